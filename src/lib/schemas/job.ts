@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import {
+  JOB_DEPARTMENT_MAX,
+  JOB_DESCRIPTION_MAX,
+  JOB_LOCATION_MAX,
+  JOB_SALARY_MAX,
+  JOB_TITLE_MAX,
+} from '../limits';
+
+/** The jobType options of the admin job form (SPEC §3), in order. */
+export const JOB_TYPES = [
+  'Full-time',
+  'Part-time',
+  'Contract',
+  'Internship with Full-Time Opportunity',
+  'Internship',
+] as const;
+export type JobType = (typeof JOB_TYPES)[number];
+
+export const jobMessages = {
+  titleRequired: 'Title is required',
+  departmentRequired: 'Department is required',
+  locationRequired: 'Location is required',
+  jobTypeRequired: 'Job type is required',
+  jobTypeInvalid: `Job type must be one of: ${JOB_TYPES.join(', ')}`,
+  descriptionRequired: 'Description is required',
+  tooLong: (field: string, max: number) => `${field} must not exceed ${max} characters`,
+  notFound: 'Job not found',
+} as const;
+
+const m = jobMessages;
+
+const requiredText = (label: string, required: string, max: number) =>
+  z
+    .string({ required_error: required, invalid_type_error: required })
+    .trim()
+    .min(1, required)
+    .max(max, m.tooLong(label, max));
+
+/**
+ * The admin job form (SPEC §3): title, department, location, jobType and description required;
+ * salaryRange optional (empty becomes null).
+ */
+export const jobInputSchema = z.object({
+  title: requiredText('Title', m.titleRequired, JOB_TITLE_MAX),
+  department: requiredText('Department', m.departmentRequired, JOB_DEPARTMENT_MAX),
+  location: requiredText('Location', m.locationRequired, JOB_LOCATION_MAX),
+  jobType: z.enum(JOB_TYPES, {
+    errorMap: (issue, ctx) => ({
+      message: issue.code === 'invalid_type' && ctx.data === undefined ? m.jobTypeRequired : ctx.data === '' ? m.jobTypeRequired : m.jobTypeInvalid,
+    }),
+  }),
+  description: requiredText('Description', m.descriptionRequired, JOB_DESCRIPTION_MAX),
+  salaryRange: z
+    .string({ invalid_type_error: 'Salary range must be text' })
+    .trim()
+    .max(JOB_SALARY_MAX, m.tooLong('Salary range', JOB_SALARY_MAX))
+    .nullish()
+    .transform((v) => (v ? v : null)),
+});
+
+export type JobInput = z.input<typeof jobInputSchema>;
+export type JobData = z.output<typeof jobInputSchema>;
+
+/** A job as the API returns it (`GET /api/job`). */
+export const jobSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  department: z.string(),
+  location: z.string(),
+  jobType: z.enum(JOB_TYPES),
+  description: z.string(),
+  salaryRange: z.string().nullable(),
+  /** ISO 8601 timestamp set by the server. */
+  created_at: z.string(),
+});
+export type Job = z.infer<typeof jobSchema>;
+
+/** `GET /api/job` answers `{ jobs }`; SPEC §7 also allows a bare array, which clients accept. */
+export const jobListSchema = z.union([z.object({ jobs: z.array(jobSchema) }), z.array(jobSchema)]);

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { EMAIL_MAX, PASSWORD_MAX } from '../limits';
+
+export const loginMessages = {
+  emailRequired: 'Email is required',
+  passwordRequired: 'Password is required',
+  invalidCredentials: 'Invalid email or password',
+  success: 'Login successful',
+  tooManyAttempts: 'Too many login attempts. Please try again later.',
+} as const;
+
+/** Admin login payload (SPEC §3) plus the Remember me choice (DESIGN: 30 days vs 8 hours). */
+export const loginSchema = z.object({
+  email: z
+    .string({ required_error: loginMessages.emailRequired, invalid_type_error: loginMessages.emailRequired })
+    .trim()
+    .min(1, loginMessages.emailRequired)
+    .max(EMAIL_MAX, loginMessages.invalidCredentials),
+  password: z
+    .string({ required_error: loginMessages.passwordRequired, invalid_type_error: loginMessages.passwordRequired })
+    .min(1, loginMessages.passwordRequired)
+    .max(PASSWORD_MAX, loginMessages.invalidCredentials),
+  remember: z.boolean().optional(),
+});
+
+export type LoginInput = z.infer<typeof loginSchema>;
+
+/** `POST /api/admin` success body. */
+export type LoginResponse = { token: string; message: string };
