@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { ZodTypeAny } from 'zod';
+import { articleSchema, pageSchema } from '../../src/content/schemas';
+
+/** A complete, valid article frontmatter (as YAML would parse it). */
+const article = {
+  title: 'Accelerate Your Edge AI Development',
+  description: 'How a multi-agent workflow takes a Python model to an optimised edge pipeline in days.',
+  heroImage: '/images/articles/edgeai-hero.svg',
+  heroAlt: 'Bar chart comparing a manual and an agent-assisted edge AI timeline',
+  order: 5,
+  pubDate: '2025-03-18',
+  author: 'EdgeCraft AI Engineering',
+  tags: ['Edge AI', 'Quantization'],
+  theme: 'cyan',
+  audience: ['Edge AI developers'],
+};
+
+const page = {
+  title: 'Intelligent IoT SDK',
+  description: 'One silicon-agnostic codebase for several cellular chip vendors.',
+  order: 3,
+};
+
+/** The first issue's path and message, as Astro prints them when a build fails. */
+function firstIssue(schema: ZodTypeAny, data: unknown) {
+  const result = schema.safeParse(data);
+  if (result.success) throw new Error('expected the frontmatter to be rejected');
+  const issue = result.error.issues[0];
+  if (!issue) throw new Error('expected at least one issue');
+  return { path: issue.path.join('.'), message: issue.message };
+}
+
+describe('content schema', () => {
+  it('accepts a complete article and coerces pubDate to a Date', () => {
+    const parsed = articleSchema.parse(article);
+    expect(parsed.pubDate).toBeInstanceOf(Date);
+    expect(parsed.pubDate.toISOString().slice(0, 10)).toBe('2025-03-18');
+  });
+
+  it('accepts a page without a hero image', () => {
+    expect(pageSchema.parse(page).title).toBe('Intelligent IoT SDK');
+  });
+
+  describe('rejects a broken article frontmatter and names the field', () => {
+    const cases: Array<[string, Record<string, unknown>, string]> = [
+      ['missing title', { title: undefined }, 'title'],
+      ['description too short', { description: 'Too short' }, 'description'],
+      ['unparseable pubDate', { pubDate: 'next Tuesday' }, 'pubDate'],
+      ['missing author', { author: undefined }, 'author'],
+      ['empty tag list', { tags: [] }, 'tags'],
+      ['unknown theme', { theme: 'neon' }, 'theme'],
+      ['empty audience', { audience: [] }, 'audience'],
+      ['negative order', { order: -1 }, 'order'],
+      ['hero image outside /images/', { heroImage: 'https://cdn.example.com/x.svg' }, 'heroImage'],
+      ['hero image without alt text', { heroAlt: undefined }, 'heroAlt'],
+    ];
+
+    it.each(cases)('%s', (_name, override, field) => {
+      const { path, message } = firstIssue(articleSchema, { ...article, ...override });
+      expect(path).toBe(field);
+      expect(message.length).toBeGreaterThan(5);
+    });
+
+    it('explains the hero alt rule in words', () => {
+      expect(firstIssue(articleSchema, { ...article, heroAlt: undefined }).message).toBe(
+        'heroAlt is required when heroImage is set',
+      );
+    });
+  });
+
+  describe('rejects a broken page frontmatter and names the field', () => {
+    it.each([
+      ['order as a string', { order: 'first' }, 'order'],
+      ['missing description', { description: undefined }, 'description'],
+      ['hero image without alt text', { heroImage: '/images/products/iis.svg' }, 'heroAlt'],
+    ] as Array<[string, Record<string, unknown>, string]>)('%s', (_name, override, field) => {
+      expect(firstIssue(pageSchema, { ...page, ...override }).path).toBe(field);
+    });
+  });
+});
