@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import { isDbId } from './ids';
+import type { AdminRow, Database } from './schema';
+
+/** E-mail addresses are compared case-insensitively. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findAdminByEmail(db: Kysely<Database>, email: string): Promise<AdminRow | null> {
+  return (await db.selectFrom('admins').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()) ?? null;
+}
+
+export async function findAdminById(db: Kysely<Database>, id: number): Promise<AdminRow | null> {
+  if (!isDbId(id)) return null;
+  return (await db.selectFrom('admins').selectAll().where('id', '=', id).executeTakeFirst()) ?? null;
+}
+
+export async function countAdmins(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom('admins').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listAdmins(db: Kysely<Database>): Promise<{ id: number; email: string; created_at: string }[]> {
+  const rows = await db.selectFrom('admins').select(['id', 'email', 'created_at']).orderBy('id').execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+export async function insertAdmin(db: Kysely<Database>, email: string, passwordHash: string, now = new Date()): Promise<AdminRow> {
+  return db
+    .insertInto('admins')
+    .values({ email: normalizeEmail(email), password_hash: passwordHash, created_at: now.toISOString() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Sets a new password hash and bumps token_version, so every older token stops working. */
+export async function setAdminPassword(db: Kysely<Database>, email: string, passwordHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('admins')
+    .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+    .where('email', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteAdmin(db: Kysely<Database>, email: string): Promise<boolean> {
+  const result = await db.deleteFrom('admins').where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

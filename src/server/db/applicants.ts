@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import type { ResumeKind } from '~/lib/limits';
+import type { Applicant, ApplicantStatus } from '~/lib/schemas/applicant';
+import type { ApplicationFields } from '~/lib/schemas/application';
+import type { Job } from '~/lib/schemas/job';
+import { normalizeEmail } from './admins';
+import { isDbId } from './ids';
+import type { ApplicantRow, Database } from './schema';
+
+type ApplicantWithResume = ApplicantRow & { resume_kind: ResumeKind; resume_size: number };
+
+function toApplicant(row: ApplicantWithResume): Applicant {
+  return {
+    id: Number(row.id),
+    jobId: Number(row.job_id),
+    jobTitle: row.job_title,
+    department: row.department,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    linkedin: row.linkedin,
+    coverLetter: row.cover_letter,
+    status: row.status,
+    appliedAt: row.applied_at,
+    resume: { kind: row.resume_kind, size: Number(row.resume_size) },
+  };
+}
+
+function selectApplicants(db: Kysely<Database>) {
+  return db
+    .selectFrom('applicants')
+    .innerJoin('resumes', 'resumes.applicant_id', 'applicants.id')
+    .selectAll('applicants')
+    .select(['resumes.kind as resume_kind', 'resumes.size as resume_size']);
+}
+
+/** Every applicant, newest first, without resume bytes. */
+export async function listApplicants(db: Kysely<Database>): Promise<Applicant[]> {
+  const rows = await selectApplicants(db).orderBy('applicants.applied_at', 'desc').orderBy('applicants.id', 'desc').execute();
+  return rows.map(toApplicant);
+}
+
+export async function getApplicantById(db: Kysely<Database>, id: number): Promise<Applicant | null> {
+  if (!isDbId(id)) return null;
+  const row = await selectApplicants(db).where('applicants.id', '=', id).executeTakeFirst();
+  return row ? toApplicant(row) : null;
+}
+
+export async function hasApplied(db: Kysely<Database>, jobId: number, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('applicants')
+    .select('id')
+    .where('job_id', '=', jobId)
+    .where('email_key', '=', normalizeEmail(email))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export type StoredResume = { kind: ResumeKind; mimeType: string; data: Uint8Array; sha256: string };
+
+/**
+ * Stores the applicant (pending, with the job snapshot) and the resume in ONE transaction:
+ * either both rows exist afterwards or neither does. A duplicate (job, email) throws the
+ * database's unique-violation error (see isUniqueViolation).
+ */
+export async function insertApplicantWithResume(
+  db: Kysely<Database>,
+  job: Pick<Job, 'id' | 'title' | 'department'>,
+  fields: ApplicationFields,
+  resume: StoredResume,
+  now = new Date(),
+): Promise<Applicant> {
+  const appliedAt = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('applicants')
+      .values({
+        job_id: job.id,
+        job_title: job.title,
+        department: job.department,
+        name: fields.name,
+        email: fields.email,
+        email_key: normalizeEmail(fields.email),
+        phone: fields.phone,
+        linkedin: fields.linkedin ? fields.linkedin : null,
+        cover_letter: fields.coverLetter,
+        status: 'pending',
+        applied_at: appliedAt,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('resumes')
+      .values({
+        applicant_id: row.id,
+        kind: resume.kind,
+        mime_type: resume.mimeType,
+        size: resume.data.byteLength,
+        sha256: resume.sha256,
+        data: resume.data,
+      })
+      .execute();
+    return toApplicant({ ...row, resume_kind: resume.kind, resume_size: resume.data.byteLength });
+  });
+}
+
+/**
+ * Changes the status only if it is still `from` (so two admins racing cannot skip the table).
+ * Returns the updated applicant, or null when the row changed or vanished meanwhile.
+ */
+export async function updateApplicantStatus(
+  db: Kysely<Database>,
+  id: number,
+  from: ApplicantStatus,
+  to: ApplicantStatus,
+): Promise<Applicant | null> {
+  const result = await db
+    .updateTable('applicants')
+    .set({ status: to })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) === 0) return null;
+  return getApplicantById(db, id);
+}
+
+/** Deletes the applicant and its resume together. */
+export async function deleteApplicant(db: Kysely<Database>, id: number): Promise<boolean> {
+  if (!isDbId(id)) return false;
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('resumes').where('applicant_id', '=', id).execute();
+    const result = await trx.deleteFrom('applicants').where('id', '=', id).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  });
+}
+
+export async function getResume(
+  db: Kysely<Database>,
+  applicantId: number,
+): Promise<{ name: string; kind: ResumeKind; mimeType: string; sha256: string; data: Uint8Array } | null> {
+  if (!isDbId(applicantId)) return null;
+  const row = await db
+    .selectFrom('resumes')
+    .innerJoin('applicants', 'applicants.id', 'resumes.applicant_id')
+    .select(['applicants.name', 'resumes.kind', 'resumes.mime_type', 'resumes.sha256', 'resumes.data'])
+    .where('resumes.applicant_id', '=', applicantId)
+    .executeTakeFirst();
+  return row ? { name: row.name, kind: row.kind, mimeType: row.mime_type, sha256: row.sha256, data: row.data } : null;
+}

@@ -1,0 +1,67 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database, DbKind } from './schema';
+
+export type DbHandle = {
+  db: Kysely<Database>;
+  kind: DbKind;
+  /** Closes the pool or the SQLite file. Safe to call twice. */
+  close(): Promise<void>;
+};
+
+export type DbOptions = { dataDir: string; databaseUrl?: string | undefined; poolSize?: number };
+
+/** The SQLite file inside DATA_DIR. */
+export const SQLITE_FILE = 'edgecraft.sqlite';
+
+/**
+ * Opens PostgreSQL when `databaseUrl` is set, otherwise SQLite in `dataDir` (created if missing)
+ * with WAL, foreign keys and a busy timeout.
+ */
+export function openDatabase(options: DbOptions): DbHandle {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    let closed = false;
+    return {
+      db,
+      kind: 'postgres',
+      async close() {
+        if (closed) return;
+        closed = true;
+        await db.destroy();
+      },
+    };
+  }
+
+  mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(options.dataDir, SQLITE_FILE));
+  sqlite.pragma('journal_mode = WAL');
+  // NORMAL is durable across process crashes in WAL mode; FULL also survives power loss.
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  let closed = false;
+  return {
+    db,
+    kind: 'sqlite',
+    async close() {
+      if (closed) return;
+      closed = true;
+      await db.destroy();
+    },
+  };
+}
+
+/** True when `error` is a unique-constraint violation on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -1,0 +1,77 @@
+import type { Kysely } from 'kysely';
+import type { Job, JobData } from '~/lib/schemas/job';
+import { isDbId } from './ids';
+import type { Database, JobRow } from './schema';
+
+/** Maps a row to the API shape of SPEC §3. */
+export function toJob(row: JobRow): Job {
+  return {
+    id: Number(row.id),
+    title: row.title,
+    department: row.department,
+    location: row.location,
+    jobType: row.job_type,
+    description: row.description,
+    salaryRange: row.salary_range,
+    created_at: row.created_at,
+  };
+}
+
+/** Every job, newest first. */
+export async function listJobs(db: Kysely<Database>): Promise<Job[]> {
+  const rows = await db.selectFrom('jobs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toJob);
+}
+
+/** One job, or null when the id is unknown (or cannot be an id at all). */
+export async function getJobById(db: Kysely<Database>, id: number): Promise<Job | null> {
+  if (!isDbId(id)) return null;
+  const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toJob(row) : null;
+}
+
+export async function createJob(db: Kysely<Database>, data: JobData, now = new Date()): Promise<Job> {
+  const stamp = now.toISOString();
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      title: data.title,
+      department: data.department,
+      location: data.location,
+      job_type: data.jobType,
+      description: data.description,
+      salary_range: data.salaryRange,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toJob(row);
+}
+
+/** Updates a job; null when it does not exist. */
+export async function updateJob(db: Kysely<Database>, id: number, data: JobData, now = new Date()): Promise<Job | null> {
+  if (!isDbId(id)) return null;
+  const row = await db
+    .updateTable('jobs')
+    .set({
+      title: data.title,
+      department: data.department,
+      location: data.location,
+      job_type: data.jobType,
+      description: data.description,
+      salary_range: data.salaryRange,
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toJob(row) : null;
+}
+
+/** Deletes a job; its applicants stay (they hold a snapshot of title and department). */
+export async function deleteJob(db: Kysely<Database>, id: number): Promise<boolean> {
+  if (!isDbId(id)) return false;
+  const result = await db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}

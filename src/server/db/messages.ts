@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import type { ContactInput } from '~/lib/schemas/contact';
+import type { ContactMessage } from '~/lib/schemas/message';
+import { isDbId } from './ids';
+import type { ContactMessageRow, Database } from './schema';
+
+function toMessage(row: ContactMessageRow): ContactMessage {
+  return { ...row, id: Number(row.id) };
+}
+
+export async function insertMessage(db: Kysely<Database>, input: ContactInput, now = new Date()): Promise<ContactMessage> {
+  const row = await db
+    .insertInto('contact_messages')
+    .values({ ...input, created_at: now.toISOString() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toMessage(row);
+}
+
+/** Every message, newest first. */
+export async function listMessages(db: Kysely<Database>): Promise<ContactMessage[]> {
+  const rows = await db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toMessage);
+}
+
+export async function deleteMessage(db: Kysely<Database>, id: number): Promise<boolean> {
+  if (!isDbId(id)) return false;
+  const result = await db.deleteFrom('contact_messages').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
