@@ -1,0 +1,13 @@
+/**
+ * The components MDX pages may use without importing them (passed to `<Content components={…} />`).
+ * Documented for content editors in ./README.md.
+ */
+import Accordion from './Accordion.astro';
+import CallToAction from './CallToAction.astro';
+import Figure from './Figure.astro';
+import FeatureCard from './FeatureCard.astro';
+import Section from './Section.astro';
+import Tile from './Tile.astro';
+import UseCase from './UseCase.astro';
+
+export const contentComponents = { Accordion, CallToAction, FeatureCard, Figure, Section, Tile, UseCase };

@@ -1,0 +1,2 @@
+export { default as Accordion } from './Accordion';
+export type { AccordionItem } from './types';
