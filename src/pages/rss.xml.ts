@@ -1,0 +1,24 @@
+import rss from '@astrojs/rss';
+import type { APIContext } from 'astro';
+import { getArticles } from '~/components/article/get-articles';
+import { site } from '~/site';
+
+/** RSS 2.0 feed of every article, newest first. */
+export async function GET(context: APIContext) {
+  const articles = await getArticles();
+  const newestFirst = [...articles].sort((a, b) => b.data.pubDate.getTime() - a.data.pubDate.getTime());
+  return rss({
+    title: `${site.name} blog`,
+    description: 'Engineering articles on edge AI pipelines, MLOps and silicon-agnostic IoT development.',
+    site: context.site ?? site.url,
+    items: newestFirst.map((entry) => ({
+      title: entry.data.title,
+      description: entry.data.description,
+      pubDate: entry.data.pubDate,
+      link: `/${entry.id}`,
+      author: `${site.emails.sales} (${entry.data.author})`,
+      categories: [...entry.data.tags],
+    })),
+    customData: '<language>en</language>',
+  });
+}
