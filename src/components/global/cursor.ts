@@ -20,8 +20,10 @@ export function startCursor(): void {
       x: ringPos.x + (target.x - ringPos.x) * CURSOR_EASING,
       y: ringPos.y + (target.y - ringPos.y) * CURSOR_EASING,
     };
-    ring.style.transform = `translate3d(${ringPos.x}px, ${ringPos.y}px, 0)`;
+    // Close enough: snap and stop, so an idle pointer costs no frames.
     const settled = Math.abs(target.x - ringPos.x) < 0.1 && Math.abs(target.y - ringPos.y) < 0.1;
+    if (settled) ringPos = { ...target };
+    ring.style.transform = `translate3d(${ringPos.x}px, ${ringPos.y}px, 0)`;
     frame = settled ? 0 : requestAnimationFrame(step);
   };
 

@@ -1,0 +1,82 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/** Ports and data folder come from src/scripts/test.ts, which picks free ports; defaults for a manual run. */
+const port = Number(process.env['E2E_PORT'] ?? 4510);
+const emailJsPort = Number(process.env['E2E_EMAILJS_PORT'] ?? 4511);
+const dataDir = process.env['E2E_DATA_DIR'] ?? '/tmp/edgecraft-e2e-data';
+const chromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+
+export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-Password-1234' };
+
+const serverEnv = (extra: Record<string, string>) => ({
+  ...(process.env as Record<string, string>),
+  HOST: '127.0.0.1',
+  ADMIN_EMAIL: E2E_ADMIN.email,
+  ADMIN_PASSWORD: E2E_ADMIN.password,
+  JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
+  // The suites log in and send messages far more often than a person would.
+  LOGIN_RATE_LIMIT: '1000',
+  CONTACT_RATE_LIMIT: '1000',
+  APPLY_RATE_LIMIT: '1000',
+  LOG_LEVEL: 'silent',
+  ...extra,
+});
+
+const browser = {
+  launchOptions: {
+    ...(chromium ? { executablePath: chromium } : {}),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  },
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  forbidOnly: Boolean(process.env['CI']),
+  retries: process.env['CI'] ? 1 : 0,
+  workers: 2,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env['CI'] ? [['list'], ['html', { open: 'never' }]] : 'list',
+  use: { trace: 'retain-on-failure', ...browser },
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: /emailjs\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], ...browser, viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${port}` },
+    },
+    {
+      name: 'mobile',
+      testIgnore: /emailjs\.spec\.ts/,
+      use: {
+        ...devices['Desktop Chrome'],
+        ...browser,
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+        baseURL: `http://127.0.0.1:${port}`,
+      },
+    },
+    {
+      name: 'emailjs',
+      testMatch: /emailjs\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], ...browser, viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${emailJsPort}` },
+    },
+  ],
+  webServer: [
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: !process.env['CI'],
+      env: serverEnv({ PORT: String(port), DATA_DIR: dataDir }),
+      timeout: 60_000,
+    },
+    {
+      command: 'node --import tsx src/server/main.ts',
+      url: `http://127.0.0.1:${emailJsPort}/api/health`,
+      reuseExistingServer: !process.env['CI'],
+      env: serverEnv({ PORT: String(emailJsPort), DATA_DIR: `${dataDir}-emailjs`, DIST_DIR: 'dist-emailjs' }),
+      timeout: 60_000,
+    },
+  ],
+});

@@ -1,0 +1,72 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { contactMessages, contactSchema, type ContactInput } from '~/lib/schemas';
+import { IslandRoot } from '~/islands/ui/IslandRoot';
+import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
+import { showToast } from '~/islands/ui/toast-store';
+import { sendContactMessage } from './send';
+
+const emptyValues: ContactInput = { name: '', email: '', subject: '', message: '' };
+
+/** SPEC §2 contact form: sends, shows 'Sending...', clears on success, keeps values on failure. */
+function Form() {
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: emptyValues, mode: 'onTouched' });
+
+  const onSubmit = async (values: ContactInput) => {
+    try {
+      await sendContactMessage(values);
+      showToast('success', contactMessages.success);
+      reset(emptyValues);
+    } catch {
+      showToast('error', contactMessages.failure);
+    }
+  };
+
+  return (
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Contact us" className="grid gap-5 sm:grid-cols-2">
+      <Field id="contact-name" label="Name" required error={errors.name?.message}>
+        <input {...register('name')} {...fieldAria('contact-name', errors.name?.message)} autoComplete="name" required className={inputClass} />
+      </Field>
+      <Field id="contact-email" label="Email" required error={errors.email?.message}>
+        <input
+          {...register('email')}
+          {...fieldAria('contact-email', errors.email?.message)}
+          type="email"
+          autoComplete="email"
+          required
+          className={inputClass}
+        />
+      </Field>
+      <Field id="contact-subject" label="Subject" required error={errors.subject?.message} className="sm:col-span-2">
+        <input {...register('subject')} {...fieldAria('contact-subject', errors.subject?.message)} required className={inputClass} />
+      </Field>
+      <Field id="contact-message" label="Message" required error={errors.message?.message} className="sm:col-span-2">
+        <textarea
+          {...register('message')}
+          {...fieldAria('contact-message', errors.message?.message)}
+          rows={5}
+          required
+          className={inputClass}
+        />
+      </Field>
+      <div className="sm:col-span-2">
+        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending...' : 'Send message'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export default function ContactForm() {
+  return (
+    <IslandRoot withToasts>
+      <Form />
+    </IslandRoot>
+  );
+}

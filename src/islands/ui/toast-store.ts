@@ -1,0 +1,37 @@
+import { useSyncExternalStore } from 'react';
+
+export type ToastKind = 'success' | 'error' | 'info';
+export type Toast = { id: number; kind: ToastKind; message: string };
+
+/** How long a toast stays before it dismisses itself. */
+const TOAST_MS = 6000;
+
+let toasts: readonly Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+
+const emit = () => listeners.forEach((listener) => listener());
+
+export function dismissToast(id: number): void {
+  toasts = toasts.filter((toast) => toast.id !== id);
+  emit();
+}
+
+/** Shows a message to the user; errors are announced assertively, the rest politely. */
+export function showToast(kind: ToastKind, message: string): void {
+  const id = nextId++;
+  toasts = [...toasts, { id, kind, message }];
+  emit();
+  window.setTimeout(() => dismissToast(id), TOAST_MS);
+}
+
+export function useToasts(): readonly Toast[] {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => toasts,
+    () => toasts,
+  );
+}

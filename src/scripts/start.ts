@@ -1,0 +1,26 @@
+/** `npm start`: build the site when dist/ is missing or older than its sources, then run the server. */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const rootDir = new URL('../../', import.meta.url).pathname;
+const stamp = join(rootDir, 'dist/client/index.html');
+const sources = ['src', 'content', 'public', 'astro.config.mjs', 'tailwind.config.mjs', 'package.json'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stats = statSync(path);
+  if (!stats.isDirectory()) return stats.mtimeMs;
+  return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stats.mtimeMs);
+}
+
+const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+const changedAt = Math.max(...sources.map((source) => newestMtime(join(rootDir, source))));
+
+if (builtAt < changedAt) {
+  console.log(builtAt ? 'Sources changed since the last build: rebuilding…' : 'No build yet: building…');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: rootDir, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+await import('../server/main');

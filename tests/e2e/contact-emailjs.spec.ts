@@ -1,0 +1,42 @@
+import { expect, hydrate, test } from './fixtures';
+
+// Runs against the build made with PUBLIC_EMAILJS_* set (see src/scripts/test.ts).
+test.describe('contact form through EmailJS', () => {
+  const values = { name: 'Liu Wei', email: 'liu.wei@example.org', subject: 'IoT SDK evaluation', message: 'Please send the SDK evaluation kit details.' };
+
+  async function send(page: import('@playwright/test').Page, status: number) {
+    let body: Record<string, unknown> | undefined;
+    await page.route('https://api.emailjs.com/api/v1.0/email/send', async (route) => {
+      body = route.request().postDataJSON() as Record<string, unknown>;
+      await route.fulfill({ status, body: status === 200 ? 'OK' : 'Bad Request', contentType: 'text/plain' });
+    });
+    await page.route('**/api/contact', (route) => route.abort());
+    await page.goto('/#contact');
+    await hydrate(page, 'form[aria-label="Contact us"]');
+    await page.getByLabel('Name').fill(values.name);
+    await page.getByLabel('Email').fill(values.email);
+    await page.getByLabel('Subject').fill(values.subject);
+    await page.getByLabel('Message').fill(values.message);
+    await page.getByRole('button', { name: 'Send message' }).click();
+    return () => body;
+  }
+
+  test('posts the service, template, key and the four fields, then clears the form', async ({ page }) => {
+    const body = await send(page, 200);
+    await expect(page.getByRole('status')).toContainText('Email sent successfully!');
+    expect(body()).toMatchObject({
+      user_id: 'e2e-public-key',
+      service_id: 'e2e-service',
+      template_id: 'e2e-template',
+      template_params: values,
+    });
+    expect(body()?.['lib_version']).toMatch(/^\d+\.\d+\.\d+$/);
+    await expect(page.getByLabel('Name')).toHaveValue('');
+  });
+
+  test('keeps the values when EmailJS refuses', async ({ page }) => {
+    await send(page, 400);
+    await expect(page.getByRole('alert')).toContainText('Failed to send email. Try again later.');
+    await expect(page.getByLabel('Message')).toHaveValue(values.message);
+  });
+});

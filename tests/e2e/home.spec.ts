@@ -1,0 +1,111 @@
+import { expect, hydrate, test } from './fixtures';
+
+test.describe('home page', () => {
+  test('shows every section in SPEC order with its anchor', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Craft, code and create embedded software');
+    await expect(page.getByText('Craft smarter. Code faster. Create with AI.').first()).toBeVisible();
+    const ids = await page.locator('main [id]').evaluateAll((nodes) => nodes.map((node) => node.id));
+    const order = ['benefits', 'platform', 'offerings', 'industries', 'recognition', 'contact'];
+    expect(ids.filter((id) => order.includes(id))).toEqual(order);
+  });
+
+  test('the hero video loops muted and inline with a poster', async ({ page }) => {
+    await page.goto('/');
+    const video = page.locator('video');
+    await expect(video).toHaveAttribute('poster', /hero-poster/);
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay, v.playsInline])).toEqual([true, true, true, true]);
+  });
+
+  test('offerings link to /iip, /iot and /design and the six industries are listed', async ({ page }) => {
+    await page.goto('/');
+    const hrefs = await page.locator('#offerings h3 a').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(['/iip', '/iot', '/design']);
+    for (const name of ['Security & Surveillance', 'Robotics & AMR', 'Aerospace & Defense', 'Consumer IoT', 'Industrial & Logistics', 'Automotive']) {
+      await expect(page.locator('#industries').getByRole('heading', { name })).toBeVisible();
+    }
+  });
+
+  test('loads no island code before the islands scroll into view', async ({ page }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(request.url());
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((url) => /ProductCards|ContactForm|client\./.test(url))).toEqual([]);
+    await hydrate(page, 'a[href="/iip"]');
+    expect(scripts.some((url) => /ProductCards/.test(url))).toBe(true);
+  });
+
+  test('axe finds no violation with the menu closed and open', async ({ page, axe, isNarrow }) => {
+    await page.goto('/');
+    expect(await axe()).toEqual([]);
+    await page.getByRole('button', { name: isNarrow ? 'Toggle navigation' : 'Open menu' }).click();
+    if (isNarrow) await expect(page.locator('#navbar-collapse')).toHaveAttribute('data-state', 'expanded');
+    expect(await axe()).toEqual([]);
+  });
+});
+
+test.describe('product cards', () => {
+  const cards = '#platform li';
+
+  test('link to /iip, /iem and /iis', async ({ page }) => {
+    await page.goto('/');
+    await hydrate(page, '#platform a[href="/iip"]');
+    const hrefs = await page.locator(`${cards} a`).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    expect(hrefs).toEqual(['/iip', '/iem', '/iis']);
+  });
+
+  test.describe('from 768 px', () => {
+    test.skip(({ isNarrow }) => isNarrow, 'hover behaviour');
+
+    test('hovering expands one card to flex 3 against 1, leaving collapses it', async ({ page }) => {
+      await page.goto('/');
+      await hydrate(page, '#platform a[href="/iip"]');
+      const container = page.locator('#platform ul');
+      expect((await container.boundingBox())?.height).toBeCloseTo(384, 0);
+      await page.locator(cards).nth(1).hover();
+      await expect(page.locator(cards).nth(1)).toHaveAttribute('data-expanded', 'true');
+      const grows = await page.locator(cards).evaluateAll((items) => items.map((li) => getComputedStyle(li).flexGrow));
+      expect(grows).toEqual(['1', '3', '1']);
+      await expect(page.locator(cards).nth(1).getByText(/fleets stay accurate/)).toBeVisible();
+      await page.mouse.move(5, 5);
+      await expect(page.locator(`${cards}[data-expanded="true"]`)).toHaveCount(0);
+    });
+
+    test('clicking a card navigates to its product page', async ({ page }) => {
+      await page.goto('/');
+      await hydrate(page, '#platform a[href="/iis"]');
+      await page.locator(cards).nth(2).click();
+      await expect(page).toHaveURL(/\/iis\/?$/);
+    });
+  });
+
+  test.describe('below 768 px', () => {
+    test.skip(({ isNarrow }) => !isNarrow, 'tap behaviour');
+
+    test('descriptions stay hidden until a card is expanded, and a tap expands it and navigates', async ({ page }) => {
+      await page.goto('/');
+      await hydrate(page, '#platform a[href="/iip"]');
+      await expect(page.locator(cards).first().getByText(/Python ML pipeline/)).toBeHidden();
+      // Hold the navigation back so the expanded state can be seen before the page changes.
+      await page.route('**/iip', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await page.locator(cards).first().locator('a').tap();
+      await expect(page.locator(cards).first()).toHaveAttribute('data-expanded', 'true');
+      await expect(page.locator(cards).first().getByText(/Python ML pipeline/)).toBeVisible();
+      await expect(page).toHaveURL(/\/iip\/?$/);
+    });
+
+    test('keyboard users reach and open every card', async ({ page }) => {
+      await page.goto('/');
+      await hydrate(page, '#platform a[href="/iem"]');
+      await page.locator('#platform a[href="/iem"]').focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/iem\/?$/);
+    });
+  });
+});
