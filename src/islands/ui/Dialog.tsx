@@ -1,0 +1,84 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { cn } from './cn';
+
+type Props = {
+  open: boolean;
+  /** Called for Escape, the × button and a click on the backdrop. */
+  onClose: () => void;
+  title: ReactNode;
+  /** Extra line under the title, e.g. the department. */
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** Tailwind max-height of the scrolling dialog, e.g. 'max-h-[80vh]'. */
+  maxHeightClass?: string;
+  className?: string;
+  /** alertdialog for confirmations. */
+  role?: 'dialog' | 'alertdialog';
+};
+
+/**
+ * Modal dialog on the native <dialog>: showModal() makes the page inert (focus stays inside) and
+ * the browser returns focus to the opener on close. We add the backdrop click, the body scroll
+ * lock and the 300 ms fade (SPEC §9).
+ */
+export function Dialog({ open, onClose, title, subtitle, children, footer, maxHeightClass = 'max-h-[85vh]', className, role = 'dialog' }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      document.body.style.overflow = 'hidden';
+    }
+    if (!open && dialog.open) dialog.close();
+    return () => {
+      if (open) document.body.style.overflow = '';
+    };
+  }, [open]);
+
+  if (!open) return null;
+
+  return (
+    <dialog
+      ref={ref}
+      role={role}
+      aria-labelledby={titleId}
+      aria-modal="true"
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        // A click on the <dialog> itself, not its content, is a click on the backdrop.
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className={cn(
+        'dialog-fade m-auto w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-2xl border border-white/10 bg-ink-800 p-0 text-slate-200 shadow-2xl backdrop:bg-black/70',
+        maxHeightClass,
+        className,
+      )}
+    >
+      <div className="flex items-start justify-between gap-4 border-b border-white/10 p-5 sm:p-6">
+        <div>
+          <h2 id={titleId} className="text-xl font-semibold text-white sm:text-2xl">
+            {title}
+          </h2>
+          {subtitle && <div className="mt-1 text-sm text-slate-300">{subtitle}</div>}
+        </div>
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close dialog"
+          className="-m-2 rounded-full p-2 text-2xl leading-none text-slate-300 hover:bg-white/10 hover:text-white"
+        >
+          ×
+        </button>
+      </div>
+      <div className="p-5 sm:p-6">{children}</div>
+      {footer && <div className="flex flex-wrap justify-end gap-3 border-t border-white/10 p-5 sm:p-6">{footer}</div>}
+    </dialog>
+  );
+}
