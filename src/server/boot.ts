@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Hono } from 'hono';
+import type { Kysely } from 'kysely';
+import { createApp } from './app';
+import type { ApiConfig } from './config';
+import type { AppEnv } from './context';
+import { countAdmins, insertAdmin, isUniqueViolation, migrateToLatest, openDatabase, type Database, type DbKind } from './db';
+import { parseApiEnv, type ApiEnv } from './env';
+import { hashPassword } from './features/auth/password';
+import { createLogger, type Logger } from './logger';
+
+export const JWT_SECRET_FILE = 'jwt-secret';
+
+/** JWT_SECRET, else the secret kept in DATA_DIR/jwt-secret (created once, mode 0600). */
+export function resolveJwtSecret(env: Pick<ApiEnv, 'JWT_SECRET' | 'DATA_DIR'>): string {
+  if (env.JWT_SECRET) return env.JWT_SECRET;
+  mkdirSync(env.DATA_DIR, { recursive: true });
+  const file = path.join(env.DATA_DIR, JWT_SECRET_FILE);
+  if (!existsSync(file)) {
+    try {
+      // 'wx' fails if another process created it meanwhile; then we read theirs.
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+  if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
+  const secret = readFileSync(file, 'utf8').trim();
+  if (secret.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters; delete it to generate a new one`);
+  return secret;
+}
+
+/**
+ * When no admin exists: create ADMIN_EMAIL/ADMIN_PASSWORD, else ADMIN_EMAIL or admin@localhost
+ * with a random password printed once. Never a fixed default password.
+ */
+export async function ensureFirstAdmin(
+  db: Kysely<Database>,
+  env: Pick<ApiEnv, 'ADMIN_EMAIL' | 'ADMIN_PASSWORD'>,
+  logger: Logger,
+  print: (text: string) => void = (t) => process.stdout.write(t),
+): Promise<void> {
+  if ((await countAdmins(db)) > 0) return;
+  const email = env.ADMIN_EMAIL ?? 'admin@localhost';
+  const generated = env.ADMIN_PASSWORD ? null : randomBytes(18).toString('base64url');
+  try {
+    await insertAdmin(db, email, await hashPassword(env.ADMIN_PASSWORD ?? generated ?? ''));
+  } catch (error) {
+    if (isUniqueViolation(error)) return; // another instance created it first
+    throw error;
+  }
+  logger.info('first admin created', { email, passwordSource: generated ? 'generated' : 'ADMIN_PASSWORD' });
+  if (generated) {
+    print(
+      `\n  First admin created: ${email}\n  Password (shown once, change it with \`npm run admin -- reset-password ${email}\`): ${generated}\n\n`,
+    );
+  }
+}
+
+export function configFromEnv(env: ApiEnv, jwtSecret: string): ApiConfig {
+  return {
+    jwtSecret,
+    corsOrigins: env.CORS_ORIGINS,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimits: { jsonBytes: env.JSON_BODY_LIMIT_BYTES, multipartBytes: env.MULTIPART_BODY_LIMIT_BYTES },
+    rateLimits: {
+      loginPerIp: { max: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+      loginPerEmail: { max: env.LOGIN_RATE_LIMIT_PER_EMAIL, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+      contactPerIp: { max: env.CONTACT_RATE_LIMIT_PER_IP, windowMs: env.CONTACT_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+    },
+  };
+}
+
+export type BootedApi = {
+  app: Hono<AppEnv>;
+  db: Kysely<Database>;
+  dbKind: DbKind;
+  close(): Promise<void>;
+};
+
+/**
+ * Parses the environment, opens SQLite in DATA_DIR (or PostgreSQL with DATABASE_URL), runs the
+ * migrations, ensures the first admin and returns the API app. `close()` closes the database.
+ */
+export async function bootApi(env: NodeJS.ProcessEnv = process.env): Promise<BootedApi> {
+  const parsed = parseApiEnv(env);
+  const logger = createLogger(parsed.LOG_LEVEL);
+  const handle = openDatabase({ dataDir: parsed.DATA_DIR, databaseUrl: parsed.DATABASE_URL, poolSize: parsed.DATABASE_POOL_SIZE });
+  try {
+    const applied = await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
+    if (applied.length) logger.info('migrations applied', { database: handle.kind, applied });
+    if (handle.kind === 'postgres' && !parsed.JWT_SECRET) {
+      logger.warn('JWT_SECRET is not set: tokens are signed with a secret from DATA_DIR, so instances that do not share DATA_DIR reject each other’s tokens');
+    }
+    const jwtSecret = resolveJwtSecret(parsed);
+    await ensureFirstAdmin(handle.db, parsed, logger);
+    const app = createApp({ db: handle.db, dbKind: handle.kind, config: configFromEnv(parsed, jwtSecret), logger });
+    return { app, db: handle.db, dbKind: handle.kind, close: handle.close };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}

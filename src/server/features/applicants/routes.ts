@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { RESUME_MIME_TYPES } from '~/lib/limits';
+import {
+  applicantMessages,
+  canTransition,
+  statusUpdateSchema,
+  STATUS_TRANSITIONS,
+} from '~/lib/schemas/applicant';
+import { applicationMessages, applicationRequestSchema, validateResumeFile } from '~/lib/schemas/application';
+import { jobMessages } from '~/lib/schemas/job';
+import type { Services } from '../../config';
+import type { AppEnv } from '../../context';
+import {
+  deleteApplicant,
+  getApplicantById,
+  getJobById,
+  getResume,
+  hasApplied,
+  insertApplicantWithResume,
+  isUniqueViolation,
+  listApplicants,
+  parseDbId,
+  updateApplicantStatus,
+} from '../../db';
+import { apiError, fieldErrors, fieldsWithNul, NUL_MESSAGE, summarize } from '../../errors';
+import { requireAdmin } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/validate';
+import { resumeFilename } from './filename';
+import { sniffResume } from './sniff';
+
+const TEXT_FIELDS = ['jobId', 'name', 'email', 'phone', 'linkedin', 'coverLetter'] as const;
+
+/** `/applicants`: public apply; admin list, status change, delete, resume download. */
+export function applicantRoutes(services: Services) {
+  const { db } = services;
+  const guard = requireAdmin(services);
+
+  return new Hono<AppEnv>()
+    .post('/apply', async (c) => {
+      const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+      if (mediaType !== 'multipart/form-data') return apiError(c, 415, 'Content-Type must be multipart/form-data');
+
+      let form: Record<string, string | File>;
+      try {
+        form = await c.req.parseBody();
+      } catch {
+        return apiError(c, 400, 'Malformed form data');
+      }
+
+      // Text fields: a file sent where text belongs counts as missing.
+      const text: Record<string, string | undefined> = {};
+      for (const key of TEXT_FIELDS) {
+        const value = form[key];
+        text[key] = typeof value === 'string' ? value : undefined;
+      }
+      const nul = fieldsWithNul(text);
+      if (nul.length) return apiError(c, 400, NUL_MESSAGE, Object.fromEntries(nul.map((f) => [f, NUL_MESSAGE])));
+
+      const parsed = applicationRequestSchema.safeParse(text);
+      const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+      const resume = form['resume'];
+      const file = resume instanceof File ? resume : null;
+      const fileError = validateResumeFile(file);
+      if (fileError) errors['resume'] = fileError;
+
+      if (!parsed.success || fileError || !file) {
+        // A file rule broken alone keeps its own status (DESIGN: 413 too large, 415 wrong type).
+        const onlyFile = parsed.success && fileError;
+        const status =
+          onlyFile && fileError === applicationMessages.resumeSize ? 413 : onlyFile && fileError === applicationMessages.resumeType ? 415 : 400;
+        return apiError(c, status, summarize(errors, applicationMessages.formIncomplete), errors);
+      }
+
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      const kind = sniffResume(bytes);
+      if (!kind) {
+        return apiError(c, 415, applicationMessages.resumeType, { resume: applicationMessages.resumeType });
+      }
+
+      const { jobId, ...fields } = parsed.data;
+      const job = await getJobById(db, jobId);
+      if (!job) return apiError(c, 404, jobMessages.notFound, { jobId: jobMessages.notFound });
+      if (await hasApplied(db, job.id, fields.email)) {
+        return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
+      }
+
+      try {
+        const applicant = await insertApplicantWithResume(
+          db,
+          job,
+          fields,
+          { kind, mimeType: RESUME_MIME_TYPES[kind], data: bytes, sha256: createHash('sha256').update(bytes).digest('hex') },
+          services.now(),
+        );
+        return c.json(
+          { message: applicantMessages.submitted, applicant: { id: applicant.id, status: applicant.status, appliedAt: applicant.appliedAt } },
+          201,
+        );
+      } catch (error) {
+        // Two identical submissions racing: the unique index decides, the loser gets the same 409.
+        if (isUniqueViolation(error)) {
+          return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
+        }
+        throw error;
+      }
+    })
+    .get('/', guard, async (c) => c.json({ applicants: await listApplicants(db) }))
+    .put('/:id/status', guard, jsonBody(statusUpdateSchema), async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      const applicant = id === null ? null : await getApplicantById(db, id);
+      if (id === null || !applicant) return apiError(c, 404, applicantMessages.notFound);
+      const { status } = c.req.valid('json');
+      const transition = STATUS_TRANSITIONS.find((t) => t.from === applicant.status && t.to === status);
+      if (!transition || !canTransition(applicant.status, status)) {
+        return apiError(c, 409, applicantMessages.transitionNotAllowed(applicant.status, status));
+      }
+      const updated = await updateApplicantStatus(db, id, transition.from, transition.to);
+      if (!updated) return apiError(c, 409, 'The applicant was changed meanwhile; reload and try again');
+      return c.json({ message: transition.successMessage, applicant: updated });
+    })
+    .delete('/:id', guard, async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      if (id === null || !(await deleteApplicant(db, id))) return apiError(c, 404, applicantMessages.notFound);
+      return c.json({ message: applicantMessages.deleted });
+    })
+    .get('/:id/download', guard, async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      const resume = id === null ? null : await getResume(db, id);
+      if (!resume) return apiError(c, 404, applicantMessages.resumeNotFound);
+      const { ascii, utf8 } = resumeFilename(resume.name, resume.kind);
+      return c.body(resume.data as Uint8Array<ArrayBuffer>, 200, {
+        'Content-Type': resume.mimeType,
+        'Content-Length': String(resume.data.byteLength),
+        'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`,
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+        ETag: `"${resume.sha256}"`,
+      });
+    });
+}

@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { contactMessages, contactSchema } from '~/lib/schemas/contact';
+import type { Services } from '../../config';
+import type { AppEnv } from '../../context';
+import { deleteMessage, insertMessage, listMessages, parseDbId } from '../../db';
+import { apiError } from '../../errors';
+import { requireAdmin } from '../../middleware/auth';
+import { clientIp } from '../../middleware/client-ip';
+import { RateLimiter } from '../../middleware/rate-limit';
+import { jsonBody } from '../../middleware/validate';
+
+/** `POST /contact` (public, rate-limited per address) and `/messages` for admins. */
+export function contactRoutes(services: Services) {
+  const { db, config } = services;
+  const perIp = new RateLimiter(config.rateLimits.contactPerIp);
+  const guard = requireAdmin(services);
+
+  const contact = new Hono<AppEnv>().post('/', jsonBody(contactSchema), async (c) => {
+    const decision = perIp.hit(clientIp(c, config.trustProxy));
+    if (!decision.allowed) {
+      c.header('Retry-After', String(decision.retryAfterSeconds));
+      return apiError(c, 429, contactMessages.tooMany);
+    }
+    const saved = await insertMessage(db, c.req.valid('json'), services.now());
+    return c.json({ message: 'Thank you! Your message has been received.', id: saved.id }, 201);
+  });
+
+  const messages = new Hono<AppEnv>()
+    .get('/', guard, async (c) => c.json({ messages: await listMessages(db) }))
+    .delete('/:id', guard, async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      if (id === null || !(await deleteMessage(db, id))) return apiError(c, 404, contactMessages.notFound);
+      return c.json({ message: 'Message deleted successfully' });
+    });
+
+  return { contact, messages };
+}

@@ -1,0 +1,54 @@
+import { createHash } from 'node:crypto';
+import { Hono } from 'hono';
+import { jobInputSchema, jobMessages, type Job } from '~/lib/schemas/job';
+import type { Services } from '../../config';
+import type { AppEnv } from '../../context';
+import { createJob, deleteJob, getJobById, listJobs, parseDbId, updateJob } from '../../db';
+import { apiError } from '../../errors';
+import { requireAdmin } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/validate';
+
+/** Browsers revalidate every time (cheap with the ETag); shared caches may hold the list briefly. */
+export const JOB_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
+
+/** `/job`: public list (ETag), admin create, update, delete. */
+export function jobRoutes(services: Services) {
+  const { db } = services;
+  const guard = requireAdmin(services);
+
+  return new Hono<AppEnv>()
+    .get('/', async (c) => {
+      const jobs = await listJobs(db);
+      const body = JSON.stringify({ jobs } satisfies { jobs: Job[] });
+      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      c.header('ETag', etag);
+      c.header('Cache-Control', JOB_LIST_CACHE_CONTROL);
+      c.header('Vary', 'Origin');
+      const ifNoneMatch = c.req.header('if-none-match');
+      if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+        return c.body(null, 304);
+      }
+      return c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+    })
+    .get('/:id', async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      const job = id === null ? null : await getJobById(db, id);
+      if (!job) return apiError(c, 404, jobMessages.notFound);
+      return c.json({ job });
+    })
+    .post('/', guard, jsonBody(jobInputSchema), async (c) => {
+      const job = await createJob(db, c.req.valid('json'), services.now());
+      return c.json({ message: 'Job created successfully!', job }, 201);
+    })
+    .put('/:id', guard, jsonBody(jobInputSchema), async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      const job = id === null ? null : await updateJob(db, id, c.req.valid('json'), services.now());
+      if (!job) return apiError(c, 404, jobMessages.notFound);
+      return c.json({ message: 'Job updated successfully!', job });
+    })
+    .delete('/:id', guard, async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      if (id === null || !(await deleteJob(db, id))) return apiError(c, 404, jobMessages.notFound);
+      return c.json({ message: 'Job deleted successfully!' });
+    });
+}

@@ -1,0 +1,32 @@
+import { validator } from 'hono/validator';
+import type { z, ZodTypeAny } from 'zod';
+import { apiError, fieldErrors, fieldsWithNul, NUL_MESSAGE, summarize } from '../errors';
+
+const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
+
+/**
+ * Validates a JSON body with a zod schema from src/lib/schemas. Answers 415 for another content
+ * type, 400 `{ message: 'Malformed JSON in request body' }` for bad JSON, and 400
+ * `{ message, errors }` for a schema failure (message = the only error, else `summary`).
+ * Handlers read `c.req.valid('json')`.
+ */
+export function jsonBody<T extends ZodTypeAny>(schema: T, summary = 'Please correct the highlighted fields') {
+  return validator('json', async (_value, c): Promise<z.output<T> | Response> => {
+    const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? '';
+    if (!JSON_TYPE.test(mediaType)) return apiError(c, 415, 'Content-Type must be application/json');
+    let value: unknown;
+    try {
+      value = await c.req.json();
+    } catch {
+      return apiError(c, 400, 'Malformed JSON in request body');
+    }
+    const nul = fieldsWithNul(value);
+    if (nul.length) return apiError(c, 400, NUL_MESSAGE, Object.fromEntries(nul.map((f) => [f, NUL_MESSAGE])));
+    const result = schema.safeParse(value);
+    if (!result.success) {
+      const errors = fieldErrors(result.error);
+      return apiError(c, 400, summarize(errors, summary), errors);
+    }
+    return result.data as z.output<T>;
+  });
+}
