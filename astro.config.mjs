@@ -8,6 +8,13 @@ import node from '@astrojs/node';
 
 const siteUrl = process.env.SITE_URL ?? 'https://www.example.com';
 
+/** connect-src: our own origin, the API's when it lives elsewhere, EmailJS's when configured. */
+const apiOrigin = /^https?:\/\//.test(process.env.PUBLIC_API_URL ?? '') ? new URL(process.env.PUBLIC_API_URL).origin : null;
+const emailJsConfigured = Boolean(
+  process.env.PUBLIC_EMAILJS_PUBLIC_KEY && process.env.PUBLIC_EMAILJS_SERVICE_ID && process.env.PUBLIC_EMAILJS_TEMPLATE_ID,
+);
+const connectSources = ["'self'", apiOrigin, emailJsConfigured ? 'https://api.emailjs.com' : null].filter(Boolean);
+
 export default defineConfig({
   site: siteUrl,
   output: 'static',
@@ -23,6 +30,21 @@ export default defineConfig({
     tailwind({ applyBaseStyles: false }),
     sitemap({ filter: (page) => !/\/(admin|adminlogin|login|Industrials)\/?$/.test(page) }),
   ],
+  experimental: {
+    // Astro hashes every script and style it emits into a CSP <meta>; the server adds frame-ancestors.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "media-src 'self'",
+        "font-src 'self'",
+        `connect-src ${connectSources.join(' ')}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
   vite: {
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
   },

@@ -27,7 +27,6 @@ function Cards({ cards }: Props) {
               'relative min-h-[11rem] overflow-hidden rounded-2xl border border-white/10 transition-[flex-grow,min-height] duration-500 ease-out motion-reduce:transition-none md:min-h-0 md:basis-0',
               expanded ? 'min-h-[17rem] grow-[3]' : 'grow',
             )}
-            style={{ flexGrow: expanded ? 3 : 1 }}
             onMouseEnter={() => wide && setExpandedId(card.id)}
           >
             <img
