@@ -1,0 +1,184 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_ROUTES } from '~/server/app';
+import { setAdminPassword } from '~/server/db';
+import { signToken, verifyToken } from '~/server/features/auth/jwt';
+import { hashPassword, verifyPassword } from '~/server/features/auth/password';
+import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../helpers/api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await setupApi({
+    config: {
+      trustProxy: true,
+      rateLimits: {
+        loginPerIp: { max: 6, windowMs: 60_000 },
+        loginPerEmail: { max: 3, windowMs: 60_000 },
+        contactPerIp: { max: 5, windowMs: 60_000 },
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await api.close();
+});
+
+let ipCounter = 0;
+/** Each login test comes from its own address unless it is testing the per-IP limit. */
+const freshIp = () => `198.51.100.${++ipCounter}`;
+
+function login(body: unknown, ip = freshIp()) {
+  return call(api.app, 'POST', '/api/admin', { json: body, headers: { 'X-Forwarded-For': ip } });
+}
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const now = () => Math.floor(Date.now() / 1000);
+
+describe('passwords (scrypt)', () => {
+  it('hashes with a per-user salt and verifies only the right password', async () => {
+    const [a, b] = await Promise.all([hashPassword('same password'), hashPassword('same password')]);
+    expect(a).not.toBe(b);
+    expect(a).toMatch(/^scrypt\$\d+\$8\$1\$/);
+    expect(await verifyPassword('same password', a)).toBe(true);
+    expect(await verifyPassword('Same password', a)).toBe(false);
+    expect(await verifyPassword('same password', 'not-a-hash')).toBe(false);
+  });
+});
+
+describe('POST /api/admin (login)', () => {
+  it('returns { token, message } for the right credentials, e-mail case-insensitive', async () => {
+    const res = await login({ email: 'ADMIN@example.com', password: api.admin.password });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { token: string; message: string };
+    expect(body.message).toBe('Login successful');
+    expect(verifyToken(body.token, api.jwtSecret)?.sub).toBe(String(api.admin.id));
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('gives an 8-hour token by default and a 30-day token with remember', async () => {
+    const short = (await (await login({ email: api.admin.email, password: api.admin.password })).json()) as { token: string };
+    const long = (await (await login({ email: api.admin.email, password: api.admin.password, remember: true })).json()) as { token: string };
+    const ttl = (t: string) => {
+      const claims = verifyToken(t, api.jwtSecret);
+      return (claims?.exp ?? 0) - (claims?.iat ?? 0);
+    };
+    expect(ttl(short.token)).toBe(8 * 3600);
+    expect(ttl(long.token)).toBe(30 * 24 * 3600);
+  });
+
+  it.each([
+    ['wrong password', { email: 'admin@example.com', password: 'wrong password' }],
+    ['unknown e-mail', { email: 'nobody@example.com', password: 'whatever it is' }],
+  ])('answers 401 "Invalid email or password" for a %s', async (_label, body) => {
+    const res = await login(body);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ message: 'Invalid email or password' });
+  });
+
+  it('answers 400 when email or password is missing', async () => {
+    const res = await login({ email: '', password: '' });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { errors: Record<string, string> }).errors).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+  });
+
+  it('limits failed attempts per e-mail with 429 and Retry-After, even from many addresses', async () => {
+    const target = 'limited@example.com';
+    for (let i = 0; i < 3; i++) expect((await login({ email: target, password: 'nope nope' })).status).toBe(401);
+    const blocked = await login({ email: target, password: 'nope nope' });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await blocked.json()).toEqual({ message: 'Too many login attempts. Please try again later.' });
+  });
+
+  it('limits attempts per address with 429 and Retry-After', async () => {
+    const ip = '203.0.113.77';
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await login({ email: `user${i}@example.com`, password: 'x' }, ip)).status);
+    expect(statuses.slice(0, 6)).toEqual([401, 401, 401, 401, 401, 401]);
+    expect(statuses[6]).toBe(429);
+  });
+});
+
+describe('GET /api/auth/verify', () => {
+  it('answers ok with no-store for a valid token', async () => {
+    const res = await call(api.app, 'GET', '/api/auth/verify', { token: api.token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(await res.json()).toEqual({ valid: true, admin: { id: api.admin.id, email: api.admin.email } });
+  });
+
+  it('rejects tokens issued before a password reset', async () => {
+    const extra = await login({ email: api.admin.email, password: api.admin.password });
+    const { token } = (await extra.json()) as { token: string };
+    await setAdminPassword(api.db, api.admin.email, await hashPassword(api.admin.password));
+    expect((await call(api.app, 'GET', '/api/auth/verify', { token })).status).toBe(401);
+    // Keep the file's shared token valid for the tests below.
+    api.token = signToken({ sub: String(api.admin.id), tv: api.admin.tokenVersion + 1 }, api.jwtSecret, 3600).token;
+    expect((await call(api.app, 'GET', '/api/auth/verify', { token: api.token })).status).toBe(200);
+  });
+});
+
+describe('every admin route rejects bad tokens (generated from the route list)', () => {
+  const badTokens: Record<string, () => string> = {
+    'no token': () => '',
+    garbage: () => 'not.a.jwt',
+    'wrong signature': () => signToken({ sub: String(api.admin.id), tv: 2 }, 'another secret of enough length!!', 3600).token,
+    'alg none': () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: String(api.admin.id), tv: 2, iat: now(), exp: now() + 3600 })}.`,
+    'alg HS512 signed with our secret': () => {
+      const body = `${b64({ alg: 'HS512', typ: 'JWT' })}.${b64({ sub: String(api.admin.id), tv: 2, iat: now(), exp: now() + 3600 })}`;
+      return `${body}.${createHmac('sha512', api.jwtSecret).update(body).digest('base64url')}`;
+    },
+    expired: () => signToken({ sub: String(api.admin.id), tv: 2 }, api.jwtSecret, 60, new Date(Date.now() - 3600_000)).token,
+    'unknown admin': () => signToken({ sub: '999999', tv: 1 }, api.jwtSecret, 3600).token,
+  };
+
+  it('guards every route that is not in the public list, and the list is not empty', async () => {
+    const routes = api.app.routes
+      .filter((r) => r.method !== 'ALL')
+      .map((r) => `${r.method} ${r.path}`)
+      .filter((r, i, all) => all.indexOf(r) === i);
+    const guarded = routes.filter((r) => !(PUBLIC_ROUTES as readonly string[]).includes(r));
+    expect(guarded).toEqual(
+      expect.arrayContaining([
+        'GET /api/auth/verify',
+        'GET /api/applicants',
+        'POST /api/job',
+        'PUT /api/job/:id',
+        'DELETE /api/job/:id',
+        'PUT /api/applicants/:id/status',
+        'DELETE /api/applicants/:id',
+        'GET /api/applicants/:id/download',
+        'GET /api/messages',
+        'DELETE /api/messages/:id',
+      ]),
+    );
+    // Every public route is really registered (the list cannot silently rot).
+    for (const r of PUBLIC_ROUTES) expect(routes).toContain(r);
+
+    const job = await createJobViaApi(api);
+    const res = await apply(api, applicationForm(job.id, { email: 'guard@example.com' }));
+    const { applicant } = (await res.json()) as { applicant: { id: number } };
+
+    const failures: string[] = [];
+    for (const route of guarded) {
+      const [method, pattern] = route.split(' ') as [string, string];
+      const id = pattern.startsWith('/api/job') ? job.id : applicant.id;
+      const url = pattern.replace(':id', String(id));
+      const json = method === 'PUT' ? (pattern.endsWith('/status') ? { status: 'shortlisted' } : validJob) : method === 'POST' ? validJob : undefined;
+      for (const [label, make] of Object.entries(badTokens)) {
+        const r = await call(api.app, method, url, { token: make() || undefined, json });
+        const body = (await r.json()) as { message?: string };
+        if (r.status !== 401 || typeof body.message !== 'string') failures.push(`${route} with ${label}: ${r.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // Nothing changed behind the guard.
+    const list = await call(api.app, 'GET', '/api/applicants', { token: api.token });
+    const { applicants } = (await list.json()) as { applicants: { id: number; status: string }[] };
+    expect(applicants.find((a) => a.id === applicant.id)?.status).toBe('pending');
+    expect((await call(api.app, 'GET', `/api/job/${job.id}`)).status).toBe(200);
+  });
+});
