@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAdminByEmail, openDatabase } from '~/server/db';
+import { verifyPassword } from '~/server/features/auth/password';
+import { createPgDatabase, TEST_DATABASE_URL } from '../helpers/api';
+
+let dataDir: string;
+let databaseUrl = '';
+let dropPg: (() => Promise<void>) | undefined;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-cli-test-'));
+  if (TEST_DATABASE_URL) {
+    const pgDb = await createPgDatabase(TEST_DATABASE_URL);
+    databaseUrl = pgDb.url;
+    dropPg = pgDb.drop;
+  }
+});
+afterAll(async () => {
+  await dropPg?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Runs `npm run admin -- ...args` the way an operator would, password on stdin. */
+function admin(args: string[], stdin = '') {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/scripts/admin.ts', ...args], {
+    input: stdin,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+    timeout: 30_000,
+  });
+  return { code: result.status, out: result.stdout, err: result.stderr };
+}
+
+async function passwordMatches(email: string, password: string): Promise<boolean> {
+  const handle = openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
+  try {
+    const row = await findAdminByEmail(handle.db, email);
+    return row ? verifyPassword(password, row.password_hash) : false;
+  } finally {
+    await handle.close();
+  }
+}
+
+describe('admin CLI', () => {
+  it('creates an admin with the password from stdin, lists it, and refuses a duplicate', async () => {
+    const created = admin(['create', 'Ops@Example.com'], 'a very long password\n');
+    expect(created).toMatchObject({ code: 0, out: 'Admin ops@example.com created.\n' });
+    expect(await passwordMatches('ops@example.com', 'a very long password')).toBe(true);
+    expect(admin(['list']).out).toMatch(/^ops@example\.com\tcreated /);
+    const again = admin(['create', 'ops@example.com'], 'a very long password\n');
+    expect(again.code).toBe(1);
+    expect(again.err).toContain('already exists');
+  });
+
+  it('rejects a short password and a bad e-mail', () => {
+    expect(admin(['create', 'short@example.com'], 'short\n')).toMatchObject({ code: 1, err: expect.stringContaining('at least 12 characters') });
+    expect(admin(['create', 'not-an-email'], 'a very long password\n').code).toBe(1);
+  });
+
+  it('resets a password', async () => {
+    expect(admin(['reset-password', 'ops@example.com'], 'the replacement password\n').code).toBe(0);
+    expect(await passwordMatches('ops@example.com', 'the replacement password')).toBe(true);
+    expect(admin(['reset-password', 'nobody@example.com'], 'the replacement password\n').code).toBe(1);
+  });
+
+  it('deletes an admin but never the last one', () => {
+    expect(admin(['create', 'second@example.com'], 'second long password\n').code).toBe(0);
+    expect(admin(['delete', 'second@example.com']).code).toBe(0);
+    const last = admin(['delete', 'ops@example.com']);
+    expect(last.code).toBe(1);
+    expect(last.err).toContain('last admin');
+  });
+
+  it('prints usage for an unknown command with exit code 2', () => {
+    const res = admin(['frobnicate']);
+    expect(res.code).toBe(2);
+    expect(res.err).toContain('Usage: npm run admin');
+  });
+});
