@@ -1,0 +1,137 @@
+/**
+ * Crash test: the real server under a burst of applications is killed with SIGKILL. After a
+ * restart every application that was answered 2xx is present with a resume whose sha256
+ * matches, and no applicant exists without its resume.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Applicant } from '~/lib/schemas';
+import { openDatabase } from '~/server/db';
+import { pdfBytes } from '../helpers/files';
+import { createPgDatabase, TEST_DATABASE_URL, validApplicant, validJob } from '../helpers/api';
+import { startApiServer, type RunningServer } from '../helpers/server';
+
+const PORT = Number(process.env['CRASH_TEST_PORT'] ?? 4401);
+const ADMIN = { email: 'crash@example.com', password: 'crash test password' };
+
+let dataDir: string;
+let env: Record<string, string>;
+let dropPg: (() => Promise<void>) | undefined;
+let server: RunningServer | undefined;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-crash-test-'));
+  let databaseUrl = '';
+  if (TEST_DATABASE_URL) {
+    const pgDb = await createPgDatabase(TEST_DATABASE_URL);
+    databaseUrl = pgDb.url;
+    dropPg = pgDb.drop;
+  }
+  env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+});
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  await dropPg?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function login(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/admin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { token: string }).token;
+}
+
+describe('crash safety', () => {
+  it('keeps every acknowledged application and its exact resume across SIGKILL', async () => {
+    server = await startApiServer(env, PORT);
+    const token = await login(server.url);
+    const jobRes = await fetch(`${server.url}/api/job`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify(validJob),
+    });
+    const { job } = (await jobRes.json()) as { job: { id: number } };
+
+    const acknowledged = new Map<string, string>(); // email -> sha256 of the resume sent
+    let killed = false;
+    const KILL_AFTER = 40;
+    const TOTAL = 400;
+    let next = 0;
+
+    async function worker(): Promise<void> {
+      while (next < TOTAL && !killed) {
+        const i = next++;
+        const email = `burst${i}@example.com`;
+        const pdf = pdfBytes(20_000 + (i % 7) * 10_000);
+        pdf.set(randomBytes(64), 200); // unique content per application
+        const sha = createHash('sha256').update(pdf).digest('hex');
+        const form = new FormData();
+        form.set('jobId', String(job.id));
+        for (const [k, v] of Object.entries({ ...validApplicant, email })) form.set(k, v);
+        form.set('resume', new File([pdf], 'cv.pdf', { type: 'application/pdf' }));
+        try {
+          const res = await fetch(`${server!.url}/api/applicants/apply`, { method: 'POST', body: form });
+          if (res.status >= 200 && res.status < 300) acknowledged.set(email, sha);
+          else await res.body?.cancel();
+        } catch {
+          // Connection reset by the kill: not acknowledged, so no promise was made.
+        }
+        if (!killed && acknowledged.size >= KILL_AFTER) {
+          killed = true;
+          server!.child.kill('SIGKILL');
+        }
+      }
+    }
+    await Promise.all(Array.from({ length: 16 }, worker));
+    expect(await server.exited).toBeNull(); // died by signal, not a clean exit
+    expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER);
+
+    // Restart on the same data.
+    server = await startApiServer(env, PORT);
+    const token2 = await login(server.url);
+    const list = await fetch(`${server.url}/api/applicants`, { headers: { Authorization: `Bearer ${token2}` } });
+    const { applicants } = (await list.json()) as { applicants: Applicant[] };
+    const byEmail = new Map(applicants.map((a) => [a.email, a]));
+    const missing = [...acknowledged.keys()].filter((email) => !byEmail.has(email));
+    expect(missing).toEqual([]);
+
+    const mismatched: string[] = [];
+    for (const [email, sha] of acknowledged) {
+      const applicant = byEmail.get(email)!;
+      const dl = await fetch(`${server.url}/api/applicants/${applicant.id}/download`, { headers: { Authorization: `Bearer ${token2}` } });
+      const got = createHash('sha256').update(new Uint8Array(await dl.arrayBuffer())).digest('hex');
+      if (dl.status !== 200 || got !== sha) mismatched.push(email);
+    }
+    expect(mismatched).toEqual([]);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0); // graceful shutdown closes cleanly
+
+    // No applicant without its resume, and every stored sha256 matches its bytes.
+    const handle = openDatabase({ dataDir, databaseUrl: env['DATABASE_URL'] || undefined });
+    try {
+      const orphans = await handle.db
+        .selectFrom('applicants')
+        .leftJoin('resumes', 'resumes.applicant_id', 'applicants.id')
+        .select('applicants.id')
+        .where('resumes.applicant_id', 'is', null)
+        .execute();
+      expect(orphans).toEqual([]);
+      const resumes = await handle.db.selectFrom('resumes').select(['sha256', 'data']).execute();
+      for (const r of resumes) expect(createHash('sha256').update(r.data).digest('hex')).toBe(r.sha256);
+    } finally {
+      await handle.close();
+    }
+  }, 120_000);
+});

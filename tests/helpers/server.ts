@@ -1,0 +1,31 @@
+/** Spawns the real API server (src/server/api-only.ts) as a child process for end-to-end API tests. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export type RunningServer = { url: string; port: number; child: ChildProcess; output: string[]; exited: Promise<number | null> };
+
+export async function startApiServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/api-only.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
+  const ready = new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 30_000);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      output.push(line);
+      if (line.includes('"api listening"')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output.join('\n')}`));
+    });
+  });
+  await ready;
+  return { url: `http://127.0.0.1:${port}`, port, child, output, exited };
+}
