@@ -20,5 +20,6 @@ export async function GET(context: APIContext) {
       categories: [...entry.data.tags],
     })),
     customData: '<language>en</language>',
+    trailingSlash: false,
   });
 }
