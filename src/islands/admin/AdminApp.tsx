@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { verifyQuery } from '~/lib/api/auth';
+import { expireSession, getToken } from '~/lib/api/session';
+import { IslandRoot } from '~/islands/ui/IslandRoot';
+import { Dashboard } from './Dashboard';
+import { Spinner } from './StateMessage';
+
+/**
+ * SPEC §4 admin page auth: checking, then authenticated or redirected. No token goes to the
+ * login page; a failed check ends the session (token removed, login page with the message).
+ */
+function AuthGate() {
+  const hasToken = getToken() !== null;
+  const verify = useQuery({ ...verifyQuery(), enabled: hasToken });
+
+  useEffect(() => {
+    if (!hasToken) window.location.replace('/adminlogin');
+  }, [hasToken]);
+  useEffect(() => {
+    // A 401 already ended the session in the API client; this covers every other failure (SPEC §6).
+    if (verify.isError) expireSession();
+  }, [verify.isError]);
+
+  if (!verify.isSuccess) {
+    return (
+      <div role="status" className="flex min-h-[50vh] flex-col items-center justify-center gap-4 text-slate-300">
+        <Spinner className="h-10 w-10" />
+        <p>Verifying authentication...</p>
+      </div>
+    );
+  }
+  return <Dashboard email={verify.data.admin.email} />;
+}
+
+export default function AdminApp() {
+  return (
+    <IslandRoot withQuery withToasts>
+      <AuthGate />
+    </IslandRoot>
+  );
+}

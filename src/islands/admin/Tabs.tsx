@@ -1,0 +1,104 @@
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { cn } from '~/islands/ui/cn';
+
+export type TabSpec<Id extends string> = { id: Id; label: ReactNode; panel: ReactNode };
+
+/** The tab named in the URL hash, else the first; follows later hash changes (back/forward, links). */
+export function useHashTab<Id extends string>(ids: readonly Id[]): [Id, (id: Id) => void] {
+  const fromHash = useCallback((): Id => {
+    const hash = window.location.hash.slice(1) as Id;
+    return ids.includes(hash) ? hash : (ids[0] as Id);
+  }, [ids]);
+  const [tab, setTab] = useState<Id>(fromHash);
+
+  useEffect(() => {
+    const onHash = () => setTab(fromHash());
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, [fromHash]);
+
+  const select = useCallback((id: Id) => {
+    // replaceState: the chosen tab survives a reload without filling the history with tab clicks.
+    window.history.replaceState(null, '', `#${id}`);
+    setTab(id);
+  }, []);
+
+  return [tab, select];
+}
+
+type Props<Id extends string> = { label: string; tabs: TabSpec<Id>[]; selected: Id; onSelect: (id: Id) => void };
+
+/**
+ * WAI-ARIA tabs with automatic activation: one tab stop (roving tabindex); Left/Right arrows move
+ * and wrap, Home/End jump. Every panel stays mounted (filters survive a tab switch) but only the
+ * selected one is shown.
+ */
+export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Props<Id>) {
+  const refs = useRef(new Map<Id, HTMLButtonElement>());
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((t) => t.id === selected);
+    const last = tabs.length - 1;
+    const next =
+      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
+      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
+      : event.key === 'Home' ? 0
+      : event.key === 'End' ? last
+      : null;
+    if (next === null) return;
+    event.preventDefault();
+    const id = (tabs[next] as TabSpec<Id>).id;
+    onSelect(id);
+    refs.current.get(id)?.focus();
+  };
+
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label={label}
+        onKeyDown={onKeyDown}
+        className="-mx-4 flex gap-1 overflow-x-auto border-b border-white/10 px-4 sm:mx-0 sm:px-0"
+      >
+        {tabs.map((tab) => {
+          const active = tab.id === selected;
+          return (
+            <button
+              key={tab.id}
+              ref={(el) => {
+                if (el) refs.current.set(tab.id, el);
+                else refs.current.delete(tab.id);
+              }}
+              type="button"
+              role="tab"
+              id={`tab-${tab.id}`}
+              aria-selected={active}
+              aria-controls={`panel-${tab.id}`}
+              tabIndex={active ? 0 : -1}
+              onClick={() => onSelect(tab.id)}
+              className={cn(
+                '-mb-px shrink-0 whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold transition-colors',
+                active ? 'border-brand-300 text-white' : 'border-transparent text-slate-300 hover:border-white/30 hover:text-white',
+              )}
+            >
+              {tab.label}
+            </button>
+          );
+        })}
+      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`panel-${tab.id}`}
+          aria-labelledby={`tab-${tab.id}`}
+          hidden={tab.id !== selected}
+          tabIndex={0}
+          className="pt-6 focus:outline-none focus-visible:outline-2"
+        >
+          {tab.panel}
+        </div>
+      ))}
+    </div>
+  );
+}

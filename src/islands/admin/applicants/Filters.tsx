@@ -1,0 +1,67 @@
+import { APPLICANT_STATUSES, type ApplicantStatus } from '~/lib/schemas';
+import { inputClass } from '~/islands/ui/Field';
+import type { ApplicantFilter } from './filter';
+import { statusStyles } from './StatusBadge';
+
+type Props = {
+  filter: ApplicantFilter;
+  onChange: (filter: ApplicantFilter) => void;
+  jobs: { id: number; label: string }[];
+};
+
+/** Search (name, e-mail or job title), status filter and job filter; they combine. */
+export function Filters({ filter, onChange, jobs }: Props) {
+  return (
+    <div role="search" aria-label="Filter applicants" className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]">
+      <div>
+        <label htmlFor="applicant-search" className="sr-only">
+          Search applicants
+        </label>
+        <input
+          id="applicant-search"
+          type="search"
+          value={filter.search}
+          onChange={(event) => onChange({ ...filter, search: event.target.value })}
+          placeholder="Search by name, email or job title"
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor="applicant-status" className="sr-only">
+          Filter by status
+        </label>
+        <select
+          id="applicant-status"
+          value={filter.status}
+          onChange={(event) => onChange({ ...filter, status: event.target.value as ApplicantStatus | 'all' })}
+          className={inputClass}
+        >
+          <option value="all">All Status</option>
+          {APPLICANT_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {statusStyles[status].label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div>
+        <label htmlFor="applicant-job" className="sr-only">
+          Filter by job
+        </label>
+        <select
+          id="applicant-job"
+          value={String(filter.jobId)}
+          onChange={(event) => onChange({ ...filter, jobId: event.target.value === 'all' ? 'all' : Number(event.target.value) })}
+          className={inputClass}
+        >
+          <option value="all">All Jobs</option>
+          {jobs.map((job) => (
+            <option key={job.id} value={job.id}>
+              {job.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,11 @@
+/** Dates in the admin area, always in US English so every admin reads the same words. */
+const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const long = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
+const dayMonth = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+/** 'Nov 22, 2026'. */
+export const formatDate = (iso: string): string => short.format(new Date(iso));
+/** 'Sunday, November 22, 2026 at 9:05 PM' (SPEC §2: applied date in long form). */
+export const formatLongDate = (iso: string): string => long.format(new Date(iso));
+/** 'Nov 22'. */
+export const formatDayMonth = (date: Date): string => dayMonth.format(date);

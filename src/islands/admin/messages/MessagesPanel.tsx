@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { deleteMessage, messageKeys, messagesQuery } from '~/lib/api/messages';
+import type { ContactMessage } from '~/lib/schemas';
+import { useConfirm } from '~/islands/ui/ConfirmDialog';
+import { showToast } from '~/islands/ui/toast-store';
+import { formatLongDate } from '../format';
+import { notifyFailure } from '../notify';
+import { StateMessage } from '../StateMessage';
+import { deleteButtonClass } from '../applicants/StatusActions';
+
+/** Our texts: SPEC has no messages tab (DESIGN adds it so no contact lead is lost). */
+export const messagesTexts = {
+  loading: 'Loading messages...',
+  empty: 'No messages yet',
+  fetchFailed: 'Failed to fetch messages',
+  confirmDelete: 'Are you sure you want to delete this message?',
+  deleted: 'Message deleted successfully',
+  deleteFailed: 'Failed to delete message',
+} as const;
+
+function MessageCard({ message, onDelete, deleting }: { message: ContactMessage; onDelete: () => void; deleting: boolean }) {
+  const titleId = `message-${message.id}-subject`;
+  return (
+    <article className="card flex flex-col gap-3 p-5" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 id={titleId} className="break-words text-lg text-white">
+            {message.subject}
+          </h3>
+          <p className="text-sm text-slate-300">
+            From {message.name} · <a href={`mailto:${message.email}`}>{message.email}</a>
+          </p>
+          <p className="text-xs text-slate-400">
+            <time dateTime={message.created_at}>{formatLongDate(message.created_at)}</time>
+          </p>
+        </div>
+        <button type="button" className={deleteButtonClass} onClick={onDelete} disabled={deleting}>
+          Delete<span className="sr-only"> message from {message.name}</span>
+        </button>
+      </div>
+      <p className="whitespace-pre-wrap break-words text-sm leading-relaxed text-slate-200">{message.message}</p>
+    </article>
+  );
+}
+
+/** The Messages tab: what visitors sent through the contact form, newest first. */
+export function MessagesPanel() {
+  const queryClient = useQueryClient();
+  const messages = useQuery(messagesQuery());
+  const { confirm, confirmDialog } = useConfirm();
+  const remove = useMutation({
+    mutationFn: (message: ContactMessage) => deleteMessage(message.id),
+    onSuccess: async () => {
+      showToast('success', messagesTexts.deleted);
+      await queryClient.invalidateQueries({ queryKey: messageKeys.all });
+    },
+    onError: (error) => notifyFailure(error, messagesTexts.deleteFailed),
+  });
+
+  return (
+    <section aria-labelledby="messages-heading" className="flex flex-col gap-5">
+      <div>
+        <h2 id="messages-heading" className="text-2xl">
+          Messages
+        </h2>
+        <p className="mt-1 text-sm text-slate-400">Sent through the contact form on the home page; reply by e-mail.</p>
+      </div>
+      {messages.isPending ? (
+        <StateMessage kind="loading">{messagesTexts.loading}</StateMessage>
+      ) : messages.isError ? (
+        <StateMessage
+          kind="error"
+          action={
+            <button type="button" className="btn btn-secondary" onClick={() => void messages.refetch()}>
+              Try again
+            </button>
+          }
+        >
+          {messagesTexts.fetchFailed}
+        </StateMessage>
+      ) : messages.data.length === 0 ? (
+        <StateMessage kind="empty">{messagesTexts.empty}</StateMessage>
+      ) : (
+        <ul className="flex flex-col gap-4" aria-label="Messages">
+          {messages.data.map((message) => (
+            <li key={message.id}>
+              <MessageCard
+                message={message}
+                deleting={remove.isPending && remove.variables.id === message.id}
+                onDelete={() => void confirm(messagesTexts.confirmDelete, 'Delete').then((ok) => ok && remove.mutate(message))}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      {confirmDialog}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Dialog } from './Dialog';
+
+type Props = {
+  open: boolean;
+  /** The question, word for word (SPEC §8), e.g. 'Are you sure you want to logout?'. */
+  message: string;
+  /** Label of the button that confirms, e.g. 'Delete' or 'Logout'. */
+  confirmLabel: string;
+  /** Paints the confirm button red for destructive actions. */
+  destructive?: boolean;
+  /** A line under the question; destructive questions default to 'This cannot be undone.'. */
+  detail?: string | undefined;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
+
+/**
+ * The in-page replacement for window.confirm (DESIGN): an alertdialog titled with the question,
+ * Cancel first (Escape, × and the backdrop also cancel), and the confirming button.
+ */
+export function ConfirmDialog({ open, message, confirmLabel, destructive = false, detail, onConfirm, onCancel }: Props) {
+  const text = detail ?? (destructive ? 'This cannot be undone.' : undefined);
+  return (
+    <Dialog
+      open={open}
+      onClose={onCancel}
+      role="alertdialog"
+      title={message}
+      className="max-w-md"
+      footer={
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onCancel} autoFocus>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className={destructive ? 'btn bg-rose-500 text-white hover:bg-rose-400' : 'btn btn-primary'}
+            onClick={onConfirm}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {text && <p className="text-sm text-slate-300">{text}</p>}
+    </Dialog>
+  );
+}
+
+type ConfirmOptions = { destructive?: boolean; detail?: string };
+type Request = { message: string; confirmLabel: string; destructive: boolean; detail: string | undefined; resolve: (ok: boolean) => void };
+
+/**
+ * `const { confirm, confirmDialog } = useConfirm()`; `if (await confirm('Are you sure…?', 'Delete')) …`.
+ * Render `confirmDialog` once in the component. One question at a time: a new one cancels the old.
+ */
+export function useConfirm(): {
+  confirm: (message: string, confirmLabel: string, options?: ConfirmOptions) => Promise<boolean>;
+  confirmDialog: ReactNode;
+} {
+  const [request, setRequest] = useState<Request | null>(null);
+  const current = useRef<Request | null>(null);
+
+  const settle = useCallback((ok: boolean) => {
+    current.current?.resolve(ok);
+    current.current = null;
+    setRequest(null);
+  }, []);
+
+  const confirm = useCallback(
+    (message: string, confirmLabel: string, options: ConfirmOptions = {}) =>
+      new Promise<boolean>((resolve) => {
+        current.current?.resolve(false);
+        const next = { message, confirmLabel, destructive: options.destructive ?? true, detail: options.detail, resolve };
+        current.current = next;
+        setRequest(next);
+      }),
+    [],
+  );
+
+  const confirmDialog = (
+    <ConfirmDialog
+      open={request !== null}
+      message={request?.message ?? ''}
+      confirmLabel={request?.confirmLabel ?? ''}
+      destructive={request?.destructive ?? true}
+      detail={request?.detail}
+      onConfirm={() => settle(true)}
+      onCancel={() => settle(false)}
+    />
+  );
+
+  return { confirm, confirmDialog };
+}

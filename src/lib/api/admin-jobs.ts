@@ -1,0 +1,15 @@
+import type { Job, JobInput } from '~/lib/schemas';
+import { apiRequest } from './client';
+
+/**
+ * Admin changes to vacancies. The list itself is the public `jobsQuery()` (same key), so the
+ * careers board and the dashboard share one cache entry; invalidate `jobKeys.all` after a change.
+ */
+type JobAnswer = { message: string; job: Job };
+
+export const createJob = (input: JobInput) => apiRequest<JobAnswer>('/job', { method: 'POST', json: input, auth: true });
+
+export const updateJob = (id: number, input: JobInput) =>
+  apiRequest<JobAnswer>(`/job/${id}`, { method: 'PUT', json: input, auth: true });
+
+export const deleteJob = (id: number) => apiRequest<{ message: string }>(`/job/${id}`, { method: 'DELETE', auth: true });

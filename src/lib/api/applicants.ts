@@ -1,0 +1,45 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Applicant, ApplicantStatus } from '~/lib/schemas';
+import { apiRequest, apiResponse } from './client';
+
+export const applicantKeys = { all: ['applicants'] as const, list: () => [...applicantKeys.all, 'list'] as const };
+
+/** `GET /applicants` (admin): newest first. */
+export const applicantsQuery = () =>
+  queryOptions({
+    queryKey: applicantKeys.list(),
+    queryFn: async ({ signal }) => (await apiRequest<{ applicants: Applicant[] }>('/applicants', { auth: true, signal })).applicants,
+  });
+
+export const updateApplicantStatus = (id: number, status: ApplicantStatus) =>
+  apiRequest<{ message: string; applicant: Applicant }>(`/applicants/${id}/status`, { method: 'PUT', json: { status }, auth: true });
+
+export const deleteApplicant = (id: number) =>
+  apiRequest<{ message: string }>(`/applicants/${id}`, { method: 'DELETE', auth: true });
+
+/**
+ * The file name in a Content-Disposition header: RFC 5987 `filename*=UTF-8''…` first, then the
+ * quoted or bare `filename=`; null when neither is there.
+ */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed escape: fall through to the plain form.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;]+))/i.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || null;
+}
+
+/** `GET /applicants/{id}/download` with the token: the bytes and the server's file name (real extension). */
+export async function downloadResume(applicant: Pick<Applicant, 'id' | 'name' | 'resume'>): Promise<{ blob: Blob; filename: string }> {
+  const response = await apiResponse(`/applicants/${applicant.id}/download`, { auth: true });
+  const filename =
+    filenameFromDisposition(response.headers.get('Content-Disposition')) ?? `${applicant.name}_Resume.${applicant.resume.kind}`;
+  return { blob: await response.blob(), filename };
+}
