@@ -19,6 +19,8 @@ root.use(securityHeaders());
 root.route('/', api.app);
 // The route table names /Industrials; the page lives at the lower-case URL.
 root.get('/Industrials', (c) => c.redirect('/industrials', 301));
+// SPEC redirects to /login, which never existed; DESIGN.md sends it to the admin login instead.
+root.get('/login', (c) => c.redirect('/adminlogin', 302));
 root.use(serveDist(DIST_CLIENT));
 root.notFound(notFoundPage(DIST_CLIENT));
 

@@ -30,9 +30,58 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Scrolls an element into view so a `client:visible` island hydrates, then waits for hydration. */
+/**
+ * Scrolls the island holding `selector` (relative to the island) into view so a `client:visible`
+ * island hydrates, then waits for hydration (Astro drops the `ssr` attribute).
+ */
 export async function hydrate(page: Page, selector: string): Promise<void> {
-  const island = page.locator(`astro-island:has(${selector})`).first();
+  const island = page.locator('astro-island').filter({ has: page.locator(selector) }).first();
   await island.scrollIntoViewIfNeeded();
   await expect(island).not.toHaveAttribute('ssr', /.*/);
 }
+
+/* ---- Admin API fixtures (careers suite): log in through the API and seed jobs that are removed afterwards. ---- */
+
+import { E2E_ADMIN } from '../../playwright.config';
+import type { Applicant, Job, JobInput } from '../../src/lib/schemas';
+
+type ApiFixtures = {
+  /** A Bearer token for the E2E admin, from POST /api/admin. */
+  adminToken: string;
+  /** Creates a job through POST /api/job; the job and its applicants are deleted after the test. */
+  createJob: (input: JobInput) => Promise<Job>;
+  /** GET /api/applicants as the admin. */
+  listApplicants: () => Promise<Applicant[]>;
+};
+
+export const apiTest = test.extend<ApiFixtures>({
+  adminToken: async ({ request }, use) => {
+    const response = await request.post('/api/admin', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+    expect(response.ok(), `admin login: ${response.status()}`).toBe(true);
+    const { token } = (await response.json()) as { token: string };
+    await use(token);
+  },
+  listApplicants: async ({ request, adminToken }, use) => {
+    await use(async () => {
+      const response = await request.get('/api/applicants', { headers: { Authorization: `Bearer ${adminToken}` } });
+      expect(response.ok()).toBe(true);
+      return ((await response.json()) as { applicants: Applicant[] }).applicants;
+    });
+  },
+  createJob: async ({ request, adminToken, listApplicants }, use) => {
+    const auth = { Authorization: `Bearer ${adminToken}` };
+    const created: number[] = [];
+    await use(async (input) => {
+      const response = await request.post('/api/job', { data: input, headers: auth });
+      expect(response.status(), await response.text()).toBe(201);
+      const { job } = (await response.json()) as { job: Job };
+      created.push(job.id);
+      return job;
+    });
+    const applicants = await listApplicants();
+    for (const applicant of applicants.filter((a) => created.includes(a.jobId))) {
+      await request.delete(`/api/applicants/${applicant.id}`, { headers: auth });
+    }
+    for (const id of created) await request.delete(`/api/job/${id}`, { headers: auth });
+  },
+});

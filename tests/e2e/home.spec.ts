@@ -52,7 +52,7 @@ test.describe('product cards', () => {
 
   test('link to /iip, /iem and /iis', async ({ page }) => {
     await page.goto('/');
-    await hydrate(page, '#platform a[href="/iip"]');
+    await hydrate(page, 'a[href="/iip"]');
     const hrefs = await page.locator(`${cards} a`).evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['/iip', '/iem', '/iis']);
   });
@@ -62,7 +62,7 @@ test.describe('product cards', () => {
 
     test('hovering expands one card to flex 3 against 1, leaving collapses it', async ({ page }) => {
       await page.goto('/');
-      await hydrate(page, '#platform a[href="/iip"]');
+      await hydrate(page, 'a[href="/iip"]');
       const container = page.locator('#platform ul');
       expect((await container.boundingBox())?.height).toBeCloseTo(384, 0);
       await page.locator(cards).nth(1).hover();
@@ -76,7 +76,7 @@ test.describe('product cards', () => {
 
     test('clicking a card navigates to its product page', async ({ page }) => {
       await page.goto('/');
-      await hydrate(page, '#platform a[href="/iis"]');
+      await hydrate(page, 'a[href="/iis"]');
       await page.locator(cards).nth(2).click();
       await expect(page).toHaveURL(/\/iis\/?$/);
     });
@@ -87,7 +87,7 @@ test.describe('product cards', () => {
 
     test('descriptions stay hidden until a card is expanded, and a tap expands it and navigates', async ({ page }) => {
       await page.goto('/');
-      await hydrate(page, '#platform a[href="/iip"]');
+      await hydrate(page, 'a[href="/iip"]');
       await expect(page.locator(cards).first().getByText(/Python ML pipeline/)).toBeHidden();
       // Hold the navigation back so the expanded state can be seen before the page changes.
       await page.route('**/iip', async (route) => {
@@ -102,7 +102,7 @@ test.describe('product cards', () => {
 
     test('keyboard users reach and open every card', async ({ page }) => {
       await page.goto('/');
-      await hydrate(page, '#platform a[href="/iem"]');
+      await hydrate(page, 'a[href="/iem"]');
       await page.locator('#platform a[href="/iem"]').focus();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/iem\/?$/);
