@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from './cn';
 
 type Props = {
@@ -17,10 +17,28 @@ type Props = {
   role?: 'dialog' | 'alertdialog';
 };
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** Keeps Tab and Shift+Tab cycling inside the dialog instead of leaving for the browser's toolbar. */
+function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && (document.activeElement === first || document.activeElement === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
 /**
- * Modal dialog on the native <dialog>: showModal() makes the page inert (focus stays inside) and
- * the browser returns focus to the opener on close. We add the backdrop click, the body scroll
- * lock and the 300 ms fade (SPEC §9).
+ * Modal dialog on the native <dialog>: showModal() makes the page inert. We add the backdrop click, the
+ * body scroll lock, focus returned to the opener on close, Tab kept inside, and the 300 ms fade (SPEC §9).
  */
 export function Dialog({ open, onClose, title, subtitle, children, footer, maxHeightClass = 'max-h-[85vh]', className, role = 'dialog' }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -28,14 +46,16 @@ export function Dialog({ open, onClose, title, subtitle, children, footer, maxHe
 
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      dialog.showModal();
-      document.body.style.overflow = 'hidden';
-    }
-    if (!open && dialog.open) dialog.close();
+    if (!open || !dialog) return;
+    // Remember who opened the dialog: the dialog unmounts on close, so focus is returned by hand.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previousOverflow = document.body.style.overflow;
+    if (!dialog.open) dialog.showModal();
+    document.body.style.overflow = 'hidden';
     return () => {
-      if (open) document.body.style.overflow = '';
+      document.body.style.overflow = previousOverflow;
+      if (dialog.open) dialog.close();
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, [open]);
 
@@ -55,6 +75,7 @@ export function Dialog({ open, onClose, title, subtitle, children, footer, maxHe
         // A click on the <dialog> itself, not its content, is a click on the backdrop.
         if (event.target === event.currentTarget) onClose();
       }}
+      onKeyDown={trapTab}
       className={cn(
         'dialog-fade m-auto w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-2xl border border-white/10 bg-ink-800 p-0 text-slate-200 shadow-2xl backdrop:bg-black/70',
         maxHeightClass,
@@ -78,7 +99,10 @@ export function Dialog({ open, onClose, title, subtitle, children, footer, maxHe
         </button>
       </div>
       <div className="p-5 sm:p-6">{children}</div>
-      {footer && <div className="flex flex-wrap justify-end gap-3 border-t border-white/10 p-5 sm:p-6">{footer}</div>}
+      {footer && (
+        // Sticky, so the actions stay in reach while a long body scrolls.
+        <div className="sticky bottom-0 flex flex-wrap justify-end gap-3 border-t border-white/10 bg-ink-800 p-4 sm:p-6">{footer}</div>
+      )}
     </dialog>
   );
 }

@@ -1,0 +1,249 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
+import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
+import { errorMessage } from '~/lib/api/client';
+import { isAbortError, uploadForm } from '~/lib/api/upload';
+import { COVER_LETTER_MAX, FORM_SCROLL_DELAY_MS } from '~/lib/limits';
+import { applicationMessages, resumeRules, validateResumeFile } from '~/lib/schemas/application';
+import { cn } from '~/islands/ui/cn';
+import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
+import { showToast } from '~/islands/ui/toast-store';
+import {
+  applicationFormData,
+  applicationFormSchema,
+  emptyApplication,
+  type ApplicationFormInput,
+  type ApplicationFormValues,
+} from './application-schema';
+import { careersMessages } from './messages';
+import { UploadProgressBar } from './UploadProgressBar';
+
+type FieldName = keyof ApplicationFormInput;
+/** Fields in the order they appear, to find the first one with an error. */
+const FIELD_ORDER: readonly FieldName[] = ['name', 'email', 'phone', 'linkedin', 'coverLetter', 'resume'];
+
+type Props = {
+  job: { id: number; title: string };
+  /** After the success toast: the owner closes the form (and the modal). */
+  onSubmitted: () => void;
+  /** Cancel: any upload in flight is aborted first. */
+  onCancel: () => void;
+};
+
+/** Keeps focus where it is on mousedown, so a blur error cannot shift the button away mid-click. */
+const keepFocus = (event: MouseEvent) => event.preventDefault();
+
+/**
+ * The application form (SPEC §2, §5, §8): validated with the shared schema on blur, on change once
+ * touched and on submit; sent as multipart with upload progress; values kept on failure.
+ * Self-contained, so the job page can show it as well as the careers modal.
+ */
+export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
+  const formId = `apply-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const idOf = (name: FieldName) => `${formId}-${name}`;
+  const sectionRef = useRef<HTMLElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const uploadRef = useRef<AbortController | null>(null);
+  const [incomplete, setIncomplete] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const {
+    register,
+    control,
+    handleSubmit,
+    setValue,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ApplicationFormInput, unknown, ApplicationFormValues>({
+    resolver: zodResolver(applicationFormSchema),
+    defaultValues: emptyApplication,
+    mode: 'onTouched',
+    shouldFocusError: false,
+  });
+  const coverLetter = useWatch({ control, name: 'coverLetter' }) ?? '';
+  const hasErrors = Object.keys(errors).length > 0;
+
+  // SPEC §2: the revealed form scrolls into view after 100 ms; focus follows for keyboard users.
+  useEffect(() => {
+    const timer = window.setTimeout(() => {
+      sectionRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      headingRef.current?.focus({ preventScroll: true });
+    }, FORM_SCROLL_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+
+  // Closing the form or the modal while uploading aborts the upload.
+  useEffect(() => () => uploadRef.current?.abort(), []);
+
+  const focusFirstError = (fieldErrors: FieldErrors<ApplicationFormInput>) => {
+    const first = FIELD_ORDER.find((name) => fieldErrors[name]);
+    const element = first ? document.getElementById(idOf(first)) : null;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+
+  const onInvalid = (fieldErrors: FieldErrors<ApplicationFormInput>) => {
+    setServerError(null);
+    setIncomplete(true);
+    focusFirstError(fieldErrors);
+  };
+
+  const onValid = async (values: ApplicationFormValues) => {
+    setIncomplete(false);
+    setServerError(null);
+    setProgress(0);
+    const controller = new AbortController();
+    uploadRef.current = controller;
+    try {
+      await uploadForm('/applicants/apply', applicationFormData(job.id, values), {
+        signal: controller.signal,
+        onProgress: ({ loaded, total }) => setProgress(total > 0 ? Math.round((loaded / total) * 100) : 0),
+      });
+      showToast('success', careersMessages.submitted);
+      reset(emptyApplication);
+      onSubmitted();
+    } catch (error) {
+      if (isAbortError(error)) return;
+      const message = errorMessage(error, careersMessages.submitFailed, careersMessages.submitNetworkFailed);
+      setServerError(message);
+      showToast('error', message);
+      // The server names the fields it rejected (e.g. a duplicate e-mail): show them where they belong.
+      if (error && typeof error === 'object' && 'errors' in error) {
+        const fieldMessages = (error as { errors: Record<string, string> }).errors;
+        for (const name of FIELD_ORDER) {
+          const fieldMessage = fieldMessages[name];
+          if (fieldMessage) setError(name, { type: 'server', message: fieldMessage });
+        }
+      }
+    } finally {
+      if (uploadRef.current === controller) uploadRef.current = null;
+      setProgress(null);
+    }
+  };
+
+  const cancel = () => {
+    uploadRef.current?.abort();
+    reset(emptyApplication);
+    onCancel();
+  };
+
+  const resume = register('resume');
+  const onResumeChange = (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0] ?? null;
+    const problem = file ? validateResumeFile(file) : null;
+    if (file && problem) {
+      // SPEC §5: an invalid file is rejected and the input cleared.
+      input.value = '';
+      setValue('resume', null, { shouldDirty: true, shouldTouch: true });
+      setError('resume', { type: 'file', message: problem });
+      return;
+    }
+    setValue('resume', file, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+  };
+
+  const textField = (name: Exclude<FieldName, 'resume' | 'coverLetter'>) => ({
+    ...register(name),
+    ...fieldAria(idOf(name), errors[name]?.message),
+    className: inputClass,
+  });
+
+  return (
+    <section ref={sectionRef} aria-labelledby={`${formId}-title`} className="scroll-mt-4 border-t border-white/10 pt-6">
+      <h3 id={`${formId}-title`} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-white focus:outline-none">
+        Application Form
+      </h3>
+      <p className="mt-1 text-sm text-slate-300">
+        Applying for <span className="font-medium text-white">{job.title}</span>. Fields marked{' '}
+        <span className="text-rose-300">*</span> are required.
+      </p>
+
+      <form
+        onSubmit={handleSubmit(onValid, onInvalid)}
+        noValidate
+        aria-label={`Application for ${job.title}`}
+        aria-busy={isSubmitting}
+        className="mt-5 grid gap-5 sm:grid-cols-2"
+      >
+        {(serverError || (incomplete && hasErrors)) && (
+          <div role="alert" className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-sm text-rose-50 sm:col-span-2">
+            {serverError ?? applicationMessages.formIncomplete}
+          </div>
+        )}
+
+        <Field id={idOf('name')} label="Full Name" required error={errors.name?.message}>
+          <input {...textField('name')} autoComplete="name" required />
+        </Field>
+        <Field id={idOf('email')} label="Email" required error={errors.email?.message}>
+          <input {...textField('email')} type="email" autoComplete="email" inputMode="email" required />
+        </Field>
+        <Field id={idOf('phone')} label="Phone" required error={errors.phone?.message}>
+          <input {...textField('phone')} type="tel" autoComplete="tel" inputMode="tel" required />
+        </Field>
+        <Field id={idOf('linkedin')} label="LinkedIn Profile (optional)" error={errors.linkedin?.message}>
+          <input {...textField('linkedin')} type="url" autoComplete="url" inputMode="url" placeholder="linkedin.com/in/your-name" />
+        </Field>
+
+        <Field
+          id={idOf('coverLetter')}
+          label="Cover Letter"
+          required
+          error={errors.coverLetter?.message}
+          hint={
+            <span aria-live="polite">
+              {coverLetter.length}/{COVER_LETTER_MAX} characters
+            </span>
+          }
+          className="sm:col-span-2"
+        >
+          <textarea
+            {...register('coverLetter')}
+            {...fieldAria(idOf('coverLetter'), errors.coverLetter?.message, true)}
+            rows={6}
+            maxLength={COVER_LETTER_MAX}
+            required
+            className={cn(inputClass, 'resize-y')}
+          />
+        </Field>
+
+        <Field
+          id={idOf('resume')}
+          label="Resume"
+          required
+          error={errors.resume?.message}
+          hint="PDF, DOC or DOCX, smaller than 5 MB."
+          className="sm:col-span-2"
+        >
+          <input
+            ref={resume.ref}
+            name={resume.name}
+            onBlur={resume.onBlur}
+            onChange={onResumeChange}
+            {...fieldAria(idOf('resume'), errors.resume?.message, true)}
+            type="file"
+            accept={resumeRules.accept}
+            required
+            className={cn(
+              inputClass,
+              'cursor-pointer px-3 py-2 text-sm text-slate-200 file:mr-4 file:cursor-pointer file:rounded-full file:border-0 file:bg-brand-400 file:px-4 file:py-2 file:text-sm file:font-semibold file:text-ink-900 hover:file:bg-brand-300',
+            )}
+          />
+        </Field>
+
+        {isSubmitting && progress !== null && <UploadProgressBar percent={progress} className="sm:col-span-2" />}
+
+        <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onMouseDown={keepFocus} onClick={cancel}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn-primary" onMouseDown={keepFocus} disabled={isSubmitting}>
+            {isSubmitting ? 'Submitting...' : 'Submit Application'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import { useEffect, useRef, useState } from 'react';
+import type { Job } from '~/lib/schemas/job';
+import { Dialog } from '~/islands/ui/Dialog';
+import { Toaster } from '~/islands/ui/Toaster';
+import { ApplicationForm } from './ApplicationForm';
+import { JobDetails } from './JobDetails';
+
+type Props = { job: Job; onClose: () => void };
+
+/**
+ * SPEC §2 careers modal: details with 'Close' and 'Apply Now'; 'Apply Now' reveals the form.
+ * Every way of closing unmounts the form, which resets it (and aborts an upload in flight).
+ */
+export function JobModal({ job, onClose }: Props) {
+  const [applying, setApplying] = useState(false);
+  const applyRef = useRef<HTMLButtonElement>(null);
+  const wasApplying = useRef(false);
+
+  // After Cancel the form is gone: put focus back on 'Apply Now' instead of losing it.
+  useEffect(() => {
+    if (wasApplying.current && !applying) applyRef.current?.focus();
+    wasApplying.current = applying;
+  }, [applying]);
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      title={job.title}
+      subtitle={job.department}
+      maxHeightClass="max-h-[80vh]"
+      className="max-w-3xl"
+      footer={
+        applying ? undefined : (
+          <>
+            <button type="button" className="btn btn-secondary" onClick={onClose}>
+              Close
+            </button>
+            <button ref={applyRef} type="button" className="btn btn-primary" onClick={() => setApplying(true)}>
+              Apply Now
+            </button>
+          </>
+        )
+      }
+    >
+      <JobDetails job={job} />
+      {applying && (
+        <div className="mt-8">
+          <ApplicationForm job={job} onSubmitted={onClose} onCancel={() => setApplying(false)} />
+        </div>
+      )}
+      {/* The modal sits in the top layer and makes the page inert: mirror the toasts inside it so
+          they show above the backdrop and are announced. The page's Toaster shows them after close. */}
+      <Toaster />
+    </Dialog>
+  );
+}

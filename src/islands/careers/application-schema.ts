@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { applicationFieldsSchema, validateResumeFile } from '~/lib/schemas/application';
+
+/** The resume as the browser holds it: a File, or null before one is chosen. */
+const resumeSchema = z.custom<File | null>().superRefine((file, ctx): file is File => {
+  const message = validateResumeFile(file);
+  if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
+  return message === null;
+});
+
+/**
+ * The application form in the browser: the shared text-field rules (SPEC §5, the same schema
+ * the API checks) plus the resume file, checked by the shared `validateResumeFile`.
+ */
+export const applicationFormSchema = applicationFieldsSchema.extend({ resume: resumeSchema });
+
+export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
+export type ApplicationFormValues = z.output<typeof applicationFormSchema>;
+
+export const emptyApplication: ApplicationFormInput = {
+  name: '',
+  email: '',
+  phone: '',
+  linkedin: '',
+  coverLetter: '',
+  resume: null,
+};
+
+/** The multipart body of `POST /applicants/apply` (SPEC §7); text is already trimmed by the schema. */
+export function applicationFormData(jobId: number, values: ApplicationFormValues): FormData {
+  const body = new FormData();
+  body.set('jobId', String(jobId));
+  body.set('name', values.name);
+  body.set('email', values.email);
+  body.set('phone', values.phone);
+  body.set('linkedin', values.linkedin ?? '');
+  body.set('coverLetter', values.coverLetter);
+  body.set('resume', values.resume, values.resume.name);
+  return body;
+}

@@ -1,0 +1,32 @@
+import type { Job } from '~/lib/schemas/job';
+
+/** Each distinct department of the loaded jobs, in alphabetical order (SPEC §2 filter buttons). */
+export function distinctDepartments(jobs: readonly Pick<Job, 'department'>[]): string[] {
+  const seen = new Map<string, string>();
+  for (const { department } of jobs) {
+    const key = department.trim().toLocaleLowerCase();
+    if (key && !seen.has(key)) seen.set(key, department.trim());
+  }
+  return [...seen.values()].sort((a, b) => a.localeCompare(b));
+}
+
+/** True when the job belongs to the department (null = 'All'); case and outer spaces do not matter. */
+export function inDepartment(job: Pick<Job, 'department'>, department: string | null): boolean {
+  return department === null || job.department.trim().toLocaleLowerCase() === department.trim().toLocaleLowerCase();
+}
+
+/** The `?department=` of a careers URL, so a filtered board can be linked to. */
+export const DEPARTMENT_PARAM = 'department';
+
+export function departmentFromUrl(search: string): string | null {
+  const value = new URLSearchParams(search).get(DEPARTMENT_PARAM)?.trim();
+  return value ? value : null;
+}
+
+/** The same URL with the department set, or removed for 'All'. */
+export function urlWithDepartment(href: string, department: string | null): string {
+  const url = new URL(href);
+  if (department) url.searchParams.set(DEPARTMENT_PARAM, department);
+  else url.searchParams.delete(DEPARTMENT_PARAM);
+  return `${url.pathname}${url.search}${url.hash}`;
+}
