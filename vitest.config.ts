@@ -1,17 +1,35 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Unit and API tests. The API suite runs on SQLite (a fresh temp DATA_DIR per file) and, when
+ * TEST_DATABASE_URL is set (see scripts/ci-postgres.sh), a second time as the `api-postgres`
+ * project on a fresh PostgreSQL database per file.
+ */
+const postgres = Boolean(process.env['TEST_DATABASE_URL']);
+const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
+/** Shared by every project (projects do not inherit, so `include` is not merged across them). */
+const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 } as const;
+
 export default defineConfig({
-  resolve: {
-    alias: { '~': fileURLToPath(new URL('./src', import.meta.url)) },
-  },
+  resolve: { alias },
   test: {
+    ...shared,
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
-    environment: 'node',
     // Two shared CPU cores: keep parallel files modest.
     maxWorkers: 2,
     minWorkers: 1,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    projects: [
+      { resolve: { alias }, test: { ...shared, name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { resolve: { alias }, test: { ...shared, name: 'api', include: ['tests/api/**/*.test.ts'], env: { API_TEST_DB: 'sqlite' } } },
+      ...(postgres
+        ? [
+            {
+              resolve: { alias },
+              test: { ...shared, name: 'api-postgres', include: ['tests/api/**/*.test.ts'], env: { API_TEST_DB: 'postgres' } },
+            },
+          ]
+        : []),
+    ],
   },
 });

@@ -14,7 +14,8 @@ import { pdfBytes } from '../helpers/files';
 import { createPgDatabase, TEST_DATABASE_URL, validApplicant, validJob } from '../helpers/api';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
-const PORT = Number(process.env['CRASH_TEST_PORT'] ?? 4401);
+/** 0 = an ephemeral port, so the SQLite and PostgreSQL runs (in parallel) never collide. */
+const PORT = Number(process.env['CRASH_TEST_PORT'] ?? 0);
 const ADMIN = { email: 'crash@example.com', password: 'crash test password' };
 
 let dataDir: string;
@@ -97,8 +98,8 @@ describe('crash safety', () => {
     expect(await server.exited).toBeNull(); // died by signal, not a clean exit
     expect(acknowledged.size).toBeGreaterThanOrEqual(KILL_AFTER);
 
-    // Restart on the same data.
-    server = await startApiServer(env, PORT);
+    // Restart on the same data (the old port is free again).
+    server = await startApiServer(env, server.port);
     const token2 = await login(server.url);
     const list = await fetch(`${server.url}/api/applicants`, { headers: { Authorization: `Bearer ${token2}` } });
     const { applicants } = (await list.json()) as { applicants: Applicant[] };

@@ -1,19 +1,21 @@
 /**
- * Tells, visibly, whether this run of the API suite used PostgreSQL. Every other API test file
- * switches to a fresh PostgreSQL database of its own when TEST_DATABASE_URL is set
- * (see tests/helpers/api.ts); start one with `bash scripts/ci-postgres.sh`.
+ * Tells, visibly, whether the API suite also ran on PostgreSQL. With TEST_DATABASE_URL set, the
+ * vitest project `api-postgres` runs every API test file again, each on a fresh PostgreSQL
+ * database (tests/helpers/api.ts); start a server with `bash scripts/ci-postgres.sh`.
  */
 import { describe, expect, it } from 'vitest';
-import { call, setupApi, TEST_DATABASE_URL } from '../helpers/api';
+import { call, POSTGRES_AVAILABLE, setupApi, TEST_DATABASE_URL } from '../helpers/api';
 
-if (!TEST_DATABASE_URL) {
+const pgRun = Boolean(TEST_DATABASE_URL);
+
+if (!POSTGRES_AVAILABLE) {
   console.warn(
     '\nNOTICE: TEST_DATABASE_URL is not set, so the API suite ran on SQLite only; the PostgreSQL run is skipped.\n' +
-      '        Start one with: export $(bash scripts/ci-postgres.sh) && npx vitest run tests/api\n',
+      '        Run it with: export $(bash scripts/ci-postgres.sh) && npx vitest run tests/api\n',
   );
 }
 
-describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL run of the API suite', () => {
+describe.skipIf(!pgRun)('PostgreSQL run of the API suite', () => {
   it('runs on a fresh PostgreSQL database per test file', async () => {
     const [a, b] = await Promise.all([setupApi(), setupApi()]);
     try {
@@ -27,6 +29,6 @@ describe.skipIf(!TEST_DATABASE_URL)('PostgreSQL run of the API suite', () => {
   });
 });
 
-describe.skipIf(!!TEST_DATABASE_URL)('PostgreSQL run skipped: TEST_DATABASE_URL is not set (see scripts/ci-postgres.sh)', () => {
-  it.skip('start PostgreSQL with `export $(bash scripts/ci-postgres.sh)` to run the API suite against it', () => {});
+describe.skipIf(POSTGRES_AVAILABLE)('PostgreSQL run skipped: TEST_DATABASE_URL is not set', () => {
+  it.skip('start PostgreSQL with `export $(bash scripts/ci-postgres.sh)` to run the API suite against it too', () => {});
 });

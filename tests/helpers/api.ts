@@ -18,8 +18,14 @@ import { hashPassword } from '~/server/features/auth/password';
 import { createLogger } from '~/server/logger';
 import { pdfBytes } from './files';
 
-/** Set by scripts/ci-postgres.sh; when present every API test file runs on its own PG database. */
-export const TEST_DATABASE_URL = process.env['TEST_DATABASE_URL'] || undefined;
+/** Set by scripts/ci-postgres.sh: a PostgreSQL server is available for a second run of the suite. */
+export const POSTGRES_AVAILABLE = Boolean(process.env['TEST_DATABASE_URL']);
+/**
+ * The PostgreSQL URL when THIS run is the PostgreSQL one (vitest project `api-postgres` sets
+ * API_TEST_DB=postgres); then every API test file runs on its own fresh PG database.
+ */
+export const TEST_DATABASE_URL =
+  process.env['API_TEST_DB'] === 'postgres' ? process.env['TEST_DATABASE_URL'] || undefined : undefined;
 
 /** Creates a throwaway database next to the one in `adminUrl` and returns its URL and a dropper. */
 export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {

@@ -12,11 +12,13 @@ export async function startApiServer(env: Record<string, string>, port: number):
   const output: string[] = [];
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
+  let actualPort = port;
   const ready = new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 30_000);
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output.push(line);
       if (line.includes('"api listening"')) {
+        actualPort = (JSON.parse(line) as { port: number }).port;
         clearTimeout(timer);
         resolve();
       }
@@ -27,5 +29,5 @@ export async function startApiServer(env: Record<string, string>, port: number):
     });
   });
   await ready;
-  return { url: `http://127.0.0.1:${port}`, port, child, output, exited };
+  return { url: `http://127.0.0.1:${actualPort}`, port: actualPort, child, output, exited };
 }
