@@ -67,8 +67,8 @@ test.describe('product cards', () => {
       expect((await container.boundingBox())?.height).toBeCloseTo(384, 0);
       await page.locator(cards).nth(1).hover();
       await expect(page.locator(cards).nth(1)).toHaveAttribute('data-expanded', 'true');
-      const grows = await page.locator(cards).evaluateAll((items) => items.map((li) => getComputedStyle(li).flexGrow));
-      expect(grows).toEqual(['1', '3', '1']);
+      const grows = () => page.locator(cards).evaluateAll((items) => items.map((li) => getComputedStyle(li).flexGrow));
+      await expect.poll(grows).toEqual(['1', '3', '1']);
       await expect(page.locator(cards).nth(1).getByText(/fleets stay accurate/)).toBeVisible();
       await page.mouse.move(5, 5);
       await expect(page.locator(`${cards}[data-expanded="true"]`)).toHaveCount(0);

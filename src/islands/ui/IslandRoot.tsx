@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Toaster } from './Toaster';
 
@@ -10,13 +10,20 @@ const getQueryClient = () =>
 
 type Props = { children: ReactNode; withQuery?: boolean; withToasts?: boolean };
 
+const noSubscription = () => () => {};
+/** False while rendering on the server, true in the browser. */
+const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
+
 /** Every island's outer shell: error boundary, optional TanStack Query client and toasts. */
 export function IslandRoot({ children, withQuery = false, withToasts = false }: Props) {
+  // The toast area is fixed to the viewport; rendered on the server it would count as "visible"
+  // and wake a client:visible island at once, so it only exists after hydration.
+  const hydrated = useHydrated();
   const content = withQuery ? <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider> : children;
   return (
     <ErrorBoundary>
       {content}
-      {withToasts && <Toaster />}
+      {withToasts && hydrated && <Toaster />}
     </ErrorBoundary>
   );
 }
