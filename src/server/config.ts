@@ -17,6 +17,8 @@ export type ApiConfig = {
   /** Take the client address from the last X-Forwarded-For entry (set when behind one trusted proxy). */
   trustProxy: boolean;
   bodyLimits: { jsonBytes: number; multipartBytes: number };
+  /** Applications parsed and stored at the same time; more wait their turn (bounds memory). */
+  applyConcurrency: number;
   rateLimits: {
     /** All login attempts from one address. */
     loginPerIp: RateLimitRule;
@@ -31,6 +33,7 @@ export const defaultApiConfig: Omit<ApiConfig, 'jwtSecret'> = {
   corsOrigins: [],
   trustProxy: false,
   bodyLimits: { jsonBytes: 64 * 1024, multipartBytes: 6 * 1024 * 1024 },
+  applyConcurrency: 4,
   rateLimits: {
     loginPerIp: { max: 20, windowMs: 15 * 60_000 },
     loginPerEmail: { max: 5, windowMs: 15 * 60_000 },

@@ -80,7 +80,7 @@ describe('crash safety', () => {
         const form = new FormData();
         form.set('jobId', String(job.id));
         for (const [k, v] of Object.entries({ ...validApplicant, email })) form.set(k, v);
-        form.set('resume', new File([pdf], 'cv.pdf', { type: 'application/pdf' }));
+        form.set('resume', new File([pdf as Uint8Array<ArrayBuffer>], 'cv.pdf', { type: 'application/pdf' }));
         try {
           const res = await fetch(`${server!.url}/api/applicants/apply`, { method: 'POST', body: form });
           if (res.status >= 200 && res.status < 300) acknowledged.set(email, sha);

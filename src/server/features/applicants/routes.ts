@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { RESUME_MIME_TYPES } from '~/lib/limits';
 import {
   applicantMessages,
@@ -25,6 +25,7 @@ import {
 } from '../../db';
 import { apiError, fieldErrors, fieldsWithNul, NUL_MESSAGE, summarize } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
+import { Semaphore } from '../../middleware/semaphore';
 import { jsonBody } from '../../middleware/validate';
 import { resumeFilename } from './filename';
 import { sniffResume } from './sniff';
@@ -35,75 +36,80 @@ const TEXT_FIELDS = ['jobId', 'name', 'email', 'phone', 'linkedin', 'coverLetter
 export function applicantRoutes(services: Services) {
   const { db } = services;
   const guard = requireAdmin(services);
+  const uploads = new Semaphore(services.config.applyConcurrency);
+
+  /** The apply handler proper: parse, validate (SPEC §5), sniff, store in one transaction. */
+  async function handleApply(c: Context<AppEnv>): Promise<Response> {
+    let form: Record<string, string | File>;
+    try {
+      form = await c.req.parseBody();
+    } catch {
+      return apiError(c, 400, 'Malformed form data');
+    }
+
+    // Text fields: a file sent where text belongs counts as missing.
+    const text: Record<string, string | undefined> = {};
+    for (const key of TEXT_FIELDS) {
+      const value = form[key];
+      text[key] = typeof value === 'string' ? value : undefined;
+    }
+    const nul = fieldsWithNul(text);
+    if (nul.length) return apiError(c, 400, NUL_MESSAGE, Object.fromEntries(nul.map((f) => [f, NUL_MESSAGE])));
+
+    const parsed = applicationRequestSchema.safeParse(text);
+    const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
+    const resume = form['resume'];
+    const file = resume instanceof File ? resume : null;
+    const fileError = validateResumeFile(file);
+    if (fileError) errors['resume'] = fileError;
+
+    if (!parsed.success || fileError || !file) {
+      // A file rule broken alone keeps its own status (DESIGN: 413 too large, 415 wrong type).
+      const onlyFile = parsed.success && fileError;
+      const status =
+        onlyFile && fileError === applicationMessages.resumeSize ? 413 : onlyFile && fileError === applicationMessages.resumeType ? 415 : 400;
+      return apiError(c, status, summarize(errors, applicationMessages.formIncomplete), errors);
+    }
+
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const kind = sniffResume(bytes);
+    if (!kind) {
+      return apiError(c, 415, applicationMessages.resumeType, { resume: applicationMessages.resumeType });
+    }
+
+    const { jobId, ...fields } = parsed.data;
+    const job = await getJobById(db, jobId);
+    if (!job) return apiError(c, 404, jobMessages.notFound, { jobId: jobMessages.notFound });
+    if (await hasApplied(db, job.id, fields.email)) {
+      return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
+    }
+
+    try {
+      const applicant = await insertApplicantWithResume(
+        db,
+        job,
+        fields,
+        { kind, mimeType: RESUME_MIME_TYPES[kind], data: bytes, sha256: createHash('sha256').update(bytes).digest('hex') },
+        services.now(),
+      );
+      return c.json(
+        { message: applicantMessages.submitted, applicant: { id: applicant.id, status: applicant.status, appliedAt: applicant.appliedAt } },
+        201,
+      );
+    } catch (error) {
+      // Two identical submissions racing: the unique index decides, the loser gets the same 409.
+      if (isUniqueViolation(error)) {
+        return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
+      }
+      throw error;
+    }
+  }
 
   return new Hono<AppEnv>()
     .post('/apply', async (c) => {
       const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
       if (mediaType !== 'multipart/form-data') return apiError(c, 415, 'Content-Type must be multipart/form-data');
-
-      let form: Record<string, string | File>;
-      try {
-        form = await c.req.parseBody();
-      } catch {
-        return apiError(c, 400, 'Malformed form data');
-      }
-
-      // Text fields: a file sent where text belongs counts as missing.
-      const text: Record<string, string | undefined> = {};
-      for (const key of TEXT_FIELDS) {
-        const value = form[key];
-        text[key] = typeof value === 'string' ? value : undefined;
-      }
-      const nul = fieldsWithNul(text);
-      if (nul.length) return apiError(c, 400, NUL_MESSAGE, Object.fromEntries(nul.map((f) => [f, NUL_MESSAGE])));
-
-      const parsed = applicationRequestSchema.safeParse(text);
-      const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
-      const resume = form['resume'];
-      const file = resume instanceof File ? resume : null;
-      const fileError = validateResumeFile(file);
-      if (fileError) errors['resume'] = fileError;
-
-      if (!parsed.success || fileError || !file) {
-        // A file rule broken alone keeps its own status (DESIGN: 413 too large, 415 wrong type).
-        const onlyFile = parsed.success && fileError;
-        const status =
-          onlyFile && fileError === applicationMessages.resumeSize ? 413 : onlyFile && fileError === applicationMessages.resumeType ? 415 : 400;
-        return apiError(c, status, summarize(errors, applicationMessages.formIncomplete), errors);
-      }
-
-      const bytes = new Uint8Array(await file.arrayBuffer());
-      const kind = sniffResume(bytes);
-      if (!kind) {
-        return apiError(c, 415, applicationMessages.resumeType, { resume: applicationMessages.resumeType });
-      }
-
-      const { jobId, ...fields } = parsed.data;
-      const job = await getJobById(db, jobId);
-      if (!job) return apiError(c, 404, jobMessages.notFound, { jobId: jobMessages.notFound });
-      if (await hasApplied(db, job.id, fields.email)) {
-        return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
-      }
-
-      try {
-        const applicant = await insertApplicantWithResume(
-          db,
-          job,
-          fields,
-          { kind, mimeType: RESUME_MIME_TYPES[kind], data: bytes, sha256: createHash('sha256').update(bytes).digest('hex') },
-          services.now(),
-        );
-        return c.json(
-          { message: applicantMessages.submitted, applicant: { id: applicant.id, status: applicant.status, appliedAt: applicant.appliedAt } },
-          201,
-        );
-      } catch (error) {
-        // Two identical submissions racing: the unique index decides, the loser gets the same 409.
-        if (isUniqueViolation(error)) {
-          return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
-        }
-        throw error;
-      }
+      return uploads.run(() => handleApply(c));
     })
     .get('/', guard, async (c) => c.json({ applicants: await listApplicants(db) }))
     .put('/:id/status', guard, jsonBody(statusUpdateSchema), async (c) => {

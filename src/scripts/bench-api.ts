@@ -1,0 +1,182 @@
+/**
+ * `npm run bench:api`: starts the real API server (src/server/api-only.ts) on loopback with a
+ * fresh SQLite DATA_DIR (or DATABASE_URL if set), then drives it with a small built-in load
+ * generator (fetch, fixed concurrency, fixed duration) and prints one table:
+ * requests/s, p50 and p99 latency, errors and the server's peak RSS per scenario.
+ *
+ *   GET  /api/health               the floor
+ *   GET  /api/job                  with 50 jobs
+ *   POST /api/applicants/apply     multipart with a 1 MB PDF, a new applicant each time
+ *
+ * Environment: BENCH_PORT (4401), BENCH_DURATION_SECONDS (8), BENCH_CONCURRENCY (32),
+ * BENCH_APPLY_DURATION_SECONDS (5). Not a test: it prints figures and checks them against the
+ * issue's targets, exiting 1 if one is missed.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const port = Number(process.env['BENCH_PORT'] ?? 4401);
+const duration = Number(process.env['BENCH_DURATION_SECONDS'] ?? 8) * 1000;
+const applyDuration = Number(process.env['BENCH_APPLY_DURATION_SECONDS'] ?? 5) * 1000;
+const concurrency = Number(process.env['BENCH_CONCURRENCY'] ?? 32);
+const base = `http://127.0.0.1:${port}`;
+const admin = { email: 'bench@example.com', password: 'benchmark password 1' };
+
+type Result = { name: string; requests: number; seconds: number; p50: number; p99: number; errors: number; peakRssMb: number };
+
+function startServer(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/api-only.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      if (line.includes('"api listening"')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+/** Current resident set of a process in MB, from /proc (Linux). */
+function rssMb(pid: number): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    return kb / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+async function load(name: string, pid: number, ms: number, send: (i: number) => Promise<Response>): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let counter = 0;
+  let peak = rssMb(pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 50);
+  const started = performance.now();
+  const end = started + ms;
+  async function worker() {
+    while (performance.now() < end) {
+      const t0 = performance.now();
+      try {
+        const res = await send(counter++);
+        await res.arrayBuffer();
+        if (!res.ok) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  }
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb(pid));
+  latencies.sort((a, b) => a - b);
+  return { name, requests: latencies.length, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, peakRssMb: peak };
+}
+
+function pdf(size: number): Uint8Array {
+  const bytes = new Uint8Array(size).fill(0x25);
+  bytes.set(new TextEncoder().encode('%PDF-1.4\n'), 0);
+  bytes.set(new TextEncoder().encode('\n%%EOF\n'), size - 7);
+  return bytes;
+}
+
+async function main(): Promise<number> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-bench-'));
+  const server = await startServer(dataDir);
+  const pid = server.pid!;
+  try {
+    const login = await fetch(`${base}/api/admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(admin) });
+    const { token } = (await login.json()) as { token: string };
+    let jobId = 0;
+    for (let i = 1; i <= 50; i++) {
+      const res = await fetch(`${base}/api/job`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+        body: JSON.stringify({
+          title: `Benchmark Role ${i}`,
+          department: ['Engineering', 'Research', 'Sales', 'Operations'][i % 4],
+          location: 'Bengaluru, India',
+          jobType: 'Full-time',
+          description: `Role ${i}: build embedded and edge AI systems. `.repeat(12),
+          salaryRange: '₹20-35 LPA',
+        }),
+      });
+      jobId = ((await res.json()) as { job: { id: number } }).job.id;
+    }
+
+    // Warm up the JIT and connections.
+    await load('warm-up', pid, 1000, () => fetch(`${base}/api/job`));
+
+    const resume = pdf(1024 * 1024);
+    const fields = {
+      name: 'Bench Applicant',
+      phone: '+91 98765 43210',
+      linkedin: '',
+      coverLetter: 'I build firmware and edge inference pipelines and would like to join the team.',
+    };
+    const results = [
+      await load('GET /api/health', pid, duration, () => fetch(`${base}/api/health`)),
+      await load('GET /api/job (50 jobs)', pid, duration, () => fetch(`${base}/api/job`)),
+      await load('POST /api/applicants/apply (1 MB PDF)', pid, applyDuration, (i) => {
+        const form = new FormData();
+        form.set('jobId', String(jobId));
+        for (const [k, v] of Object.entries(fields)) form.set(k, v);
+        form.set('email', `bench${i}@example.com`);
+        form.set('resume', new File([resume as Uint8Array<ArrayBuffer>], 'cv.pdf', { type: 'application/pdf' }));
+        return fetch(`${base}/api/applicants/apply`, { method: 'POST', body: form });
+      }),
+    ];
+
+    const rows = results.map((r) => ({
+      scenario: r.name,
+      'req/s': Math.round(r.requests / r.seconds),
+      'p50 ms': r.p50.toFixed(1),
+      'p99 ms': r.p99.toFixed(1),
+      errors: r.errors,
+      'peak RSS MB': r.peakRssMb.toFixed(0),
+    }));
+    console.log(`\nAPI benchmark: concurrency ${concurrency}, ${duration / 1000}s per GET scenario, ${applyDuration / 1000}s apply, database ${process.env['DATABASE_URL'] ? 'postgres' : 'sqlite'}`);
+    console.table(rows);
+
+    const [health, jobs, apply] = results as [Result, Result, Result];
+    const rps = (r: Result) => r.requests / r.seconds;
+    const checks: [string, boolean][] = [
+      [`GET /api/job ≥ 60% of health (${Math.round((rps(jobs) / rps(health)) * 100)}%)`, rps(jobs) >= 0.6 * rps(health)],
+      ['zero errors', results.every((r) => r.errors === 0)],
+      [`apply ≥ 100 req/s (${Math.round(rps(apply))})`, rps(apply) >= 100],
+      [`peak RSS < 200 MB (${Math.max(...results.map((r) => r.peakRssMb)).toFixed(0)} MB)`, results.every((r) => r.peakRssMb < 200)],
+    ];
+    for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'MISS'}  ${label}`);
+    return checks.every(([, ok]) => ok) ? 0 : 1;
+  } finally {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server.once('exit', resolve));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+process.exitCode = await main();
