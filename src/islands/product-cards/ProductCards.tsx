@@ -49,7 +49,7 @@ function Cards({ cards }: Props) {
               <span className="text-xl font-semibold">{card.title}</span>
               <span
                 id={`product-card-${card.id}-text`}
-                className={cn('mt-2 max-w-md text-sm leading-relaxed text-slate-200', !expanded && 'sr-only')}
+                className={cn('mt-2 max-w-md text-sm leading-relaxed text-slate-200', !expanded && 'hidden')}
               >
                 {card.text}
               </span>
