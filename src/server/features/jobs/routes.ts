@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { jobInputSchema, jobMessages, type Job } from '~/lib/schemas/job';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
@@ -11,16 +11,36 @@ import { jsonBody } from '../../middleware/validate';
 /** Browsers revalidate every time (cheap with the ETag); shared caches may hold the list briefly. */
 export const JOB_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
 
+/**
+ * How long one instance reuses the serialized list. Changes made through this instance clear it
+ * at once; changes made through another instance show within this time (shared caches already
+ * hold the list for s-maxage=10).
+ */
+export const JOB_LIST_REUSE_MS = 1000;
+
 /** `/job`: public list (ETag), admin create, update, delete. */
 export function jobRoutes(services: Services) {
   const { db } = services;
   const guard = requireAdmin(services);
 
+  let cached: { body: string; etag: string; until: number } | null = null;
+  async function jobList(): Promise<{ body: string; etag: string }> {
+    const now = Date.now();
+    if (cached && cached.until > now) return cached;
+    const jobs = await listJobs(db);
+    const body = JSON.stringify({ jobs } satisfies { jobs: Job[] });
+    const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+    cached = { body, etag, until: now + JOB_LIST_REUSE_MS };
+    return cached;
+  }
+  const invalidate: MiddlewareHandler<AppEnv> = async (_c, next) => {
+    await next();
+    cached = null;
+  };
+
   return new Hono<AppEnv>()
     .get('/', async (c) => {
-      const jobs = await listJobs(db);
-      const body = JSON.stringify({ jobs } satisfies { jobs: Job[] });
-      const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
+      const { body, etag } = await jobList();
       c.header('ETag', etag);
       c.header('Cache-Control', JOB_LIST_CACHE_CONTROL);
       c.header('Vary', 'Origin');
@@ -36,17 +56,17 @@ export function jobRoutes(services: Services) {
       if (!job) return apiError(c, 404, jobMessages.notFound);
       return c.json({ job });
     })
-    .post('/', guard, jsonBody(jobInputSchema), async (c) => {
+    .post('/', guard, invalidate, jsonBody(jobInputSchema), async (c) => {
       const job = await createJob(db, c.req.valid('json'), services.now());
       return c.json({ message: 'Job created successfully!', job }, 201);
     })
-    .put('/:id', guard, jsonBody(jobInputSchema), async (c) => {
+    .put('/:id', guard, invalidate, jsonBody(jobInputSchema), async (c) => {
       const id = parseDbId(c.req.param('id'));
       const job = id === null ? null : await updateJob(db, id, c.req.valid('json'), services.now());
       if (!job) return apiError(c, 404, jobMessages.notFound);
       return c.json({ message: 'Job updated successfully!', job });
     })
-    .delete('/:id', guard, async (c) => {
+    .delete('/:id', guard, invalidate, async (c) => {
       const id = parseDbId(c.req.param('id'));
       if (id === null || !(await deleteJob(db, id))) return apiError(c, 404, jobMessages.notFound);
       return c.json({ message: 'Job deleted successfully!' });
