@@ -9,7 +9,8 @@ import node from '@astrojs/node';
 const siteUrl = process.env.SITE_URL ?? 'https://www.example.com';
 
 /** connect-src: our own origin, the API's when it lives elsewhere, EmailJS's when configured. */
-const apiOrigin = /^https?:\/\//.test(process.env.PUBLIC_API_URL ?? '') ? new URL(process.env.PUBLIC_API_URL).origin : null;
+const publicApiUrl = process.env.PUBLIC_API_URL ?? '';
+const apiOrigin = /^https?:\/\//.test(publicApiUrl) ? new URL(publicApiUrl).origin : null;
 const emailJsConfigured = Boolean(
   process.env.PUBLIC_EMAILJS_PUBLIC_KEY && process.env.PUBLIC_EMAILJS_SERVICE_ID && process.env.PUBLIC_EMAILJS_TEMPLATE_ID,
 );

@@ -2,12 +2,12 @@ import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
 import { articleSchema, pageSchema } from '~/content/schemas';
 
-const collection = (name: string, schema: typeof pageSchema | typeof articleSchema) =>
-  defineCollection({ loader: glob({ base: `./content/${name}`, pattern: '**/*.mdx' }), schema });
+/** One folder of MDX files under content/. */
+const mdxIn = (folder: string) => glob({ base: `./content/${folder}`, pattern: '**/*.mdx' });
 
 export const collections = {
-  products: collection('products', pageSchema),
-  verticals: collection('verticals', pageSchema),
-  pages: collection('pages', pageSchema),
-  articles: collection('articles', articleSchema),
+  products: defineCollection({ loader: mdxIn('products'), schema: pageSchema }),
+  verticals: defineCollection({ loader: mdxIn('verticals'), schema: pageSchema }),
+  pages: defineCollection({ loader: mdxIn('pages'), schema: pageSchema }),
+  articles: defineCollection({ loader: mdxIn('articles'), schema: articleSchema }),
 };
