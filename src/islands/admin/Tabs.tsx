@@ -58,7 +58,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Pro
         role="tablist"
         aria-label={label}
         onKeyDown={onKeyDown}
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-white/10 px-4 sm:mx-0 sm:px-0"
+        className="flex gap-1 border-b border-white/10"
       >
         {tabs.map((tab) => {
           const active = tab.id === selected;
@@ -77,7 +77,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Pro
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.id)}
               className={cn(
-                '-mb-px shrink-0 whitespace-nowrap border-b-2 px-4 py-3 text-sm font-semibold transition-colors',
+                '-mb-px flex-1 border-b-2 px-2 py-3 text-center text-sm font-semibold transition-colors sm:flex-none sm:whitespace-nowrap sm:px-4',
                 active ? 'border-brand-300 text-white' : 'border-transparent text-slate-300 hover:border-white/30 hover:text-white',
               )}
             >

@@ -90,7 +90,11 @@ export function ApplicationsChart({ applicants, now }: { applicants: readonly Ap
           </svg>
           <div className="mt-1 grid text-center text-[11px] text-slate-400" style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(0, 1fr))` }} aria-hidden="true">
             {weeks.map((week, i) => (
-              <span key={week.start.toISOString()} className={cn('truncate', i % 2 === 1 && i !== weeks.length - 1 && 'invisible sm:visible')}>
+              <span
+                key={week.start.toISOString()}
+                // Narrow screens label every third week, counted back from this one; wide screens label all.
+                className={cn('whitespace-nowrap', (weeks.length - 1 - i) % 3 !== 0 && 'invisible sm:visible')}
+              >
                 {i === weeks.length - 1 ? 'This wk' : formatDayMonth(week.start)}
               </span>
             ))}
