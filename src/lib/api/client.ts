@@ -44,13 +44,11 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
 
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.json !== undefined ? JSON.stringify(options.json) : options.body,
-      signal: options.signal,
-      cache: options.auth ? 'no-store' : 'default',
-    });
+    const init: RequestInit = { method: options.method ?? 'GET', headers, cache: options.auth ? 'no-store' : 'default' };
+    if (options.json !== undefined) init.body = JSON.stringify(options.json);
+    else if (options.body) init.body = options.body;
+    if (options.signal) init.signal = options.signal;
+    response = await fetch(apiUrl(path), init);
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'Network error');
