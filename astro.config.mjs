@@ -47,6 +47,8 @@ export default defineConfig({
     },
   },
   vite: {
+    // `npm run dev` runs the API on DEV_API_PORT; the dev server forwards /api to it.
+    server: { proxy: { '/api': `http://127.0.0.1:${process.env.DEV_API_PORT ?? 4322}` } },
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
   },
 });
