@@ -88,7 +88,9 @@ export type BootedApi = {
 export async function bootApi(env: NodeJS.ProcessEnv = process.env): Promise<BootedApi> {
   const parsed = parseApiEnv(env);
   const logger = createLogger(parsed.LOG_LEVEL);
-  const handle = openDatabase({ dataDir: parsed.DATA_DIR, databaseUrl: parsed.DATABASE_URL, poolSize: parsed.DATABASE_POOL_SIZE });
+  const handle = openDatabase({ dataDir: parsed.DATA_DIR, databaseUrl: parsed.DATABASE_URL, poolSize: parsed.DATABASE_POOL_SIZE,
+    sqliteSynchronous: parsed.SQLITE_SYNCHRONOUS,
+  });
   try {
     const applied = await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
     if (applied.length) logger.info('migrations applied', { database: handle.kind, applied });

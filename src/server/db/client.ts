@@ -12,7 +12,13 @@ export type DbHandle = {
   close(): Promise<void>;
 };
 
-export type DbOptions = { dataDir: string; databaseUrl?: string | undefined; poolSize?: number };
+export type DbOptions = {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  poolSize?: number;
+  /** SQLite only. FULL (default) also survives power loss; NORMAL survives process crashes only. */
+  sqliteSynchronous?: 'FULL' | 'NORMAL';
+};
 
 /** The SQLite file inside DATA_DIR. */
 export const SQLITE_FILE = 'edgecraft.sqlite';
@@ -41,9 +47,11 @@ export function openDatabase(options: DbOptions): DbHandle {
 
   mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, SQLITE_FILE));
+  // Larger pages store 1 MB resumes in far fewer overflow pages; only applies to a new file.
+  sqlite.pragma('page_size = 16384');
   sqlite.pragma('journal_mode = WAL');
-  // NORMAL is durable across process crashes in WAL mode; FULL also survives power loss.
-  sqlite.pragma('synchronous = FULL');
+  // In WAL mode NORMAL is durable across process crashes; FULL also survives power loss.
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
