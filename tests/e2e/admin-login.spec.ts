@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { E2E_ADMIN } from '../../playwright.config';
-import { adminTest as test, craftToken, decodeToken, E2E_DATA_DIR, expect, loginAdmin, tamper } from './fixtures';
+import { adminTest as test, craftToken, decodeToken, E2E_DATA_DIR, expect, loginAdmin, tamper } from './admin-fixtures';
 import { AdminPage } from './pages/AdminPage';
 
 const SESSION_EXPIRED = 'Session expired. Please login again.';

@@ -1,0 +1,176 @@
+/**
+ * Admin fixtures (issue 6): a page holding the token, and an API helper that seeds jobs,
+ * applicants and messages with unique names per test and deletes them afterwards. Built on
+ * fixtures.ts's `apiTest` (its worker-scoped `adminToken`); kept in this file so the shared
+ * fixtures file stays small.
+ */
+import { createHmac } from 'node:crypto';
+import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+import type { Applicant, ContactMessage, Job, JobInput } from '../../src/lib/schemas';
+import { apiTest } from './fixtures';
+
+export { expect } from './fixtures';
+
+/** The e2e server's secret (playwright.config.ts), used to craft expired and tampered tokens. */
+export const E2E_JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-signing';
+/** The e2e server's data folder, for the admin CLI (same rule as playwright.config.ts). */
+export const E2E_DATA_DIR = process.env['E2E_DATA_DIR'] ?? '/tmp/edgecraft-e2e-data';
+
+/** An HS256 token signed with the e2e secret; `expiresIn` may be negative for an expired one. */
+export function craftToken(claims: { sub?: string; tv?: number; expiresIn: number }): string {
+  const now = Math.floor(Date.now() / 1000);
+  const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: claims.sub ?? '1', tv: claims.tv ?? 1, iat: now - 3600, exp: now + claims.expiresIn })}`;
+  return `${body}.${createHmac('sha256', E2E_JWT_SECRET).update(body).digest('base64url')}`;
+}
+
+/** The same token with one signature character changed. */
+export function tamper(token: string): string {
+  const last = token.at(-2) === 'A' ? 'B' : 'A';
+  return `${token.slice(0, -2)}${last}${token.slice(-1)}`;
+}
+
+/** Reads the claims of a JWT without checking it. */
+export function decodeToken(token: string): { sub: string; iat: number; exp: number } {
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string; iat: number; exp: number };
+}
+
+/** A small but real PDF file (starts with '%PDF-1.4'). */
+export function samplePdf(label: string): Buffer {
+  return Buffer.from(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n% ${label}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+    'latin1',
+  );
+}
+
+/** Letters only (applicant names allow letters and spaces): unique per test, project and run. */
+export function uniqueWord(testInfo: TestInfo): string {
+  const letters = (n: number) => n.toString(26).replace(/[0-9a-p]/g, (c) => 'abcdefghijklmnopqrstuvwxyz'[parseInt(c, 26)] ?? 'x');
+  const seed = Date.now() % 1e9 + testInfo.workerIndex * 7919 + Math.floor(Math.random() * 1e6);
+  const word = `${testInfo.project.name.slice(0, 3)}${letters(seed)}`;
+  return word[0]?.toUpperCase() + word.slice(1).toLowerCase();
+}
+
+export async function loginAdmin(request: APIRequestContext, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<string> {
+  const response = await request.post('/api/admin', { data: { email, password } });
+  if (!response.ok()) throw new Error(`admin login failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { token: string }).token;
+}
+
+export type SeededApplicant = Applicant & { resumeBytes: Buffer };
+
+export type AdminApi = {
+  token: string;
+  /** A unique word for this test (letters only), to put in names, titles and searches. */
+  tag: string;
+  createJob: (input?: Partial<JobInput>) => Promise<Job>;
+  /** Applies through the public multipart endpoint with a small real PDF. */
+  seedApplicant: (input: { job: Job; name?: string; email?: string; linkedin?: string; coverLetter?: string }) => Promise<SeededApplicant>;
+  setStatus: (id: number, status: Applicant['status']) => Promise<void>;
+  sendMessage: (input?: Partial<Pick<ContactMessage, 'name' | 'email' | 'subject' | 'message'>>) => Promise<void>;
+  applicants: () => Promise<Applicant[]>;
+  messages: () => Promise<ContactMessage[]>;
+};
+
+type AdminFixtures = {
+  adminApi: AdminApi;
+  /** Puts the token in localStorage for the site's origin; then `page.goto('/admin')`. */
+  loggedInPage: Page;
+};
+
+/** The careers suite's `apiTest` (which logs in as `adminToken`) plus the admin area's fixtures. */
+export const adminTest = apiTest.extend<AdminFixtures>({
+  adminApi: async ({ request, adminToken }, use, testInfo) => {
+    const headers = { Authorization: `Bearer ${adminToken}` };
+    const tag = uniqueWord(testInfo);
+    const jobs: number[] = [];
+    const applicants: number[] = [];
+    let count = 0;
+    const ok = async (response: Awaited<ReturnType<APIRequestContext['get']>>) => {
+      if (!response.ok()) throw new Error(`${response.url()} answered ${response.status()}: ${await response.text()}`);
+      return response.json() as Promise<Record<string, unknown>>;
+    };
+
+    const api: AdminApi = {
+      token: adminToken,
+      tag,
+      createJob: async (input = {}) => {
+        count += 1;
+        const body = await ok(
+          await request.post('/api/job', {
+            headers,
+            data: {
+              title: `${tag} Edge Engineer ${count}`,
+              department: `${tag} Engineering`,
+              location: 'Bengaluru, India',
+              jobType: 'Full-time',
+              description: 'Port Python ML pipelines to INT8 edge targets and own the C++ runtime glue.',
+              salaryRange: '',
+              ...input,
+            },
+          }),
+        );
+        const job = body['job'] as Job;
+        jobs.push(job.id);
+        return job;
+      },
+      seedApplicant: async ({ job, name, email, linkedin = '', coverLetter }) => {
+        count += 1;
+        const fullName = name ?? `${tag} Applicant ${'abcdefghij'[count % 10]}`;
+        const address = email ?? `${tag.toLowerCase()}.${count}@example.org`;
+        const resumeBytes = samplePdf(`${fullName} resume`);
+        const response = await request.post('/api/applicants/apply', {
+          multipart: {
+            jobId: String(job.id),
+            name: fullName,
+            email: address,
+            phone: '+91 98765 43210',
+            linkedin,
+            coverLetter: coverLetter ?? `I have shipped edge inference pipelines for five years and want to build ${job.title}.`,
+            resume: { name: 'resume.pdf', mimeType: 'application/pdf', buffer: resumeBytes },
+          },
+        });
+        const body = await ok(response);
+        const id = (body['applicant'] as { id: number }).id;
+        applicants.push(id);
+        const found = (await api.applicants()).find((a) => a.id === id);
+        if (!found) throw new Error(`applicant ${id} not listed`);
+        return { ...found, resumeBytes };
+      },
+      setStatus: async (id, status) => {
+        await ok(await request.put(`/api/applicants/${id}/status`, { headers, data: { status } }));
+      },
+      sendMessage: async (input = {}) => {
+        count += 1;
+        await ok(
+          await request.post('/api/contact', {
+            data: {
+              name: `${tag} Visitor`,
+              email: `${tag.toLowerCase()}.${count}@example.org`,
+              subject: `${tag} pilot request ${count}`,
+              message: 'We run a detection pipeline on 20 drones.\nCan we talk next week?',
+              ...input,
+            },
+          }),
+        );
+      },
+      applicants: async () => ((await ok(await request.get('/api/applicants', { headers })))['applicants'] as Applicant[]),
+      messages: async () => ((await ok(await request.get('/api/messages', { headers })))['messages'] as ContactMessage[]),
+    };
+
+    await use(api);
+
+    // Delete what this test created (already deleted ones answer 404, which is fine).
+    for (const id of applicants) await request.delete(`/api/applicants/${id}`, { headers });
+    for (const id of jobs) await request.delete(`/api/job/${id}`, { headers });
+    for (const message of (await api.messages()).filter((m) => m.subject.startsWith(tag))) {
+      await request.delete(`/api/messages/${message.id}`, { headers });
+    }
+  },
+  loggedInPage: async ({ page, adminToken }, use) => {
+    await page.goto('/robots.txt');
+    await page.evaluate((token) => window.localStorage.setItem('adminToken', token), adminToken);
+    await use(page);
+  },
+});
