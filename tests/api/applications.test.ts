@@ -139,6 +139,7 @@ describe('POST /api/applicants/apply — SPEC §5 validation table', () => {
 
   const files: [label: string, resume: ResumeUpload | null, status: number, message: string | null, kind?: string][] = [
     ['resume missing', null, 400, 'Resume is required'],
+    ['empty file part a browser sends when no file is chosen', { bytes: new Uint8Array(0), name: '', type: 'application/octet-stream' }, 400, 'Resume is required'],
     ['PDF of 5 MB minus one byte', { bytes: pdfBytes(RESUME_MAX_BYTES - 1), name: 'cv.pdf', type: 'application/pdf' }, 201, null, 'pdf'],
     ['PDF of exactly 5 MB', { bytes: pdfBytes(RESUME_MAX_BYTES), name: 'cv.pdf', type: 'application/pdf' }, 413, 'File size must be less than 5MB'],
     ['zero-byte file', { bytes: new Uint8Array(0), name: 'cv.pdf', type: 'application/pdf' }, 415, 'Only PDF, DOC, and DOCX files are allowed'],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resumeFilename } from '~/server/features/applicants/filename';
+import { parseMultipart } from '~/server/features/applicants/multipart';
 import { sniffResume } from '~/server/features/applicants/sniff';
 import { signToken, verifyToken } from '~/server/features/auth/jwt';
 import { RateLimiter } from '~/server/middleware/rate-limit';
@@ -91,5 +92,49 @@ describe('ids and filenames', () => {
   it('strips quotes, slashes and control characters from the download name', () => {
     expect(resumeFilename('Ada "the" /Lovelace\r\n', 'pdf').ascii).toBe('Ada the Lovelace_Resume.pdf');
     expect(resumeFilename('   ', 'docx').ascii).toBe('Applicant_Resume.docx');
+  });
+});
+
+describe('parseMultipart', () => {
+  const encode = async (form: FormData) => {
+    const req = new Request('http://x/', { method: 'POST', body: form });
+    return { body: Buffer.from(await req.arrayBuffer()), type: req.headers.get('content-type') ?? '' };
+  };
+
+  it('reads what fetch encodes: text (UTF-8, CRLF inside) and a binary file, byte for byte', async () => {
+    const form = new FormData();
+    form.set('name', 'Zoë\r\nÅngström');
+    const bytes = new Uint8Array(4096).map((_, i) => (i * 7) % 256);
+    bytes.set(Buffer.from('\r\n--'), 100); // a boundary-like sequence inside the data
+    form.set('resume', new File([bytes], 'cv "final".pdf', { type: 'application/pdf' }));
+    const { body, type } = await encode(form);
+    const parts = parseMultipart(body, type);
+    expect(parts?.get('name')?.data.toString('utf8')).toBe('Zoë\r\nÅngström');
+    expect(parts?.get('name')?.filename).toBeUndefined();
+    const file = parts?.get('resume');
+    expect(file?.filename).toBe('cv %22final%22.pdf');
+    expect(file?.contentType).toBe('application/pdf');
+    expect(Buffer.compare(file?.data ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
+  });
+
+  it('handles a quoted boundary, a preamble, and keeps the first of duplicate names', () => {
+    const body = Buffer.from(
+      'preamble\r\n--bx\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--bx\r\n' +
+        'Content-Disposition: form-data; name="a"\r\n\r\n2\r\n--bx--\r\n',
+    );
+    const parts = parseMultipart(body, 'multipart/form-data; boundary="bx"');
+    expect(parts?.get('a')?.data.toString()).toBe('1');
+  });
+
+  it.each([
+    ['no boundary parameter', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--'],
+    ['no closing delimiter', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1'],
+    ['no header end', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n1\r\n--x--'],
+    ['a part without a name', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data\r\n\r\n1\r\n--x--'],
+    ['not form-data', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: attachment; name="a"\r\n\r\n1\r\n--x--'],
+    ['no delimiter at all', 'multipart/form-data; boundary=x', 'hello'],
+    ['too many parts', 'multipart/form-data; boundary=x', `${'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n'.repeat(40)}--x--`],
+  ])('returns null for %s', (_label, type, body) => {
+    expect(parseMultipart(Buffer.from(body), type)).toBeNull();
   });
 });

@@ -28,6 +28,7 @@ import { requireAdmin } from '../../middleware/auth';
 import { Semaphore } from '../../middleware/semaphore';
 import { jsonBody } from '../../middleware/validate';
 import { resumeFilename } from './filename';
+import { parseMultipart } from './multipart';
 import { sniffResume } from './sniff';
 
 const TEXT_FIELDS = ['jobId', 'name', 'email', 'phone', 'linkedin', 'coverLetter'] as const;
@@ -40,26 +41,26 @@ export function applicantRoutes(services: Services) {
 
   /** The apply handler proper: parse, validate (SPEC §5), sniff, store in one transaction. */
   async function handleApply(c: Context<AppEnv>): Promise<Response> {
-    let form: Record<string, string | File>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      return apiError(c, 400, 'Malformed form data');
-    }
+    const parts = parseMultipart(Buffer.from(await c.req.arrayBuffer()), c.req.header('content-type') ?? '');
+    if (!parts) return apiError(c, 400, 'Malformed form data');
 
     // Text fields: a file sent where text belongs counts as missing.
     const text: Record<string, string | undefined> = {};
     for (const key of TEXT_FIELDS) {
-      const value = form[key];
-      text[key] = typeof value === 'string' ? value : undefined;
+      const part = parts.get(key);
+      text[key] = part && part.filename === undefined ? part.data.toString('utf8') : undefined;
     }
     const nul = fieldsWithNul(text);
     if (nul.length) return apiError(c, 400, NUL_MESSAGE, Object.fromEntries(nul.map((f) => [f, NUL_MESSAGE])));
 
     const parsed = applicationRequestSchema.safeParse(text);
     const errors: Record<string, string> = parsed.success ? {} : fieldErrors(parsed.error);
-    const resume = form['resume'];
-    const file = resume instanceof File ? resume : null;
+    const resume = parts.get('resume');
+    // A browser sends an empty, unnamed file part when no file was chosen: that is "no resume".
+    const file =
+      resume && resume.filename !== undefined && !(resume.filename === '' && resume.data.length === 0)
+        ? { name: resume.filename, type: resume.contentType ?? '', size: resume.data.length, bytes: resume.data }
+        : null;
     const fileError = validateResumeFile(file);
     if (fileError) errors['resume'] = fileError;
 
@@ -71,7 +72,7 @@ export function applicantRoutes(services: Services) {
       return apiError(c, status, summarize(errors, applicationMessages.formIncomplete), errors);
     }
 
-    const bytes = new Uint8Array(await file.arrayBuffer());
+    const bytes = file.bytes;
     const kind = sniffResume(bytes);
     if (!kind) {
       return apiError(c, 415, applicationMessages.resumeType, { resume: applicationMessages.resumeType });
