@@ -4,7 +4,7 @@ import { applicantKeys, deleteApplicant, downloadResume, updateApplicantStatus }
 import type { Applicant, StatusTransition } from '~/lib/schemas';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { showToast } from '~/islands/ui/toast-store';
-import { notifyFailure, notifyFixedFailure } from '../notify';
+import { notifyFixedFailure } from '../notify';
 import { saveFile } from './save-file';
 
 export const applicantTexts = {
@@ -61,7 +61,7 @@ export function useApplicantActions(onDeleted: (id: number) => void): { actions:
       showToast('success', applicantTexts.deleted);
       await queryClient.invalidateQueries({ queryKey: applicantKeys.all });
     },
-    onError: (error) => notifyFailure(error, applicantTexts.deleteFailed),
+    onError: (error) => notifyFixedFailure(error, applicantTexts.deleteFailed),
     onSettled: (_data, _error, applicant) => mark(applicant.id, false),
   });
 
