@@ -19,7 +19,8 @@ export async function GET(context: APIContext) {
       author: `${site.emails.sales} (${entry.data.author})`,
       categories: [...entry.data.tags],
     })),
-    customData: '<language>en</language>',
+    xmlns: { atom: 'http://www.w3.org/2005/Atom' },
+    customData: `<language>en</language><atom:link href="${new URL('/rss.xml', context.site ?? site.url).href}" rel="self" type="application/rss+xml"/>`,
     trailingSlash: false,
   });
 }
