@@ -28,7 +28,7 @@ function MessageCard({ message, onDelete, deleting }: { message: ContactMessage;
             {message.subject}
           </h3>
           <p className="text-sm text-slate-300">
-            From {message.name} · <a href={`mailto:${message.email}`}>{message.email}</a>
+            From {message.name} · <a href={`mailto:${message.email}`} className="underline">{message.email}</a>
           </p>
           <p className="text-xs text-slate-400">
             <time dateTime={message.created_at}>{formatLongDate(message.created_at)}</time>
