@@ -44,6 +44,8 @@ function layer(className: string): HTMLDivElement {
   element.className = className;
   element.setAttribute('aria-hidden', 'true');
   element.dataset['cursor'] = className;
+  // Off-screen until the pointer first moves.
+  element.style.transform = 'translate3d(-100px, -100px, 0)';
   document.body.append(element);
   return element;
 }
