@@ -24,7 +24,7 @@ function Cards({ cards }: Props) {
             key={card.id}
             data-expanded={expanded}
             className={cn(
-              'relative min-h-[11rem] overflow-hidden rounded-2xl border border-white/10 transition-[flex-grow,min-height] duration-500 ease-out motion-reduce:transition-none md:min-h-0 md:basis-0',
+              'relative flex min-h-[11rem] flex-col overflow-hidden rounded-2xl border border-white/10 transition-[flex-grow,min-height] duration-500 ease-out motion-reduce:transition-none md:min-h-0 md:basis-0',
               expanded ? 'min-h-[17rem] grow-[3]' : 'grow',
             )}
             onMouseEnter={() => wide && setExpandedId(card.id)}
@@ -40,7 +40,7 @@ function Cards({ cards }: Props) {
             <div className="absolute inset-0 bg-gradient-to-t from-ink-900 via-ink-900/75 to-ink-900/10" />
             <a
               href={card.path}
-              className="relative flex h-full flex-col justify-end p-6 text-white no-underline hover:text-white"
+              className="relative flex flex-1 flex-col justify-end p-6 text-white no-underline hover:text-white"
               onFocus={() => wide && setExpandedId(card.id)}
               onClick={() => {
                 if (!wide) setExpandedId(expanded ? null : card.id);
