@@ -16,9 +16,9 @@ const serverEnv = (extra: Record<string, string>) => ({
   ADMIN_PASSWORD: E2E_ADMIN.password,
   JWT_SECRET: 'e2e-secret-that-is-long-enough-for-hs256-signing',
   // The suites log in and send messages far more often than a person would.
-  LOGIN_RATE_LIMIT: '1000',
-  CONTACT_RATE_LIMIT: '1000',
-  APPLY_RATE_LIMIT: '1000',
+  LOGIN_RATE_LIMIT_PER_IP: '10000',
+  LOGIN_RATE_LIMIT_PER_EMAIL: '10000',
+  CONTACT_RATE_LIMIT_PER_IP: '10000',
   LOG_LEVEL: 'silent',
   ...extra,
 });
