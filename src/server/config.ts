@@ -33,7 +33,7 @@ export const defaultApiConfig: Omit<ApiConfig, 'jwtSecret'> = {
   corsOrigins: [],
   trustProxy: false,
   bodyLimits: { jsonBytes: 64 * 1024, multipartBytes: 6 * 1024 * 1024 },
-  applyConcurrency: 4,
+  applyConcurrency: 2,
   rateLimits: {
     loginPerIp: { max: 20, windowMs: 15 * 60_000 },
     loginPerEmail: { max: 5, windowMs: 15 * 60_000 },

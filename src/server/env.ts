@@ -38,7 +38,7 @@ export const apiEnvSchema = z.object({
   JSON_BODY_LIMIT_BYTES: positiveInt(64 * 1024),
   MULTIPART_BODY_LIMIT_BYTES: positiveInt(6 * 1024 * 1024),
   /** Applications parsed and stored at once; more wait (keeps memory flat under bursts). */
-  APPLY_CONCURRENCY: positiveInt(4),
+  APPLY_CONCURRENCY: positiveInt(2),
   LOGIN_RATE_LIMIT_PER_IP: positiveInt(20),
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt(5),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),

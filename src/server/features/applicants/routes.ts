@@ -41,6 +41,7 @@ export function applicantRoutes(services: Services) {
 
   /** The apply handler proper: parse, validate (SPEC §5), sniff, store in one transaction. */
   async function handleApply(c: Context<AppEnv>): Promise<Response> {
+    // The body-limit middleware has already bounded the size (Content-Length or counted stream).
     const parts = parseMultipart(Buffer.from(await c.req.arrayBuffer()), c.req.header('content-type') ?? '');
     if (!parts) return apiError(c, 400, 'Malformed form data');
 
