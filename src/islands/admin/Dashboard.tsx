@@ -12,8 +12,12 @@ import { Tabs, useHashTab, type TabSpec } from './Tabs';
 const TAB_IDS = ['jobs', 'applicants', 'messages'] as const;
 type TabId = (typeof TAB_IDS)[number];
 
-/** 'Job Vacancies (3)'; '…' until the list has loaded. */
-const count = (data: readonly unknown[] | undefined) => `(${data ? data.length : '…'})`;
+/** 'Job Vacancies (3)' ('…' until the list has loaded); the count takes its own line on phones. */
+const tabLabel = (name: string, data: readonly unknown[] | undefined) => (
+  <>
+    {name} <span className="block sm:inline">({data ? data.length : '…'})</span>
+  </>
+);
 
 /** SPEC §2 dashboard: 'Welcome Admin', Logout after confirmation, and the tabs. */
 export function Dashboard({ email }: { email: string }) {
@@ -30,9 +34,9 @@ export function Dashboard({ email }: { email: string }) {
   };
 
   const tabs: TabSpec<TabId>[] = [
-    { id: 'jobs', label: `Job Vacancies ${count(jobs.data)}`, panel: <JobsPanel /> },
-    { id: 'applicants', label: `Applicants ${count(applicants.data)}`, panel: <ApplicantsPanel /> },
-    { id: 'messages', label: `Messages ${count(messages.data)}`, panel: <MessagesPanel /> },
+    { id: 'jobs', label: tabLabel('Job Vacancies', jobs.data), panel: <JobsPanel /> },
+    { id: 'applicants', label: tabLabel('Applicants', applicants.data), panel: <ApplicantsPanel /> },
+    { id: 'messages', label: tabLabel('Messages', messages.data), panel: <MessagesPanel /> },
   ];
 
   return (

@@ -77,7 +77,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Pro
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.id)}
               className={cn(
-                '-mb-px flex-1 border-b-2 px-2 py-3 text-center text-sm font-semibold transition-colors sm:flex-none sm:whitespace-nowrap sm:px-4',
+                '-mb-px flex-1 border-b-2 px-1 py-3 text-center text-[13px] font-semibold leading-snug transition-colors sm:flex-none sm:whitespace-nowrap sm:px-4 sm:text-sm',
                 active ? 'border-brand-300 text-white' : 'border-transparent text-slate-300 hover:border-white/30 hover:text-white',
               )}
             >

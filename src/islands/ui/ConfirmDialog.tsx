@@ -35,7 +35,7 @@ export function ConfirmDialog({ open, message, confirmLabel, destructive = false
           </button>
           <button
             type="button"
-            className={destructive ? 'btn bg-rose-500 text-white hover:bg-rose-400' : 'btn btn-primary'}
+            className={destructive ? 'btn bg-rose-600 text-white hover:bg-rose-700 hover:text-white' : 'btn btn-primary'}
             onClick={onConfirm}
           >
             {confirmLabel}
