@@ -1,0 +1,121 @@
+/**
+ * Builds the site into a folder of its own and runs the one server (src/server/main.ts) on a
+ * free loopback port with a fresh DATA_DIR, for the bench scripts.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+/**
+ * The benches' own build folder. It sits inside the project (bench-results/ is git-ignored)
+ * because Astro's prerender step imports packages from the build folder, so it must be able to
+ * reach node_modules; and it is not dist/, which other work may be building at the same time.
+ */
+export const benchDist = path.join(projectRoot, 'bench-results', 'web-dist');
+
+export const benchAdmin = { email: 'bench-admin@example.com', password: 'bench-Password-1234' } as const;
+
+/** Runs `astro build --outDir <outDir>` and the precompression step; throws if either fails. */
+export function buildSite(outDir: string = benchDist): void {
+  const steps: [string, string[]][] = [
+    ['npx', ['astro', 'build', '--outDir', outDir]],
+    [process.execPath, ['--import', 'tsx', 'src/scripts/precompress.ts', outDir]],
+  ];
+  for (const [command, args] of steps) {
+    console.log(`▶ ${[command === process.execPath ? 'node' : command, ...args].join(' ')}`);
+    const result = spawnSync(command, args, { cwd: projectRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed with status ${result.status}`);
+  }
+}
+
+/** Builds unless `reuse` is set and a build is already there. */
+export function ensureBuild(reuse: boolean, outDir: string = benchDist): void {
+  if (reuse && existsSync(path.join(outDir, 'client', 'index.html'))) {
+    console.log(`reusing the build in ${path.relative(projectRoot, outDir)}`);
+    return;
+  }
+  buildSite(outDir);
+}
+
+/** A TCP port the OS reports free on 127.0.0.1 (bind :0, read it, close). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+export type RunningServer = {
+  /** http://127.0.0.1:<port> */
+  url: string;
+  pid: number;
+  dataDir: string;
+  child: ChildProcess;
+  /** SIGTERM, wait for the exit (graceful shutdown closes the database), remove the data folder. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts `node --import tsx src/server/main.ts` serving `distDir` on a free port with a temporary
+ * DATA_DIR and the bench admin; resolves once GET /api/health answers 200.
+ */
+export async function startServer(options: { distDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: projectRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DIST_DIR: options.distDir ?? benchDist,
+      JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
+      ADMIN_EMAIL: benchAdmin.email,
+      ADMIN_PASSWORD: benchAdmin.password,
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  let exited: number | null | undefined;
+  child.once('exit', (code) => (exited = code));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (exited !== undefined) throw new Error(`server exited with ${exited} before answering /api/health`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error('server did not answer /api/health within 60 s');
+    }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    pid: child.pid ?? 0,
+    dataDir,
+    child,
+    async stop() {
+      if (exited === undefined) {
+        const gone = new Promise((r) => child.once('exit', r));
+        child.kill('SIGTERM');
+        await gone;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
