@@ -10,6 +10,8 @@ const postgres = Boolean(process.env['TEST_DATABASE_URL']);
 const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
 /** Shared by every project (projects do not inherit, so `include` is not merged across them). */
 const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 } as const;
+/** API tests hash passwords (scrypt) and spawn processes; CI machines are two shared cores. */
+const apiShared = { ...shared, testTimeout: 60_000 } as const;
 
 export default defineConfig({
   resolve: { alias },
@@ -21,12 +23,12 @@ export default defineConfig({
     minWorkers: 1,
     projects: [
       { resolve: { alias }, test: { ...shared, name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      { resolve: { alias }, test: { ...shared, name: 'api', include: ['tests/api/**/*.test.ts'], env: { API_TEST_DB: 'sqlite' } } },
+      { resolve: { alias }, test: { ...apiShared, name: 'api', include: ['tests/api/**/*.test.ts'], env: { API_TEST_DB: 'sqlite' } } },
       ...(postgres
         ? [
             {
               resolve: { alias },
-              test: { ...shared, name: 'api-postgres', include: ['tests/api/**/*.test.ts'], env: { API_TEST_DB: 'postgres' } },
+              test: { ...apiShared, name: 'api-postgres', include: ['tests/api/**/*.test.ts'], env: { API_TEST_DB: 'postgres' } },
             },
           ]
         : []),

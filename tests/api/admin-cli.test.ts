@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,15 +24,24 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs `npm run admin -- ...args` the way an operator would, password on stdin. */
-function admin(args: string[], stdin = '') {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/scripts/admin.ts', ...args], {
-    input: stdin,
-    encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-    timeout: 30_000,
+/**
+ * Runs `npm run admin -- ...args` the way an operator would, password on stdin. Asynchronous, so
+ * the test worker stays responsive while a slow machine starts the CLI.
+ */
+function admin(args: string[], stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/admin.ts', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, out, err }));
+    child.stdin.end(stdin);
   });
-  return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
 async function passwordMatches(email: string, password: string): Promise<boolean> {
@@ -45,38 +54,39 @@ async function passwordMatches(email: string, password: string): Promise<boolean
   }
 }
 
-describe('admin CLI', () => {
+// Each case starts the CLI (node + tsx) a few times: allow for a busy two-core machine.
+describe('admin CLI', { timeout: 120_000 }, () => {
   it('creates an admin with the password from stdin, lists it, and refuses a duplicate', async () => {
-    const created = admin(['create', 'Ops@Example.com'], 'a very long password\n');
+    const created = await admin(['create', 'Ops@Example.com'], 'a very long password\n');
     expect(created).toMatchObject({ code: 0, out: 'Admin ops@example.com created.\n' });
     expect(await passwordMatches('ops@example.com', 'a very long password')).toBe(true);
-    expect(admin(['list']).out).toMatch(/^ops@example\.com\tcreated /);
-    const again = admin(['create', 'ops@example.com'], 'a very long password\n');
+    expect((await admin(['list'])).out).toMatch(/^ops@example\.com\tcreated /);
+    const again = await admin(['create', 'ops@example.com'], 'a very long password\n');
     expect(again.code).toBe(1);
     expect(again.err).toContain('already exists');
   });
 
-  it('rejects a short password and a bad e-mail', () => {
-    expect(admin(['create', 'short@example.com'], 'short\n')).toMatchObject({ code: 1, err: expect.stringContaining('at least 12 characters') });
-    expect(admin(['create', 'not-an-email'], 'a very long password\n').code).toBe(1);
+  it('rejects a short password and a bad e-mail', async () => {
+    expect(await admin(['create', 'short@example.com'], 'short\n')).toMatchObject({ code: 1, err: expect.stringContaining('at least 12 characters') });
+    expect((await admin(['create', 'not-an-email'], 'a very long password\n')).code).toBe(1);
   });
 
   it('resets a password', async () => {
-    expect(admin(['reset-password', 'ops@example.com'], 'the replacement password\n').code).toBe(0);
+    expect((await admin(['reset-password', 'ops@example.com'], 'the replacement password\n')).code).toBe(0);
     expect(await passwordMatches('ops@example.com', 'the replacement password')).toBe(true);
-    expect(admin(['reset-password', 'nobody@example.com'], 'the replacement password\n').code).toBe(1);
+    expect((await admin(['reset-password', 'nobody@example.com'], 'the replacement password\n')).code).toBe(1);
   });
 
-  it('deletes an admin but never the last one', () => {
-    expect(admin(['create', 'second@example.com'], 'second long password\n').code).toBe(0);
-    expect(admin(['delete', 'second@example.com']).code).toBe(0);
-    const last = admin(['delete', 'ops@example.com']);
+  it('deletes an admin but never the last one', async () => {
+    expect((await admin(['create', 'second@example.com'], 'second long password\n')).code).toBe(0);
+    expect((await admin(['delete', 'second@example.com'])).code).toBe(0);
+    const last = await admin(['delete', 'ops@example.com']);
     expect(last.code).toBe(1);
     expect(last.err).toContain('last admin');
   });
 
-  it('prints usage for an unknown command with exit code 2', () => {
-    const res = admin(['frobnicate']);
+  it('prints usage for an unknown command with exit code 2', async () => {
+    const res = await admin(['frobnicate']);
     expect(res.code).toBe(2);
     expect(res.err).toContain('Usage: npm run admin');
   });
