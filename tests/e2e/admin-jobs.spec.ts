@@ -156,12 +156,16 @@ test.describe('admin vacancies', () => {
 
   test("list states: 'Loading jobs...', 'No job vacancies posted yet', 'Failed to fetch jobs'", async ({ loggedInPage: page }) => {
     const admin = new AdminPage(page);
+    // The list answers only once the loading state has been seen.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/job', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await released;
       await route.fulfill({ json: { jobs: [] } });
     });
     await admin.goto('Job Vacancies');
     await expect(page.getByText('Loading jobs...')).toBeVisible();
+    release();
     await expect(page.getByText('No job vacancies posted yet')).toBeVisible();
     await expect(admin.tab('Job Vacancies')).toHaveText('Job Vacancies (0)');
 
@@ -175,7 +179,7 @@ test.describe('admin vacancies', () => {
     await adminApi.createJob({ salaryRange: '₹12 LPA' });
     const admin = new AdminPage(page);
     await admin.goto('Job Vacancies');
-    expect(await axe()).toEqual([]);
+    expect(await axe('main')).toEqual([]);
     await page.getByRole('button', { name: 'Add New Job Vacancy' }).click();
     await admin.dialog.getByRole('button', { name: 'Create Job' }).click();
     await expect(admin.dialog.getByText('Title is required')).toBeVisible();

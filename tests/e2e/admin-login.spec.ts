@@ -141,12 +141,15 @@ test.describe('admin session', () => {
     const html = await (await page.request.get('/admin')).text();
     expect(html).not.toContain('Welcome Admin');
     expect(html).toMatch(/<meta name="robots" content="noindex/);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/auth/verify', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      await released;
       await route.continue();
     });
     await page.goto('/admin');
     await expect(page.getByText('Verifying authentication...')).toBeVisible();
+    release();
     await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
     await expect(page.getByText('Verifying authentication...')).toBeHidden();
   });
