@@ -53,6 +53,7 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
     control,
     handleSubmit,
     setValue,
+    getValues,
     setError,
     reset,
     formState: { errors, isSubmitting },
@@ -68,8 +69,10 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
   // SPEC §2: the revealed form scrolls into view after 100 ms; focus follows for keyboard users.
   useEffect(() => {
     const timer = window.setTimeout(() => {
-      sectionRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
-      headingRef.current?.focus({ preventScroll: true });
+      const section = sectionRef.current;
+      section?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+      // Unless the visitor is already in a field, start keyboard focus at the form's heading.
+      if (!section?.contains(document.activeElement)) headingRef.current?.focus({ preventScroll: true });
     }, FORM_SCROLL_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, []);
@@ -130,7 +133,8 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
     onCancel();
   };
 
-  const resume = register('resume');
+  // The resume is not registered as an input: react-hook-form would clear a file input on every
+  // setValue. The File lives in the form state, the input keeps its selection for a retry.
   const onResumeChange = (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
     const file = input.files?.[0] ?? null;
@@ -143,6 +147,11 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
       return;
     }
     setValue('resume', file, { shouldDirty: true, shouldTouch: true, shouldValidate: true });
+  };
+  const onResumeBlur = () => {
+    // Opening the file picker blurs the window, not a real "leaving the field".
+    if (!document.hasFocus()) return;
+    setValue('resume', getValues('resume'), { shouldTouch: true, shouldValidate: true });
   };
 
   const textField = (name: Exclude<FieldName, 'resume' | 'coverLetter'>) => ({
@@ -218,9 +227,8 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
           className="sm:col-span-2"
         >
           <input
-            ref={resume.ref}
-            name={resume.name}
-            onBlur={resume.onBlur}
+            name="resume"
+            onBlur={onResumeBlur}
             onChange={onResumeChange}
             {...fieldAria(idOf('resume'), errors.resume?.message, true)}
             type="file"

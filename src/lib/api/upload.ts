@@ -53,7 +53,8 @@ export function uploadForm<T>(path: string, body: FormData, options: UploadOptio
         return;
       }
       const errorBody: Partial<ApiErrorBody> = typeof parsed === 'object' && parsed !== null ? (parsed as Partial<ApiErrorBody>) : {};
-      reject(new ApiError(xhr.status, errorBody.message ?? xhr.statusText, errorBody.errors));
+      // No message from the server: leave it empty so the caller's fallback text is shown.
+      reject(new ApiError(xhr.status, errorBody.message ?? '', errorBody.errors));
     });
     xhr.addEventListener('error', () => {
       settle();
