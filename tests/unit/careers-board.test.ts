@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { applicationFormData, applicationFormSchema, emptyApplication } from '~/islands/careers/application-schema';
+import { departmentFromUrl, distinctDepartments, inDepartment, urlWithDepartment } from '~/islands/careers/departments';
+
+describe('careers departments', () => {
+  it('lists each distinct department once, trimmed, case-insensitively, in alphabetical order', () => {
+    const jobs = [{ department: 'Machine Learning' }, { department: 'Engineering' }, { department: ' engineering ' }, { department: 'Design' }];
+    expect(distinctDepartments(jobs)).toEqual(['Design', 'Engineering', 'Machine Learning']);
+  });
+
+  it("matches a job to its department regardless of case and spaces; null means 'All'", () => {
+    expect(inDepartment({ department: 'Engineering ' }, 'engineering')).toBe(true);
+    expect(inDepartment({ department: 'Engineering' }, 'Design')).toBe(false);
+    expect(inDepartment({ department: 'Engineering' }, null)).toBe(true);
+  });
+
+  it('reads and writes the ?department= of a careers URL', () => {
+    expect(departmentFromUrl('?department=Machine%20Learning')).toBe('Machine Learning');
+    expect(departmentFromUrl('?department=%20%20')).toBeNull();
+    expect(departmentFromUrl('')).toBeNull();
+    expect(urlWithDepartment('https://www.example.com/career?x=1#open', 'R&D')).toBe('/career?x=1&department=R%26D#open');
+    expect(urlWithDepartment('https://www.example.com/career?department=Design', null)).toBe('/career');
+  });
+});
+
+describe('application form schema (browser)', () => {
+  const pdf = new File(['%PDF-1.4 resume'], 'resume.pdf', { type: 'application/pdf' });
+  const valid = {
+    name: '  Asha Rao ',
+    email: 'asha@example.org',
+    phone: '+91 98450 12345',
+    linkedin: '',
+    coverLetter: `  ${'I build INT8 vision pipelines for edge modules. '.repeat(2)}  `,
+    resume: pdf,
+  };
+
+  it('accepts a complete application and trims the text', () => {
+    const parsed = applicationFormSchema.parse(valid);
+    expect(parsed.name).toBe('Asha Rao');
+    expect(parsed.coverLetter.startsWith('I build')).toBe(true);
+    expect(parsed.resume).toBe(pdf);
+  });
+
+  it('reports the SPEC messages for the resume', () => {
+    const message = (resume: File | null) => applicationFormSchema.safeParse({ ...valid, resume }).error?.flatten().fieldErrors.resume;
+    expect(message(null)).toEqual(['Resume is required']);
+    expect(message(new File(['x'], 'notes.txt', { type: 'text/plain' }))).toEqual(['Only PDF, DOC, and DOCX files are allowed']);
+    expect(message(new File([new Uint8Array(5 * 1024 * 1024)], 'big.pdf', { type: 'application/pdf' }))).toEqual([
+      'File size must be less than 5MB',
+    ]);
+  });
+
+  it('rejects the empty form with every required message first (the one the form shows)', () => {
+    const errors = applicationFormSchema.safeParse(emptyApplication).error?.flatten().fieldErrors ?? {};
+    const first = Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages?.[0]]));
+    expect(first).toEqual({
+      name: 'Name is required',
+      email: 'Email is required',
+      phone: 'Phone number is required',
+      coverLetter: 'Cover letter is required',
+      resume: 'Resume is required',
+    });
+  });
+
+  it('builds the multipart body of POST /applicants/apply', () => {
+    const body = applicationFormData(7, applicationFormSchema.parse(valid));
+    expect(body.get('jobId')).toBe('7');
+    expect(body.get('name')).toBe('Asha Rao');
+    expect(body.get('linkedin')).toBe('');
+    expect((body.get('resume') as File).name).toBe('resume.pdf');
+  });
+});
