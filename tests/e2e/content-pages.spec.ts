@@ -196,6 +196,18 @@ test.describe('content pages', () => {
       });
     }
 
+    test('animates opening, and not at all when the user prefers reduced motion', async ({ page }) => {
+      const duration = async () => {
+        await page.goto('/robotics');
+        await hydrate(page, 'button[aria-controls]');
+        const id = await accordionButtons(page).first().getAttribute('aria-controls');
+        return page.locator(`[id="${id}"]`).evaluate((el) => getComputedStyle(el).transitionDuration);
+      };
+      expect(await duration()).toMatch(/[1-9]/);
+      await page.emulateMedia({ reducedMotion: 'reduce' });
+      expect((await duration()).split(',').every((part) => parseFloat(part) === 0)).toBe(true);
+    });
+
     test('every item text is in the static HTML, readable without JavaScript', async ({ request, browser }) => {
       const html = await (await request.get('/iis')).text();
       for (const snippet of ['Memory and power management', 'The SDK allocates nothing after start-up', 'UART reception runs on DMA', 'MQTT 3.1.1 and LwM2M 1.1 clients', 'Device time is synchronised from the network']) {
