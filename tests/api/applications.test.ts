@@ -80,6 +80,13 @@ describe('POST /api/applicants/apply — success', () => {
     expect(((await again.json()) as { message: string }).message).toBe('You have already applied for this position');
   });
 
+  it('accepts exactly one of five identical applications sent at the same time', async () => {
+    const email = uniqueEmail();
+    const statuses = await Promise.all(Array.from({ length: 5 }, () => apply(api, applicationForm(jobId, { email })).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(4);
+  });
+
   it('lets the same person apply to another job', async () => {
     const other = await createJobViaApi(api, { title: 'Robotics Engineer' });
     const email = uniqueEmail();
