@@ -1,0 +1,143 @@
+/**
+ * Vacancy pages (issue 7): the URL of a job, and its Google for Jobs `JobPosting` structured data,
+ * built only from what the page shows. Pure functions, safe in the browser and on the server.
+ */
+import type { Job, JobType } from '~/lib/schemas/job';
+
+/** `Senior Firmware Engineer (RTOS)` → `senior-firmware-engineer-rtos`. */
+export function slugify(text: string): string {
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80)
+    .replace(/-+$/, '');
+}
+
+/** The job page: `/career/jobs/{id}-{slug}`; the id alone also resolves. */
+export function jobPath(job: Pick<Job, 'id' | 'title'>): string {
+  const slug = slugify(job.title);
+  return `/career/jobs/${job.id}${slug ? `-${slug}` : ''}`;
+}
+
+/** The id at the start of the path segment after /career/jobs/, or null. */
+export function jobIdFromSlug(slug: string | undefined): number | null {
+  const match = /^(\d{1,15})(?:-[a-z0-9-]*)?\/?$/.exec(slug ?? '');
+  if (!match?.[1]) return null;
+  const id = Number(match[1]);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+/** SPEC §3 job types → schema.org employmentType. */
+export const EMPLOYMENT_TYPES: Readonly<Record<JobType, string>> = {
+  'Full-time': 'FULL_TIME',
+  'Part-time': 'PART_TIME',
+  Contract: 'CONTRACTOR',
+  'Internship with Full-Time Opportunity': 'INTERN',
+  Internship: 'INTERN',
+};
+
+export type Salary = { currency: string; minValue: number; maxValue: number; unitText: 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR' };
+
+const CURRENCY_SYMBOLS: Record<string, string> = { '₹': 'INR', $: 'USD', '€': 'EUR', '£': 'GBP' };
+const CURRENCY_CODES = ['INR', 'USD', 'EUR', 'GBP', 'SGD', 'AED', 'CAD', 'AUD'];
+const MULTIPLIERS: Record<string, number> = { k: 1e3, l: 1e5, lakh: 1e5, lakhs: 1e5, lac: 1e5, lpa: 1e5, cr: 1e7, crore: 1e7, m: 1e6 };
+
+function salaryUnit(text: string): Salary['unitText'] {
+  if (/\b(hour|hr|hourly)\b/i.test(text)) return 'HOUR';
+  if (/\b(day|daily)\b/i.test(text)) return 'DAY';
+  if (/\b(week|weekly|wk)\b/i.test(text)) return 'WEEK';
+  if (/\b(month|monthly|mo|pm)\b/i.test(text)) return 'MONTH';
+  return 'YEAR';
+}
+
+/**
+ * Reads a free-text salary range such as '₹18–28 LPA', '$120,000 - $150,000', '€60k–75k per year'
+ * or '₹50,000 per month'. Null when no currency or amount can be read (then no baseSalary is sent).
+ */
+export function parseSalaryRange(text: string | null | undefined): Salary | null {
+  if (!text) return null;
+  const symbol = Object.keys(CURRENCY_SYMBOLS).find((s) => text.includes(s));
+  const code = CURRENCY_CODES.find((c) => new RegExp(`\\b${c}\\b`, 'i').test(text));
+  const currency = code ?? (symbol ? CURRENCY_SYMBOLS[symbol] : undefined) ?? (/\b(lpa|lakhs?|lac|crores?)\b/i.test(text) ? 'INR' : undefined);
+  if (!currency) return null;
+
+  // A trailing LPA/lakh/k applies to both ends of '18–28 LPA'.
+  const shared = /(\d)\s*(lpa|lakhs?|lac|crore|cr|k)\b/i.exec(text)?.[2]?.toLowerCase();
+  const amounts = [...text.matchAll(/(\d[\d,]*(?:\.\d+)?)\s*(k|lpa|lakhs?|lac|l|crore|cr|m)?\b/gi)]
+    .map((match) => {
+      const value = Number((match[1] ?? '').replace(/,/g, ''));
+      const suffix = (match[2] ?? shared ?? '').toLowerCase();
+      return value * (MULTIPLIERS[suffix] ?? 1);
+    })
+    .filter((value) => Number.isFinite(value) && value > 0)
+    .slice(0, 2);
+  if (amounts.length === 0) return null;
+  const minValue = Math.min(...amounts);
+  const maxValue = Math.max(...amounts);
+  return { currency, minValue, maxValue, unitText: salaryUnit(text) };
+}
+
+/** 'Remote', 'Remote (India)', 'Remote - EU', 'Work from home' → remote. */
+export function isRemote(location: string): boolean {
+  return /\b(remote|work from home|wfh|anywhere)\b/i.test(location);
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** Plain text with blank lines and line breaks → HTML paragraphs, as Google wants description. */
+export function descriptionHtml(text: string): string {
+  return text
+    .trim()
+    .split(/\n\s*\n/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+export type Organization = { name: string; url: string; logo: string; countryCode: string; country: string };
+
+/** The `JobPosting` JSON-LD of a job page (Google for Jobs required and recommended properties). */
+export function jobPostingJsonLd(job: Job, org: Organization, pageUrl: string): Record<string, unknown> {
+  const parts = job.location.split(',').map((part) => part.trim()).filter(Boolean);
+  const remote = isRemote(job.location);
+  const remoteCountry = /\(([^)]+)\)/.exec(job.location)?.[1]?.trim() ?? org.country;
+  const salary = parseSalaryRange(job.salaryRange);
+  const country = parts.length > 1 ? parts[parts.length - 1]! : org.country;
+
+  return {
+    '@context': 'https://schema.org/',
+    '@type': 'JobPosting',
+    title: job.title,
+    description: descriptionHtml(job.description),
+    datePosted: job.created_at.slice(0, 10),
+    employmentType: EMPLOYMENT_TYPES[job.jobType],
+    identifier: { '@type': 'PropertyValue', name: org.name, value: String(job.id) },
+    hiringOrganization: { '@type': 'Organization', name: org.name, sameAs: org.url, logo: org.logo },
+    ...(remote
+      ? { jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: remoteCountry } }
+      : {
+          jobLocation: {
+            '@type': 'Place',
+            address: {
+              '@type': 'PostalAddress',
+              addressLocality: parts[0] ?? job.location,
+              addressCountry: country.toLowerCase() === org.country.toLowerCase() ? org.countryCode : country,
+            },
+          },
+        }),
+    ...(salary
+      ? {
+          baseSalary: {
+            '@type': 'MonetaryAmount',
+            currency: salary.currency,
+            value: { '@type': 'QuantitativeValue', minValue: salary.minValue, maxValue: salary.maxValue, unitText: salary.unitText },
+          },
+        }
+      : {}),
+    directApply: true,
+    url: pageUrl,
+  };
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { JOB_TYPES, type Job } from '~/lib/schemas/job';
+import {
+  descriptionHtml,
+  jobIdFromSlug,
+  jobPath,
+  jobPostingJsonLd,
+  parseSalaryRange,
+  slugify,
+} from '~/lib/job-posting';
+
+const org = { name: 'EdgeCraft AI', url: 'https://www.example.com', logo: 'https://www.example.com/images/logo.svg', countryCode: 'IN', country: 'India' };
+const job: Job = {
+  id: 42,
+  title: 'Senior Embedded Firmware Engineer (RTOS)',
+  department: 'Engineering',
+  location: 'Bengaluru, India',
+  jobType: 'Full-time',
+  description: 'Own the firmware.\n\nYou will:\n- review drivers\n- build rigs <fast>',
+  salaryRange: '₹18–28 LPA',
+  created_at: '2026-11-20T09:30:00.000Z',
+};
+
+describe('job page URLs', () => {
+  it('puts a readable slug after the id, and reads the id back with or without it', () => {
+    expect(slugify('Señor Edge-ML Engineer, C++ & RTOS')).toBe('senor-edge-ml-engineer-c-rtos');
+    expect(jobPath(job)).toBe('/career/jobs/42-senior-embedded-firmware-engineer-rtos');
+    expect(jobIdFromSlug('42-senior-embedded-firmware-engineer-rtos')).toBe(42);
+    expect(jobIdFromSlug('42')).toBe(42);
+    for (const bad of [undefined, '', 'abc', '0', '-1', '42abc', '4.2', '1/2']) expect(jobIdFromSlug(bad)).toBeNull();
+  });
+});
+
+describe('salary ranges', () => {
+  it.each([
+    ['₹18–28 LPA', { currency: 'INR', minValue: 1_800_000, maxValue: 2_800_000, unitText: 'YEAR' }],
+    ['$120,000 - $150,000', { currency: 'USD', minValue: 120_000, maxValue: 150_000, unitText: 'YEAR' }],
+    ['€60k–75k per year', { currency: 'EUR', minValue: 60_000, maxValue: 75_000, unitText: 'YEAR' }],
+    ['₹50,000 per month', { currency: 'INR', minValue: 50_000, maxValue: 50_000, unitText: 'MONTH' }],
+    ['USD 45 - 60 per hour', { currency: 'USD', minValue: 45, maxValue: 60, unitText: 'HOUR' }],
+    ['12-16 lakhs', { currency: 'INR', minValue: 1_200_000, maxValue: 1_600_000, unitText: 'YEAR' }],
+  ])('reads %s', (text, expected) => {
+    expect(parseSalaryRange(text)).toEqual(expected);
+  });
+
+  it.each([null, '', 'Competitive', 'As per industry standards'])('gives no salary for %s', (text) => {
+    expect(parseSalaryRange(text)).toBeNull();
+  });
+});
+
+describe('JobPosting JSON-LD', () => {
+  it('holds every required and recommended property, from the job', () => {
+    const data = jobPostingJsonLd(job, org, 'https://www.example.com/career/jobs/42-x');
+    expect(data).toEqual({
+      '@context': 'https://schema.org/',
+      '@type': 'JobPosting',
+      title: job.title,
+      description: '<p>Own the firmware.</p><p>You will:<br>- review drivers<br>- build rigs &lt;fast&gt;</p>',
+      datePosted: '2026-11-20',
+      employmentType: 'FULL_TIME',
+      identifier: { '@type': 'PropertyValue', name: 'EdgeCraft AI', value: '42' },
+      hiringOrganization: { '@type': 'Organization', name: 'EdgeCraft AI', sameAs: org.url, logo: org.logo },
+      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Bengaluru', addressCountry: 'IN' } },
+      baseSalary: {
+        '@type': 'MonetaryAmount',
+        currency: 'INR',
+        value: { '@type': 'QuantitativeValue', minValue: 1_800_000, maxValue: 2_800_000, unitText: 'YEAR' },
+      },
+      directApply: true,
+      url: 'https://www.example.com/career/jobs/42-x',
+    });
+  });
+
+  it('maps every job type to its employmentType', () => {
+    const types = JOB_TYPES.map((jobType) => jobPostingJsonLd({ ...job, jobType }, org, '').employmentType);
+    expect(types).toEqual(['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'INTERN', 'INTERN']);
+  });
+
+  it('marks a remote location as TELECOMMUTE with the applicant country, and omits an unreadable salary', () => {
+    const data = jobPostingJsonLd({ ...job, location: 'Remote (Germany)', salaryRange: 'Competitive' }, org, '');
+    expect(data['jobLocationType']).toBe('TELECOMMUTE');
+    expect(data['applicantLocationRequirements']).toEqual({ '@type': 'Country', name: 'Germany' });
+    expect(data).not.toHaveProperty('jobLocation');
+    expect(data).not.toHaveProperty('baseSalary');
+    expect(jobPostingJsonLd({ ...job, location: 'Remote' }, org, '')['applicantLocationRequirements']).toEqual({ '@type': 'Country', name: 'India' });
+  });
+
+  it('escapes HTML in the description', () => {
+    expect(descriptionHtml('a < b\n"c"')).toBe('<p>a &lt; b<br>&quot;c&quot;</p>');
+  });
+});
