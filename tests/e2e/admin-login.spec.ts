@@ -205,9 +205,14 @@ test.describe('admin session', () => {
     }
   });
 
-  test('Logout asks first: Cancel keeps the session, Logout removes the token and goes home', async ({ loggedInPage: page }) => {
+  test('Logout asks first: Cancel or Escape keep the session, Logout removes the token and goes home', async ({ loggedInPage: page }) => {
     const admin = new AdminPage(page);
     await admin.goto();
+    // The confirm dialog starts on Cancel, and Escape cancels too.
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(admin.confirmDialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(admin.confirmDialog).toBeHidden();
     await page.getByRole('button', { name: 'Logout' }).click();
     await admin.answerConfirm('Are you sure you want to logout?', 'Cancel');
     await expect(page).toHaveURL(/\/admin$/);

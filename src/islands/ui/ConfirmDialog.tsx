@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog } from './Dialog';
 
 type Props = {
@@ -21,6 +21,11 @@ type Props = {
  */
 export function ConfirmDialog({ open, message, confirmLabel, destructive = false, detail, onConfirm, onCancel }: Props) {
   const text = detail ?? (destructive ? 'This cannot be undone.' : undefined);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // Runs after Dialog's showModal() (child effects first): start on the safe choice, Cancel.
+  useEffect(() => {
+    if (open) cancelRef.current?.focus();
+  }, [open]);
   return (
     <Dialog
       open={open}
@@ -30,7 +35,7 @@ export function ConfirmDialog({ open, message, confirmLabel, destructive = false
       className="max-w-md"
       footer={
         <>
-          <button type="button" className="btn btn-secondary" onClick={onCancel} autoFocus>
+          <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={onCancel}>
             Cancel
           </button>
           <button
