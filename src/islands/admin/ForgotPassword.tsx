@@ -22,7 +22,7 @@ export function ForgotPassword() {
       <div id={panelId} hidden={!open} className="w-full rounded-xl border border-white/10 bg-ink-900 p-4 text-sm text-slate-300">
         <p className="font-semibold text-white">Passwords are reset on the server, not by e-mail.</p>
         <p className="mt-2">Ask another administrator (or whoever runs the server) to run, in the site&apos;s folder:</p>
-        <pre className="mt-2 whitespace-pre-wrap break-all rounded-lg bg-black/40 p-3 font-mono text-xs text-brand-100">
+        <pre className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-black/40 p-3 font-mono text-xs text-brand-100">
           <code>npm run admin -- reset-password you@example.com</code>
         </pre>
         <p className="mt-2">
