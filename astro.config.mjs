@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
+import { staticRedirects } from './src/integrations/static-redirects';
 
 const siteUrl = process.env.SITE_URL ?? 'https://www.example.com';
 
@@ -23,12 +24,13 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
-  redirects: { '/Industrials': '/industrials', '/login': '/adminlogin' },
+  redirects: { '/login': '/adminlogin' },
   prefetch: false,
   integrations: [
     react(),
     mdx(),
     tailwind({ applyBaseStyles: false }),
+    staticRedirects({ '/Industrials': '/industrials' }),
     sitemap({ filter: (page) => !/\/(admin|adminlogin|login|Industrials)\/?$/.test(page) }),
   ],
   experimental: {
