@@ -383,6 +383,19 @@ test.describe('careers › modal', () => {
     expect(await dialog.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
   });
 
+  test("opening a card pushes the job page's URL and Back closes the modal", async ({ page, createJob }, testInfo) => {
+    const job = await createJob(jobInput(uniqueTag(testInfo)));
+    await openBoard(page);
+    const dialog = await openJob(page, job);
+    await expect(page).toHaveURL(new RegExp(`/career/jobs/${job.id}-embedded-firmware-engineer-`));
+    await page.goBack();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/career$/);
+    await expect(cardButton(page, job)).toBeFocused();
+    await page.goForward();
+    await expect(jobDialog(page, job)).toBeVisible();
+  });
+
   test('has no axe violations with the details and with the form open', async ({ page, createJob, axe }, testInfo) => {
     test.slow(); // axe on a shared 2-core machine
     const job = await createJob(jobInput(uniqueTag(testInfo)));

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { jobsQuery } from '~/lib/api/jobs';
+import { jobPath } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { DepartmentFilter } from './DepartmentFilter';
@@ -8,6 +9,11 @@ import { departmentFromUrl, distinctDepartments, inDepartment, urlWithDepartment
 import { JobCard } from './JobCard';
 import { JobModal } from './JobModal';
 import { careersMessages } from './messages';
+
+/** Key of the job id in the history entry the modal pushes. */
+const JOB_STATE_KEY = 'careersJobId';
+const asRecord = (state: unknown): Record<string, unknown> =>
+  state && typeof state === 'object' ? (state as Record<string, unknown>) : {};
 
 function Notice({ role, children }: { role?: 'status' | 'alert'; children: ReactNode }) {
   return (
@@ -28,6 +34,24 @@ function Board() {
     typeof window === 'undefined' ? null : departmentFromUrl(window.location.search),
   );
   const [selected, setSelected] = useState<Job | null>(null);
+
+  // Issue 7: the open modal has the job page's URL, so it can be shared, and Back closes it.
+  const openJob = useCallback((job: Job) => {
+    window.history.pushState({ ...asRecord(window.history.state), [JOB_STATE_KEY]: job.id }, '', jobPath(job));
+    setSelected(job);
+  }, []);
+  const closeJob = useCallback(() => {
+    if (asRecord(window.history.state)[JOB_STATE_KEY] !== undefined) window.history.back();
+    else setSelected(null);
+  }, []);
+  useEffect(() => {
+    const onPopState = (event: PopStateEvent) => {
+      const id = asRecord(event.state)[JOB_STATE_KEY];
+      setSelected(typeof id === 'number' ? ((jobs ?? []).find((job) => job.id === id) ?? null) : null);
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => window.removeEventListener('popstate', onPopState);
+  }, [jobs]);
 
   const departments = useMemo(() => distinctDepartments(jobs ?? []), [jobs]);
   const active = department === null ? null : (departments.find((d) => inDepartment({ department: d }, department)) ?? department);
@@ -88,13 +112,13 @@ function Board() {
         <ul aria-label="Open positions" className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
           {visible.map((job) => (
             <li key={job.id}>
-              <JobCard job={job} onOpen={setSelected} />
+              <JobCard job={job} onOpen={openJob} />
             </li>
           ))}
         </ul>
       )}
 
-      {selected && <JobModal key={selected.id} job={selected} onClose={() => setSelected(null)} />}
+      {selected && <JobModal key={selected.id} job={selected} onClose={closeJob} />}
     </div>
   );
 }
