@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
@@ -94,7 +94,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     maxSize: config.bodyLimits.jsonBytes,
     onError: (c) => apiError(c, 413, 'Request body too large'),
   });
-  app.use('/api/*', (c, next) => (c.req.path === APPLY_PATH ? multipartLimit(c, next) : jsonLimit(c, next)));
+  // For uploads with a Content-Length, decide from the header alone and leave the body untouched,
+  // so the apply handler can read it from the socket in one piece (hono's bodyLimit opens a web
+  // stream on the body first); chunked uploads are counted by bodyLimit as they stream.
+  const uploadLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const declared = c.req.header('content-length');
+    if (declared !== undefined && c.req.header('transfer-encoding') === undefined && /^\d+$/.test(declared)) {
+      if (Number(declared) > config.bodyLimits.multipartBytes) {
+        return apiError(c, 413, applicationMessages.resumeSize, { resume: applicationMessages.resumeSize });
+      }
+      return next();
+    }
+    return multipartLimit(c, next);
+  };
+  app.use('/api/*', (c, next) => (c.req.path === APPLY_PATH ? uploadLimit(c, next) : jsonLimit(c, next)));
 
   const auth = authRoutes(services);
   const contact = contactRoutes(services);

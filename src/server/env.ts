@@ -20,8 +20,11 @@ export const apiEnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: positiveInt(10),
-  /** SQLite durability: FULL (default, survives power loss) or NORMAL (survives process crashes). */
-  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('FULL'),
+  /**
+   * SQLite durability: NORMAL (default; every acknowledged write survives a process crash, a power
+   * loss may roll back the last ones) or FULL (also survives power loss; slower uploads).
+   */
+  SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('NORMAL'),
   /** HS256 key for admin tokens; when unset a random one is kept in DATA_DIR/jwt-secret (mode 0600). */
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   /** The first admin, created only when no admin exists yet. */

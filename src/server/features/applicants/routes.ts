@@ -29,6 +29,7 @@ import { Semaphore } from '../../middleware/semaphore';
 import { jsonBody } from '../../middleware/validate';
 import { resumeFilename } from './filename';
 import { parseMultipart } from './multipart';
+import { readBody } from './read-body';
 import { sniffResume } from './sniff';
 
 const TEXT_FIELDS = ['jobId', 'name', 'email', 'phone', 'linkedin', 'coverLetter'] as const;
@@ -42,7 +43,8 @@ export function applicantRoutes(services: Services) {
   /** The apply handler proper: parse, validate (SPEC §5), sniff, store in one transaction. */
   async function handleApply(c: Context<AppEnv>): Promise<Response> {
     // The body-limit middleware has already bounded the size (Content-Length or counted stream).
-    const parts = parseMultipart(Buffer.from(await c.req.arrayBuffer()), c.req.header('content-type') ?? '');
+    const body = await readBody(c);
+    const parts = body ? parseMultipart(body, c.req.header('content-type') ?? '') : null;
     if (!parts) return apiError(c, 400, 'Malformed form data');
 
     // Text fields: a file sent where text belongs counts as missing.
