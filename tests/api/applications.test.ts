@@ -184,6 +184,16 @@ describe('POST /api/applicants/apply — SPEC §5 validation table', () => {
     });
   });
 
+  it('answers 413 from a Content-Length over 6 MB without reading the body', async () => {
+    const res = await api.app.request('/api/applicants/apply', {
+      method: 'POST',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(7 * 1024 * 1024) },
+      body: '--x--',
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ message: 'File size must be less than 5MB', errors: { resume: 'File size must be less than 5MB' } });
+  });
+
   it('answers 413 before reading a multipart body over the 6 MB limit', async () => {
     const res = await apply(
       api,
