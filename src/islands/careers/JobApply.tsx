@@ -10,6 +10,14 @@ function Apply({ job }: Props) {
   const [submitted, setSubmitted] = useState(false);
   const applyRef = useRef<HTMLButtonElement>(null);
   const wasApplying = useRef(false);
+  const confirmationRef = useRef<HTMLParagraphElement>(null);
+
+  // The form is gone after sending: bring the confirmation into view instead of leaving the reader lost.
+  useEffect(() => {
+    if (!submitted) return;
+    confirmationRef.current?.scrollIntoView({ block: 'center' });
+    confirmationRef.current?.focus({ preventScroll: true });
+  }, [submitted]);
 
   useEffect(() => {
     if (wasApplying.current && !applying && !submitted) applyRef.current?.focus();
@@ -28,17 +36,22 @@ function Apply({ job }: Props) {
       />
     );
   }
+  if (submitted) {
+    return (
+      <p
+        ref={confirmationRef}
+        role="status"
+        tabIndex={-1}
+        className="rounded-xl border border-emerald-400/40 bg-emerald-950/60 px-4 py-3 text-emerald-50 focus:outline-none"
+      >
+        Thank you! Your application for {job.title} has been received. <a href="/career" className="underline">See all open positions</a>
+      </p>
+    );
+  }
   return (
-    <div className="flex flex-col items-start gap-3">
-      {submitted && (
-        <p role="status" className="rounded-xl border border-emerald-400/40 bg-emerald-950/60 px-4 py-3 text-sm text-emerald-50">
-          Thank you! Your application for {job.title} has been received.
-        </p>
-      )}
-      <button ref={applyRef} type="button" className="btn btn-primary" onClick={() => setApplying(true)}>
-        Apply Now
-      </button>
-    </div>
+    <button ref={applyRef} type="button" className="btn btn-primary" onClick={() => setApplying(true)}>
+      Apply Now
+    </button>
   );
 }
 
