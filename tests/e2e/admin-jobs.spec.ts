@@ -44,11 +44,14 @@ test.describe('admin vacancies', () => {
     await page.request.delete(`/api/job/${id}`, { headers: { Authorization: `Bearer ${adminApi.token}` } });
   });
 
-  test('a job without salary shows no salary line', async ({ loggedInPage: page, adminApi }) => {
-    const job = await adminApi.createJob({ salaryRange: '' });
+  test('a job without salary and with a short description shows neither a salary line nor Expand', async ({ loggedInPage: page, adminApi }) => {
+    const job = await adminApi.createJob({ salaryRange: '', description: 'Ship the IIS reference board.' });
     const admin = new AdminPage(page);
     await admin.goto('Job Vacancies');
-    await expect(admin.jobCard(job.title).getByText('Salary')).toHaveCount(0);
+    const card = admin.jobCard(job.title);
+    await expect(card.getByText('Ship the IIS reference board.')).toBeVisible();
+    await expect(card.getByText('Salary')).toHaveCount(0);
+    await expect(card.getByRole('button', { name: /^Expand/ })).toHaveCount(0);
   });
 
   test('edits a job in the prefilled Edit Job Vacancy form', async ({ loggedInPage: page, adminApi }) => {

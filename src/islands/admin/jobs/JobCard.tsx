@@ -1,14 +1,32 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Job } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
 import { formatDate } from '../format';
 
-type Props = { job: Job; onEdit: () => void; onDelete: () => void; deleting: boolean };
+type Props = {
+  job: Job;
+  onEdit: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+};
 
 /** One vacancy: title, 'Active', facts, posted date, Edit, Delete and Expand/Collapse (SPEC §2). */
 export function JobCard({ job, onEdit, onDelete, deleting }: Props) {
   const [expanded, setExpanded] = useState(false);
+  // Expand is offered only when the three-line clamp actually hides text (re-measured on resize).
+  const [clamped, setClamped] = useState(false);
+  const descriptionRef = useRef<HTMLParagraphElement>(null);
   const descriptionId = useId();
+
+  useEffect(() => {
+    const el = descriptionRef.current;
+    if (!el || expanded) return;
+    const measure = () => setClamped(el.scrollHeight > el.clientHeight + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [expanded, job.description]);
   const facts: [string, string][] = [
     ['Location', job.location],
     ['Job type', job.jobType],
@@ -49,19 +67,25 @@ export function JobCard({ job, onEdit, onDelete, deleting }: Props) {
         ))}
       </dl>
       <div>
-        <p id={descriptionId} className={cn('whitespace-pre-line text-sm leading-relaxed text-slate-300', !expanded && 'line-clamp-3')}>
+        <p
+          ref={descriptionRef}
+          id={descriptionId}
+          className={cn('whitespace-pre-line text-sm leading-relaxed text-slate-300', !expanded && 'line-clamp-3')}
+        >
           {job.description}
         </p>
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={descriptionId}
-          onClick={() => setExpanded((value) => !value)}
-          className="mt-2 text-sm font-semibold text-brand-300 hover:text-brand-200"
-        >
-          {expanded ? 'Collapse' : 'Expand'}
-          <span className="sr-only"> description of {job.title}</span>
-        </button>
+        {(clamped || expanded) && (
+          <button
+            type="button"
+            aria-expanded={expanded}
+            aria-controls={descriptionId}
+            onClick={() => setExpanded((value) => !value)}
+            className="mt-2 text-sm font-semibold text-brand-300 hover:text-brand-200"
+          >
+            {expanded ? 'Collapse' : 'Expand'}
+            <span className="sr-only"> description of {job.title}</span>
+          </button>
+        )}
       </div>
     </article>
   );
