@@ -76,7 +76,7 @@ export function ApplicationsChart({ applicants, now }: { applicants: readonly Ap
               let y = VIEW_H;
               const x = i * (barW + GAP);
               return (
-                <g key={week.start.toISOString()}>
+                <g key={week.start.toISOString()} aria-hidden="true">
                   <title>{`Week of ${formatDayMonth(week.start)}: ${plural(week.total, 'application')} (${week.pending} pending, ${week.shortlisted} shortlisted, ${week.rejected} rejected)`}</title>
                   <rect x={x} y={0} width={barW} height={VIEW_H} fill="transparent" />
                   {SERIES.map((s) => {
