@@ -21,15 +21,10 @@ import lighthouse, { desktopConfig } from 'lighthouse';
 import type { Result as LighthouseResult } from 'lighthouse';
 import { adminToken, seedJobs } from './bench-lib/api';
 import { numberOption, parseArgs } from './bench-lib/args';
+import { PUBLIC_ROUTES } from './bench-lib/routes';
 import { benchDist, ensureBuild, projectRoot, startServer } from './bench-lib/server';
 import { median } from './bench-lib/stats';
 import { formatTable } from './bench-lib/table';
-
-/** Every public route (SPEC §2 screens a visitor can reach; /admin needs a login and is left out). */
-export const PUBLIC_ROUTES = [
-  '/', '/iip', '/iem', '/iis', '/design', '/iot', '/drone', '/smart-vision', '/industrials', '/robotics',
-  '/blogs', '/biis', '/eip', '/mlops', '/ipg', '/edgeai', '/career', '/adminlogin',
-] as const;
 
 const PRESETS = ['mobile', 'desktop'] as const;
 type Preset = (typeof PRESETS)[number];
@@ -66,6 +61,8 @@ type Run = {
   /** The LCP element's HTML snippet, and LCP's phases (TTFB, load delay, load time, render delay). */
   lcpElement: string | null;
   lcpPhases: Record<string, number>;
+  /** The longest main-thread tasks (URL or kind, start and duration in ms): what TBT is made of. */
+  longTasks: string[];
   /** Main-thread time by kind (script evaluation, style and layout, …), in ms: what TBT is made of. */
   mainThread: Record<string, number>;
   /** Audits that cost points: `category: audit-id (score)`. */
@@ -129,7 +126,10 @@ function failingAudits(lhr: LighthouseResult): string[] {
       const audit = lhr.audits[ref.id];
       if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
       if (audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'manual') continue;
-      out.push(`${categoryId}: ${ref.id} (${audit.score.toFixed(2)})`);
+      // The first items of the audit's details say what to fix (the console error, the element, the URL).
+      const items = (audit.details as { items?: unknown[] } | undefined)?.items ?? [];
+      const detail = items.slice(0, 3).map((item) => JSON.stringify(item).slice(0, 240)).join(' | ');
+      out.push(`${categoryId}: ${ref.id} (${audit.score.toFixed(2)})${detail ? ` — ${detail}` : ''}`);
     }
   }
   return out;
@@ -156,6 +156,9 @@ function summarize(lhr: LighthouseResult, route: string, preset: Preset, run: nu
     requests: resource('total')?.requestCount ?? 0,
     lcpElement: element,
     lcpPhases: phases,
+    longTasks: ((lhr.audits['long-tasks']?.details as { items?: { url?: string; startTime?: number; duration?: number }[] } | undefined)?.items ?? [])
+      .slice(0, 5)
+      .map((task) => `${task.url ?? '?'} @${Math.round(task.startTime ?? 0)} ms: ${Math.round(task.duration ?? 0)} ms`),
     mainThread: Object.fromEntries(
       ((lhr.audits['mainthread-work-breakdown']?.details as { items?: { groupLabel?: string; group?: string; duration: number }[] } | undefined)?.items ?? []).map(
         (item) => [item.groupLabel ?? item.group ?? '?', Math.round(item.duration)],
@@ -246,13 +249,20 @@ async function main(): Promise<number> {
       for (const preset of presets) {
         for (let run = 1; run <= runs; run++) {
           const t0 = Date.now();
-          const result = await lighthouse(
-            `${server.url}${route}`,
-            { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
-            preset === 'desktop' ? desktopConfig : undefined,
-          );
-          if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
-          const summary = summarize(result.lhr, route, preset, run);
+          let summary: Run | null = null;
+          // A trace that failed to record (NO_NAVSTART, NO_FCP on a busy machine) is retried twice; a 404 is not.
+          for (let attempt = 1; attempt <= 3; attempt++) {
+            const result = await lighthouse(
+              `${server.url}${route}`,
+              { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+              preset === 'desktop' ? desktopConfig : undefined,
+            );
+            if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+            summary = summarize(result.lhr, route, preset, run);
+            if (!summary.runtimeError || summary.runtimeError.startsWith('ERRORED_DOCUMENT_REQUEST')) break;
+            console.log(`  ${route} ${preset} #${run}: ${summary.runtimeError.split(':')[0]}, ${attempt < 3 ? 'again' : 'giving up'}`);
+          }
+          if (!summary) continue;
           all.push(summary);
           console.log(
             `[${all.length}/${total}] ${route} ${preset} #${run}: perf ${summary.performance}, LCP ${Math.round(summary.lcpMs)} ms, ` +

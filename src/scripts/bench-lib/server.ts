@@ -12,11 +12,12 @@ import { fileURLToPath } from 'node:url';
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
- * The benches' own build folder. It sits inside the project (bench-results/ is git-ignored)
- * because Astro's prerender step imports packages from the build folder, so it must be able to
- * reach node_modules; and it is not dist/, which other work may be building at the same time.
+ * The benches' own build folder: not dist/, which other work may be building at the same time.
+ * It must sit inside the project, because Astro's prerender step imports packages from the build
+ * folder and so must reach node_modules; under node_modules/.cache it is ignored by git, tsc,
+ * astro check and the test runners alike.
  */
-export const benchDist = path.join(projectRoot, 'bench-results', 'web-dist');
+export const benchDist = path.join(projectRoot, 'node_modules', '.cache', 'edgecraft-bench', 'dist');
 
 export const benchAdmin = { email: 'bench-admin@example.com', password: 'bench-Password-1234' } as const;
 
