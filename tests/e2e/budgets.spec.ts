@@ -192,6 +192,7 @@ test.describe('what the browser loads before any interaction or scroll', () => {
           expect(existsSync(file), `${path} loaded by ${route} is not in the build`).toBe(true);
           jsGzip += gzipBytes(readFileSync(file));
         }
+        test.info().annotations.push({ type: 'JavaScript before interaction (gzip)', description: `${kb(jsGzip)}: ${scripts.join(', ')} + inline` });
         expect(jsGzip, `${route} has no island and loads ${kb(jsGzip)} of JavaScript gzip (${scripts.join(', ')} + inline)`).toBeLessThanOrEqual(
           BUDGET.jsWithoutIsland,
         );
