@@ -57,7 +57,7 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
   if (!response.ok) {
     const body = await readErrorBody(response);
     if (response.status === 401 && options.auth) expireSession();
-    throw new ApiError(response.status, body.message ?? response.statusText, body.errors);
+    throw new ApiError(response.status, body.message ?? '', body.errors);
   }
   return response;
 }
