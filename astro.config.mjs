@@ -31,7 +31,9 @@ export default defineConfig({
     mdx(),
     tailwind({ applyBaseStyles: false }),
     staticRedirects({ '/Industrials': '/industrials' }),
-    sitemap({ filter: (page) => !/\/(admin|adminlogin|login|Industrials)\/?$/.test(page) }),
+    sitemap({
+      customSitemaps: [`${siteUrl}/sitemap-jobs.xml`],
+      filter: (page) => !/\/(admin|adminlogin|login|Industrials)\/?$/.test(page) }),
   ],
   experimental: {
     // Astro hashes every script and style it emits into a CSP <meta>; the server adds frame-ancestors.

@@ -2,7 +2,7 @@
 export { openDatabase, isUniqueViolation, SQLITE_FILE, type DbHandle, type DbOptions } from './client';
 export { migrateToLatest } from './migrations';
 export { MAX_DB_ID, isDbId, parseDbId } from './ids';
-export { listJobs, getJobById, createJob, updateJob, deleteJob, toJob } from './jobs';
+export { listJobs, listJobsWithUpdatedAt, getJobById, wasJobDeleted, createJob, updateJob, deleteJob, toJob } from './jobs';
 export {
   listApplicants,
   getApplicantById,

@@ -69,9 +69,26 @@ export async function updateJob(db: Kysely<Database>, id: number, data: JobData,
   return row ? toJob(row) : null;
 }
 
-/** Deletes a job; its applicants stay (they hold a snapshot of title and department). */
-export async function deleteJob(db: Kysely<Database>, id: number): Promise<boolean> {
+/** Deletes a job and remembers its id as closed; its applicants stay (they hold a snapshot of title and department). */
+export async function deleteJob(db: Kysely<Database>, id: number, now = new Date()): Promise<boolean> {
   if (!isDbId(id)) return false;
-  const result = await db.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return db.transaction().execute(async (trx) => {
+    const result = await trx.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) return false;
+    await trx.insertInto('closed_jobs').values({ id, closed_at: now.toISOString() }).execute();
+    return true;
+  });
+}
+
+/** True when a job with this id existed and was deleted. */
+export async function wasJobDeleted(db: Kysely<Database>, id: number): Promise<boolean> {
+  if (!isDbId(id)) return false;
+  const row = await db.selectFrom('closed_jobs').select('id').where('id', '=', id).executeTakeFirst();
+  return Boolean(row);
+}
+
+/** Every job, newest first, with the time of its last change (for the jobs sitemap's lastmod). */
+export async function listJobsWithUpdatedAt(db: Kysely<Database>): Promise<(Job & { updatedAt: string })[]> {
+  const rows = await db.selectFrom('jobs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map((row) => ({ ...toJob(row), updatedAt: row.updated_at }));
 }

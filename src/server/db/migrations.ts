@@ -81,6 +81,16 @@ function migrations(kind: DbKind): Record<string, Migration> {
         await db.schema.createIndex('contact_messages_created_at_idx').on('contact_messages').columns(['created_at', 'id']).execute();
       },
     },
+    '0002_closed_jobs': {
+      // Deleted jobs leave their id behind, so their public page can answer 410 Gone, not 404.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('closed_jobs')
+          .addColumn('id', 'integer', (c) => c.primaryKey())
+          .addColumn('closed_at', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

@@ -68,9 +68,16 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
+/** Ids of deleted jobs (issue 7: their pages answer 410). */
+export interface ClosedJobsTable {
+  id: number;
+  closed_at: Timestamp;
+}
+
 export interface Database {
   admins: AdminsTable;
   jobs: JobsTable;
+  closed_jobs: ClosedJobsTable;
   applicants: ApplicantsTable;
   resumes: ResumesTable;
   contact_messages: ContactMessagesTable;
