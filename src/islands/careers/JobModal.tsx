@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Job } from '~/lib/schemas/job';
 import { Dialog } from '~/islands/ui/Dialog';
-import { Toaster } from '~/islands/ui/Toaster';
 import { ApplicationForm } from './ApplicationForm';
 import { JobDetails } from './JobDetails';
 
@@ -49,9 +48,6 @@ export function JobModal({ job, onClose }: Props) {
           <ApplicationForm job={job} onSubmitted={onClose} onCancel={() => setApplying(false)} />
         </div>
       )}
-      {/* The modal sits in the top layer and makes the page inert: mirror the toasts inside it so
-          they show above the backdrop and are announced. The page's Toaster shows them after close. */}
-      <Toaster />
     </Dialog>
   );
 }

@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import { cn } from './cn';
 import { dismissToast, useToasts, type ToastKind } from './toast-store';
 
@@ -7,12 +9,26 @@ const kindStyles: Record<ToastKind, string> = {
   info: 'border-brand-400/50 bg-ink-800 text-slate-50',
 };
 
+function watchDialogs(onChange: () => void): () => void {
+  const observer = new MutationObserver(onChange);
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+  return () => observer.disconnect();
+}
+const topDialog = () => [...document.querySelectorAll<HTMLDialogElement>('dialog[open]')].at(-1) ?? null;
+
+/**
+ * The innermost open modal dialog: it sits in the top layer and makes the rest of the page inert,
+ * so toasts must live inside it to be seen above the backdrop and announced.
+ */
+const useTopDialog = () => useSyncExternalStore(watchDialogs, topDialog, () => null);
+
 /**
  * Renders the toasts (DESIGN.md: the spec's alerts, word for word, as accessible toasts).
  * Two live regions exist from the first render so screen readers announce what is added later.
  */
 export function Toaster() {
   const toasts = useToasts();
+  const dialog = useTopDialog();
   const region = (kinds: ToastKind[], role: 'alert' | 'status') => (
     <div role={role} aria-live={role === 'alert' ? 'assertive' : 'polite'} className="flex flex-col gap-2">
       {toasts
@@ -35,10 +51,11 @@ export function Toaster() {
         ))}
     </div>
   );
-  return (
+  return createPortal(
     <div className="pointer-events-none fixed inset-x-4 bottom-4 z-[200] flex flex-col gap-2 sm:left-auto sm:w-96 [&>*>*]:pointer-events-auto">
       {region(['error'], 'alert')}
       {region(['success', 'info'], 'status')}
-    </div>
+    </div>,
+    dialog ?? document.body,
   );
 }
