@@ -26,6 +26,8 @@ export default defineConfig({
   build: { format: 'directory', inlineStylesheets: 'never' },
   redirects: { '/login': '/adminlogin' },
   prefetch: false,
+  // Shiki colours tokens with inline style attributes, which the hashed CSP forbids; code blocks are styled by CSS.
+  markdown: { syntaxHighlight: false },
   integrations: [
     react(),
     mdx(),

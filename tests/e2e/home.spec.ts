@@ -10,11 +10,20 @@ test.describe('home page', () => {
     expect(ids.filter((id) => order.includes(id))).toEqual(order);
   });
 
-  test('the hero video loops muted and inline with a poster', async ({ page }) => {
+  test('the hero video loops muted and inline with a poster, and starts by itself once the page is idle', async ({ page }) => {
     await page.goto('/');
     const video = page.locator('video');
     await expect(video).toHaveAttribute('poster', /hero-poster/);
-    expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.autoplay, v.playsInline])).toEqual([true, true, true, true]);
+    expect(await video.evaluate((v: HTMLVideoElement) => [v.muted, v.loop, v.playsInline])).toEqual([true, true, true]);
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.autoplay)).toBe(true);
+  });
+
+  test('the hero video stays a still poster for visitors who prefer reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(500);
+    expect(await page.locator('video').evaluate((v: HTMLVideoElement) => [v.autoplay, v.paused])).toEqual([false, true]);
   });
 
   test('offerings link to /iip, /iot and /design and the six industries are listed', async ({ page }) => {
