@@ -98,14 +98,14 @@ test.describe('product cards', () => {
       await page.goto('/');
       await hydrate(page, 'a[href="/iip"]');
       await expect(page.locator(cards).first().getByText(/Python ML pipeline/)).toBeHidden();
-      // Hold the navigation back so the expanded state can be seen before the page changes.
-      await page.route('**/iip', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await route.continue();
-      });
+      // Cancel this one navigation after React has handled the tap, so the expanded card can be seen.
+      await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault(), { once: true }));
       await page.locator(cards).first().locator('a').tap();
       await expect(page.locator(cards).first()).toHaveAttribute('data-expanded', 'true');
       await expect(page.locator(cards).first().getByText(/Python ML pipeline/)).toBeVisible();
+      await expect(page.locator(`${cards}[data-expanded="true"]`)).toHaveCount(1);
+      // Left alone, the same tap follows the link.
+      await page.locator(cards).first().locator('a').tap();
       await expect(page).toHaveURL(/\/iip\/?$/);
     });
 
