@@ -15,7 +15,7 @@ export function startHeroVideo(): void {
     new IntersectionObserver(([entry]) => (entry?.isIntersecting ? play() : video.pause())).observe(video);
   };
   const whenIdle = () =>
-    'requestIdleCallback' in window ? window.requestIdleCallback(start, { timeout: 3000 }) : window.setTimeout(start, 1500);
+    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(start, { timeout: 3000 }) : setTimeout(start, 1500);
 
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
