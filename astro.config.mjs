@@ -6,6 +6,7 @@ import tailwind from '@astrojs/tailwind';
 import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import { staticRedirects } from './src/integrations/static-redirects';
+import { focusableCodeBlocks } from './src/integrations/focusable-code-blocks';
 
 const siteUrl = process.env.SITE_URL ?? 'https://www.example.com';
 
@@ -27,7 +28,7 @@ export default defineConfig({
   redirects: { '/login': '/adminlogin' },
   prefetch: false,
   // Shiki colours tokens with inline style attributes, which the hashed CSP forbids; code blocks are styled by CSS.
-  markdown: { syntaxHighlight: false },
+  markdown: { syntaxHighlight: false, rehypePlugins: [focusableCodeBlocks] },
   integrations: [
     react(),
     mdx(),
