@@ -250,9 +250,11 @@ test.describe('content pages', () => {
         await expect(link).toHaveAttribute('aria-current', 'location');
         await expect(nav.locator('[aria-current]')).toHaveCount(1);
         // The heading is not hidden under the sticky header.
+        // Polled: a smooth scroll may still be settling when the heading first enters the viewport.
         const headerBottom = (await page.locator('#site-header').boundingBox())?.height ?? 0;
-        const headingTop = (await section.getByRole('heading', { level: 2 }).boundingBox())?.y ?? -1;
-        expect(headingTop).toBeGreaterThanOrEqual(headerBottom);
+        await expect
+          .poll(async () => (await section.getByRole('heading', { level: 2 }).boundingBox())?.y ?? -1)
+          .toBeGreaterThanOrEqual(headerBottom);
         if (isNarrow) await expect(link).toBeHidden();
       }
     });
