@@ -19,6 +19,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { applicationTemplate } from './bench-lib/api';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const port = Number(process.env['BENCH_PORT'] ?? 4401);
@@ -123,13 +124,6 @@ async function load(name: string, pid: number, ms: number, send: (i: number) => 
   return { name, requests: latencies.length, seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99), errors, peakRssMb: peak, cpuMsPerRequest };
 }
 
-function pdf(size: number): Uint8Array {
-  const bytes = new Uint8Array(size).fill(0x25);
-  bytes.set(new TextEncoder().encode('%PDF-1.4\n'), 0);
-  bytes.set(new TextEncoder().encode('\n%%EOF\n'), size - 7);
-  return bytes;
-}
-
 async function main(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-bench-'));
   const server = await startServer(dataDir);
@@ -157,34 +151,15 @@ async function main(): Promise<number> {
     // Warm up the JIT and connections.
     await load('warm-up', pid, 1000, () => fetch(`${base}/api/job`));
 
-    const resume = pdf(1024 * 1024);
-    const fields = {
-      name: 'Bench Applicant',
-      phone: '+91 98765 43210',
-      linkedin: '',
-      coverLetter: 'I build firmware and edge inference pipelines and would like to join the team.',
-    };
-    // The multipart body is encoded once (as a browser would send it); only the e-mail varies,
-    // so the load generator spends its CPU on sending, not on encoding 1 MB per request.
-    const template = new FormData();
-    template.set('jobId', String(jobId));
-    for (const [k, v] of Object.entries(fields)) template.set(k, v);
-    template.set('email', '@@EMAIL@@');
-    template.set('resume', new File([resume as Uint8Array<ArrayBuffer>], 'cv.pdf', { type: 'application/pdf' }));
-    const encoded = new Request('http://localhost/', { method: 'POST', body: template });
-    const multipartType = encoded.headers.get('content-type') ?? '';
-    const whole = Buffer.from(await encoded.arrayBuffer());
-    const at = whole.indexOf('@@EMAIL@@');
-    const head = whole.subarray(0, at);
-    const tail = whole.subarray(at + '@@EMAIL@@'.length);
+    const template = await applicationTemplate(jobId, 1024 * 1024);
+    const runId = Date.now().toString(36);
 
     const results = [
       await load('GET /api/health', pid, duration, () => fetch(`${base}/api/health`)),
       await load('GET /api/job (50 jobs)', pid, duration, () => fetch(`${base}/api/job`)),
-      await load('POST /api/applicants/apply (1 MB PDF)', pid, applyDuration, (i) => {
-        const body = Buffer.concat([head, Buffer.from(`bench${i}@example.com`), tail]);
-        return fetch(`${base}/api/applicants/apply`, { method: 'POST', body, headers: { 'Content-Type': multipartType } });
-      }),
+      await load('POST /api/applicants/apply (1 MB PDF)', pid, applyDuration, (i) =>
+        fetch(`${base}/api/applicants/apply`, { method: 'POST', body: template.body(i, runId).body, headers: { 'Content-Type': template.contentType } }),
+      ),
     ];
 
     const rows = results.map((r) => ({

@@ -108,7 +108,7 @@ async function main(): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: visitors + 64 });
   const samples: Record<Kind, Sample[]> = { page: [], asset: [], 'job list': [], apply: [] };
   const statuses = new Map<string, number>();
-  const accepted: { email: string; sha: string }[] = [];
+  const accepted: { email: string; sha: () => string }[] = [];
   let peakSampled = rssMb(server.pid);
   const sampler = setInterval(() => (peakSampled = Math.max(peakSampled, rssMb(server.pid))), 100);
   const runId = Date.now().toString(36);
@@ -189,7 +189,7 @@ async function main(): Promise<number> {
         for (let item = queue.shift(); item; item = queue.shift()) {
           const res = await fetch(`${server.url}/api/applicants/${byEmail.get(item.email)}/download`, { headers: auth });
           const bytes = new Uint8Array(await res.arrayBuffer());
-          if (res.ok && sha256(bytes) === item.sha) shaOk++;
+          if (res.ok && sha256(bytes) === item.sha()) shaOk++;
           else shaBad.push(`${item.email} (${res.status})`);
         }
       }),

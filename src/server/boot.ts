@@ -66,6 +66,7 @@ export function configFromEnv(env: ApiEnv, jwtSecret: string): ApiConfig {
     trustProxy: env.TRUST_PROXY,
     bodyLimits: { jsonBytes: env.JSON_BODY_LIMIT_BYTES, multipartBytes: env.MULTIPART_BODY_LIMIT_BYTES },
     applyConcurrency: env.APPLY_CONCURRENCY,
+    spamMinFillMs: env.SPAM_MIN_FILL_MS,
     rateLimits: {
       loginPerIp: { max: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
       loginPerEmail: { max: env.LOGIN_RATE_LIMIT_PER_EMAIL, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { DEFAULT_MIN_FILL_MS } from '~/lib/spam';
 import type { Database, DbKind } from './db';
 import type { Logger } from './logger';
 
@@ -19,6 +20,8 @@ export type ApiConfig = {
   bodyLimits: { jsonBytes: number; multipartBytes: number };
   /** Applications parsed and stored at the same time; more wait their turn (bounds memory). */
   applyConcurrency: number;
+  /** Public forms submitted sooner than this after they appeared are taken for spam (0 turns it off). */
+  spamMinFillMs: number;
   rateLimits: {
     /** All login attempts from one address. */
     loginPerIp: RateLimitRule;
@@ -34,6 +37,7 @@ export const defaultApiConfig: Omit<ApiConfig, 'jwtSecret'> = {
   trustProxy: false,
   bodyLimits: { jsonBytes: 64 * 1024, multipartBytes: 6 * 1024 * 1024 },
   applyConcurrency: 2,
+  spamMinFillMs: DEFAULT_MIN_FILL_MS,
   rateLimits: {
     loginPerIp: { max: 20, windowMs: 15 * 60_000 },
     loginPerEmail: { max: 5, windowMs: 15 * 60_000 },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_MIN_FILL_MS } from '~/lib/spam';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -42,6 +43,8 @@ export const apiEnvSchema = z.object({
   MULTIPART_BODY_LIMIT_BYTES: positiveInt(6 * 1024 * 1024),
   /** Applications parsed and stored at once; more wait (keeps memory flat under bursts). */
   APPLY_CONCURRENCY: positiveInt(2),
+  /** Contact messages and applications sent sooner than this after the form appeared are rejected as spam; 0 turns the check off. */
+  SPAM_MIN_FILL_MS: z.coerce.number().int().min(0).default(DEFAULT_MIN_FILL_MS),
   LOGIN_RATE_LIMIT_PER_IP: positiveInt(20),
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt(5),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),

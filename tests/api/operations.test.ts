@@ -78,19 +78,26 @@ describe('health, logs and CORS', () => {
 describe('environment', () => {
   it('applies safe defaults', () => {
     const env = parseApiEnv({});
-    expect(env).toMatchObject({ DATA_DIR: './data', JSON_BODY_LIMIT_BYTES: 65536, MULTIPART_BODY_LIMIT_BYTES: 6 * 1024 * 1024, CORS_ORIGINS: [] });
+    expect(env).toMatchObject({
+      DATA_DIR: './data',
+      JSON_BODY_LIMIT_BYTES: 65536,
+      MULTIPART_BODY_LIMIT_BYTES: 6 * 1024 * 1024,
+      CORS_ORIGINS: [],
+      SPAM_MIN_FILL_MS: 3000,
+    });
+    expect(parseApiEnv({ SPAM_MIN_FILL_MS: '0' }).SPAM_MIN_FILL_MS).toBe(0);
   });
 
   it('stops with a list of every bad variable', () => {
     let error: unknown;
     try {
-      parseApiEnv({ JWT_SECRET: 'short', CORS_ORIGINS: 'not a url', DATABASE_URL: 'mysql://x', LOGIN_RATE_LIMIT_PER_IP: '-1' });
+      parseApiEnv({ JWT_SECRET: 'short', CORS_ORIGINS: 'not a url', DATABASE_URL: 'mysql://x', LOGIN_RATE_LIMIT_PER_IP: '-1', SPAM_MIN_FILL_MS: 'soon' });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(EnvError);
     const problems = (error as EnvError).problems.join('\n');
-    for (const name of ['JWT_SECRET', 'CORS_ORIGINS', 'DATABASE_URL', 'LOGIN_RATE_LIMIT_PER_IP']) expect(problems).toContain(name);
+    for (const name of ['JWT_SECRET', 'CORS_ORIGINS', 'DATABASE_URL', 'LOGIN_RATE_LIMIT_PER_IP', 'SPAM_MIN_FILL_MS']) expect(problems).toContain(name);
   });
 });
 

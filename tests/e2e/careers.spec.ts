@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { Job, JobInput } from '../../src/lib/schemas';
+import { HONEYPOT_FIELD, SPAM_MESSAGE } from '../../src/lib/spam';
 import { apiTest as test, expect } from './fixtures';
 
 /* ---------- data ---------- */
@@ -687,6 +688,30 @@ test.describe('careers › sending an application', () => {
     await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
     const stored = (await listApplicants()).find((a) => a.email === retryEmail);
     expect(stored?.resume).toEqual({ kind: 'pdf', size: resume.buffer.length });
+  });
+
+  test('a bot that fills the hidden honeypot gets the neutral answer, nothing is stored and the values stay', async ({
+    page,
+    createJob,
+    listApplicants,
+  }, testInfo) => {
+    const tag = uniqueTag(testInfo);
+    const job = await createJob(jobInput(tag));
+    const dialog = await openForm(page, job);
+    const values = applicant(tag);
+    await fillForm(dialog, values);
+    // People never meet the honeypot: no role, no name, not in the tab order.
+    const honeypot = dialog.locator(`input[name="${HONEYPOT_FIELD}"]`);
+    await expect(honeypot).toHaveAttribute('tabindex', '-1');
+    await expect(dialog.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
+    await honeypot.fill('https://cheap-backlinks.example', { force: true });
+
+    const answer = page.waitForResponse('**/api/applicants/apply');
+    await dialog.getByRole('button', { name: 'Submit Application' }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(formAlert(dialog)).toHaveText(SPAM_MESSAGE);
+    await expect(field(dialog, 'Email')).toHaveValue(values.email);
+    expect((await listApplicants()).filter((a) => a.email === values.email)).toEqual([]);
   });
 
   test("falls back to 'Failed to submit application' when the server gives no message", async ({ page, createJob }, testInfo) => {

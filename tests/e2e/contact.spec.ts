@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../../src/lib/spam';
 import { expect, hydrate, test } from './fixtures';
 
 const message = {
@@ -34,7 +35,9 @@ test.describe('contact form through the API', () => {
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     await expect(page.getByRole('status')).toContainText('Email sent successfully!');
-    expect(posted).toEqual(message);
+    // The four fields, the empty honeypot and how long the form was on screen (src/lib/spam.ts).
+    expect(posted).toEqual({ ...message, [HONEYPOT_FIELD]: '', [FILL_TIME_FIELD]: expect.any(Number) });
+    expect((posted as Record<string, number>)[FILL_TIME_FIELD]).toBeGreaterThan(0);
     for (const label of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(label)).toHaveValue('');
     await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled();
   });
@@ -66,6 +69,20 @@ test.describe('contact form through the API', () => {
     await form.getByRole('button', { name: 'Send message' }).click();
     expect((await answer).status()).toBeLessThan(300);
     await expect(page.getByRole('status')).toContainText('Email sent successfully!');
+  });
+
+  test('a bot that fills the hidden honeypot is refused by the API and the values stay', async ({ page }) => {
+    const form = await openForm(page);
+    await fill(page);
+    const honeypot = form.locator(`input[name="${HONEYPOT_FIELD}"]`);
+    await expect(honeypot).toHaveAttribute('tabindex', '-1');
+    await expect(form.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
+    await honeypot.fill('https://cheap-backlinks.example', { force: true });
+    const answer = page.waitForResponse('**/api/contact');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    expect((await answer).status()).toBe(400);
+    await expect(page.getByRole('alert')).toContainText('Failed to send email. Try again later.');
+    await expect(page.getByLabel('Message')).toHaveValue(message.message);
   });
 
   test('requires every field and a valid email, tied to the inputs', async ({ page }) => {

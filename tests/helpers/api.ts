@@ -84,7 +84,8 @@ export async function setupApi(options: SetupOptions = {}): Promise<TestApi> {
   const app = createApp({
     db: handle.db,
     dbKind: handle.kind,
-    config: { jwtSecret, ...options.config },
+    // Requests in these tests are scripted, so the fill-time rule is off unless a test sets it (spam.test.ts).
+    config: { jwtSecret, spamMinFillMs: 0, ...options.config },
     logger,
     ...(options.now ? { now: options.now } : {}),
   });

@@ -6,7 +6,8 @@ export type RunningServer = { url: string; port: number; child: ChildProcess; ou
 
 export async function startApiServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/api-only.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // Scripted requests: the fill-time spam rule is off unless `env` sets it (see tests/api/spam.test.ts).
+    env: { ...process.env, LOG_LEVEL: 'warn', SPAM_MIN_FILL_MS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

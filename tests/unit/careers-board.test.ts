@@ -62,9 +62,11 @@ describe('application form schema (browser)', () => {
     });
   });
 
-  it('builds the multipart body of POST /applicants/apply', () => {
-    const body = applicationFormData(7, applicationFormSchema.parse(valid));
+  it('builds the multipart body of POST /applicants/apply with the spam fields', () => {
+    const body = applicationFormData(7, applicationFormSchema.parse(valid), { leaveBlank: '', fillTimeMs: 41_250 });
     expect(body.get('jobId')).toBe('7');
+    expect(body.get('leaveBlank')).toBe('');
+    expect(body.get('fillTimeMs')).toBe('41250');
     expect(body.get('name')).toBe('Asha Rao');
     expect(body.get('linkedin')).toBe('');
     expect((body.get('resume') as File).name).toBe('resume.pdf');

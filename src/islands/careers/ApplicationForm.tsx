@@ -7,6 +7,7 @@ import { COVER_LETTER_MAX, FORM_SCROLL_DELAY_MS } from '~/lib/limits';
 import { applicationMessages, resumeRules, validateResumeFile } from '~/lib/schemas/application';
 import { cn } from '~/islands/ui/cn';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
+import { useSpamTrap } from '~/islands/ui/SpamTrap';
 import { showToast } from '~/islands/ui/toast-store';
 import {
   applicationFormData,
@@ -63,6 +64,7 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
     mode: 'onTouched',
     shouldFocusError: false,
   });
+  const spamTrap = useSpamTrap();
   const coverLetter = useWatch({ control, name: 'coverLetter' }) ?? '';
   const hasErrors = Object.keys(errors).length > 0;
 
@@ -101,7 +103,7 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
     const controller = new AbortController();
     uploadRef.current = controller;
     try {
-      await uploadForm('/applicants/apply', applicationFormData(job.id, values), {
+      await uploadForm('/applicants/apply', applicationFormData(job.id, values, spamTrap.fields()), {
         signal: controller.signal,
         onProgress: ({ loaded, total }) => setProgress(total > 0 ? Math.round((loaded / total) * 100) : 0),
       });
@@ -241,6 +243,7 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
           />
         </Field>
 
+        {spamTrap.trap}
         {isSubmitting && progress !== null && <UploadProgressBar percent={progress} className="sm:col-span-2" />}
 
         <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">

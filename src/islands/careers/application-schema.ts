@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { applicationFieldsSchema, validateResumeFile } from '~/lib/schemas/application';
+import type { SpamFields } from '~/lib/spam';
 
 /** The resume as the browser holds it: a File, or null before one is chosen. */
 const resumeSchema = z.custom<File | null>().superRefine((file, ctx): file is File => {
@@ -26,8 +27,11 @@ export const emptyApplication: ApplicationFormInput = {
   resume: null,
 };
 
-/** The multipart body of `POST /applicants/apply` (SPEC §7); text is already trimmed by the schema. */
-export function applicationFormData(jobId: number, values: ApplicationFormValues): FormData {
+/**
+ * The multipart body of `POST /applicants/apply` (SPEC §7) plus the spam fields (src/lib/spam.ts);
+ * text is already trimmed by the schema.
+ */
+export function applicationFormData(jobId: number, values: ApplicationFormValues, spam: SpamFields): FormData {
   const body = new FormData();
   body.set('jobId', String(jobId));
   body.set('name', values.name);
@@ -35,6 +39,7 @@ export function applicationFormData(jobId: number, values: ApplicationFormValues
   body.set('phone', values.phone);
   body.set('linkedin', values.linkedin ?? '');
   body.set('coverLetter', values.coverLetter);
+  for (const [name, value] of Object.entries(spam)) body.set(name, String(value));
   body.set('resume', values.resume, values.resume.name);
   return body;
 }

@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { contactMessages, contactSchema, type ContactInput } from '~/lib/schemas';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
+import { useSpamTrap } from '~/islands/ui/SpamTrap';
 import { showToast } from '~/islands/ui/toast-store';
 import { sendContactMessage } from './send';
 
@@ -16,10 +17,11 @@ function Form() {
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: emptyValues, mode: 'onTouched' });
+  const spamTrap = useSpamTrap();
 
   const onSubmit = async (values: ContactInput) => {
     try {
-      await sendContactMessage(values);
+      await sendContactMessage(values, spamTrap.fields());
       showToast('success', contactMessages.success);
       reset(emptyValues);
     } catch {
@@ -54,6 +56,7 @@ function Form() {
           className={inputClass}
         />
       </Field>
+      {spamTrap.trap}
       <div className="sm:col-span-2">
         <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
           {isSubmitting ? 'Sending...' : 'Send message'}

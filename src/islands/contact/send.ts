@@ -1,5 +1,6 @@
 import type { ContactInput } from '~/lib/schemas';
 import { apiRequest } from '~/lib/api/client';
+import { DEFAULT_MIN_FILL_MS, SPAM_MESSAGE, spamReason, type SpamFields } from '~/lib/spam';
 
 type EmailJsConfig = { publicKey: string; serviceId: string; templateId: string };
 
@@ -13,13 +14,17 @@ export function emailJsConfig(): EmailJsConfig | null {
   return publicKey && serviceId && templateId ? { publicKey, serviceId, templateId } : null;
 }
 
-/** Delivers a contact message through EmailJS when configured, otherwise through our API. */
-export async function sendContactMessage(values: ContactInput): Promise<void> {
+/**
+ * Delivers a contact message through EmailJS when configured, otherwise through our API, which
+ * checks the spam fields itself. EmailJS never sees them: the same rule is applied here instead.
+ */
+export async function sendContactMessage(values: ContactInput, spam: SpamFields): Promise<void> {
   const config = emailJsConfig();
   if (!config) {
-    await apiRequest('/contact', { method: 'POST', json: values });
+    await apiRequest('/contact', { method: 'POST', json: { ...values, ...spam } });
     return;
   }
+  if (spamReason(spam, DEFAULT_MIN_FILL_MS)) throw new Error(SPAM_MESSAGE);
   // Loaded on demand so visitors who never send a message never download it.
   const { default: emailjs } = await import('@emailjs/browser');
   await emailjs.send(config.serviceId, config.templateId, { ...values }, { publicKey: config.publicKey });

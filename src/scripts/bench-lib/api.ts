@@ -1,6 +1,7 @@
 /** API helpers for the benches: admin login, seeding vacancies, unique 1 MB PDF resumes as multipart. */
 import { createHash } from 'node:crypto';
 import type { Job, JobInput } from '~/lib/schemas';
+import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
 import { benchAdmin } from './server';
 
 /** POST /api/admin as the bench admin; returns the Bearer token. */
@@ -64,6 +65,9 @@ export async function applicationTemplate(jobId: number, resumeBytes: number) {
   form.set('phone', '+91 98765 43210');
   form.set('linkedin', '');
   form.set('coverLetter', 'I build firmware and edge inference pipelines and would like to join the team in Bengaluru.');
+  // As the careers form sends them: an empty honeypot, and half a minute spent filling it in.
+  form.set(HONEYPOT_FIELD, '');
+  form.set(FILL_TIME_FIELD, '30000');
   form.set('resume', new File([pdf], 'resume.pdf', { type: 'application/pdf' }));
   const encoded = new Request('http://localhost/', { method: 'POST', body: form });
   const contentType = encoded.headers.get('content-type') ?? '';
@@ -76,14 +80,17 @@ export async function applicationTemplate(jobId: number, resumeBytes: number) {
   const after = whole.subarray(tagAt + 20);
   return {
     contentType,
-    /** Body number i: e-mail bench<i>@example.com; resume bytes and their sha256. */
-    body(i: number, runId: string): { email: string; body: Buffer; resumeSha256: string } {
+    /** Body number i: e-mail bench-<runId>-<i>@example.com, and the sha256 of its resume on demand. */
+    body(i: number, runId: string): { email: string; body: Buffer<ArrayBuffer>; resumeSha256: () => string } {
       const email = `bench-${runId}-${i}@example.com`;
       const tag = Buffer.from(`${runId}-${i}`.padEnd(19, '_').slice(0, 19) + '\n', 'latin1');
       const body = Buffer.concat([before, Buffer.from(email), middle, tag, after]);
-      const resume = Buffer.from(pdf);
-      tag.copy(resume, 11);
-      return { email, body, resumeSha256: sha256(resume) };
+      const resumeSha256 = () => {
+        const resume = Buffer.from(pdf);
+        tag.copy(resume, 11);
+        return sha256(resume);
+      };
+      return { email, body, resumeSha256 };
     },
   };
 }

@@ -9,6 +9,7 @@ import {
 } from '~/lib/schemas/applicant';
 import { applicationMessages, applicationRequestSchema, validateResumeFile } from '~/lib/schemas/application';
 import { jobMessages } from '~/lib/schemas/job';
+import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import {
@@ -27,18 +28,26 @@ import { apiError, fieldErrors, fieldsWithNul, NUL_MESSAGE, summarize } from '..
 import { requireAdmin } from '../../middleware/auth';
 import { Semaphore } from '../../middleware/semaphore';
 import { jsonBody } from '../../middleware/validate';
+import { spamFilter } from '../spam';
 import { resumeFilename } from './filename';
-import { parseMultipart } from './multipart';
+import { parseMultipart, type FormPart } from './multipart';
 import { readBody } from './read-body';
 import { sniffResume } from './sniff';
 
 const TEXT_FIELDS = ['jobId', 'name', 'email', 'phone', 'linkedin', 'coverLetter'] as const;
+
+/** A text part's value; a file sent where text belongs counts as missing. */
+function textPart(parts: Map<string, FormPart>, name: string): string | undefined {
+  const part = parts.get(name);
+  return part && part.filename === undefined ? part.data.toString('utf8') : undefined;
+}
 
 /** `/applicants`: public apply; admin list, status change, delete, resume download. */
 export function applicantRoutes(services: Services) {
   const { db } = services;
   const guard = requireAdmin(services);
   const uploads = new Semaphore(services.config.applyConcurrency);
+  const rejectSpam = spamFilter(services, 'application');
 
   /** The apply handler proper: parse, validate (SPEC §5), sniff, store in one transaction. */
   async function handleApply(c: Context<AppEnv>): Promise<Response> {
@@ -47,12 +56,11 @@ export function applicantRoutes(services: Services) {
     const parts = body ? parseMultipart(body, c.req.header('content-type') ?? '') : null;
     if (!parts) return apiError(c, 400, 'Malformed form data');
 
-    // Text fields: a file sent where text belongs counts as missing.
     const text: Record<string, string | undefined> = {};
-    for (const key of TEXT_FIELDS) {
-      const part = parts.get(key);
-      text[key] = part && part.filename === undefined ? part.data.toString('utf8') : undefined;
-    }
+    for (const key of TEXT_FIELDS) text[key] = textPart(parts, key);
+    const spam = rejectSpam(c, { [HONEYPOT_FIELD]: textPart(parts, HONEYPOT_FIELD), [FILL_TIME_FIELD]: textPart(parts, FILL_TIME_FIELD) });
+    if (spam) return spam;
+
     const nul = fieldsWithNul(text);
     if (nul.length) return apiError(c, 400, NUL_MESSAGE, Object.fromEntries(nul.map((f) => [f, NUL_MESSAGE])));
 

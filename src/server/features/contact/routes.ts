@@ -8,14 +8,19 @@ import { requireAdmin } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
 import { RateLimiter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
+import { spamFilter } from '../spam';
 
 /** `POST /contact` (public, rate-limited per address) and `/messages` for admins. */
 export function contactRoutes(services: Services) {
   const { db, config } = services;
   const perIp = new RateLimiter(config.rateLimits.contactPerIp);
   const guard = requireAdmin(services);
+  const rejectSpam = spamFilter(services, 'contact');
 
   const contact = new Hono<AppEnv>().post('/', jsonBody(contactSchema), async (c) => {
+    // The schema keeps only the message fields; the spam fields are read from the same parsed body.
+    const spam = rejectSpam(c, (await c.req.json()) as Record<string, unknown>);
+    if (spam) return spam;
     const decision = perIp.hit(clientIp(c, config.trustProxy));
     if (!decision.allowed) {
       c.header('Retry-After', String(decision.retryAfterSeconds));

@@ -1,0 +1,21 @@
+import type { Context } from 'hono';
+import { SPAM_MESSAGE, spamReason, type SpamFields } from '~/lib/spam';
+import type { Services } from '../config';
+import type { AppEnv } from '../context';
+import { apiError } from '../errors';
+
+/**
+ * The server side of the spam rule for one public form: returns the neutral 400 answer for a
+ * submission that filled the honeypot or came too fast, else null. Each rejection is logged with
+ * the form's running count, so the logs show how much spam arrives without storing any of it.
+ */
+export function spamFilter(services: Services, form: 'contact' | 'application') {
+  let rejected = 0;
+  return (c: Context<AppEnv>, fields: SpamFields): Response | null => {
+    const reason = spamReason(fields, services.config.spamMinFillMs);
+    if (!reason) return null;
+    rejected += 1;
+    services.logger.warn('spam rejected', { requestId: c.get('requestId'), form, reason, rejectedSinceStart: rejected });
+    return apiError(c, 400, SPAM_MESSAGE);
+  };
+}
