@@ -67,14 +67,14 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node --import tsx src/server/main.ts',
+      command: 'npm run serve',
       url: `http://127.0.0.1:${port}/api/health`,
       reuseExistingServer: !process.env['CI'],
       env: serverEnv({ PORT: String(port), DATA_DIR: dataDir }),
       timeout: 60_000,
     },
     {
-      command: 'node --import tsx src/server/main.ts',
+      command: 'npm run serve',
       url: `http://127.0.0.1:${emailJsPort}/api/health`,
       reuseExistingServer: !process.env['CI'],
       env: serverEnv({ PORT: String(emailJsPort), DATA_DIR: `${dataDir}-emailjs`, DIST_DIR: 'dist-emailjs' }),

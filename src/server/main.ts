@@ -1,10 +1,11 @@
-import { serve, type HttpBindings } from '@hono/node-server';
+import { getRequestListener, type HttpBindings } from '@hono/node-server';
 import { Hono } from 'hono';
+import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { bootApi } from './boot';
 import { jobPagesHandler } from './static/job-pages';
-import { notFoundPage, serveDist } from './static/serve-dist';
+import { loadDist, notFoundPage, serveDist } from './static/serve-dist';
 import { securityHeaders } from './static/security-headers';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -14,22 +15,39 @@ const DIST_CLIENT = resolve(DIST, 'client');
 const port = Number(process.env['PORT'] ?? 4321);
 const hostname = process.env['HOST'] ?? '127.0.0.1';
 
+/** Rendered on request (issue 7), though the build has files under the same prefix. */
+const JOB_PAGES = '/career/jobs/';
+const JOBS_SITEMAP = '/sitemap-jobs.xml';
+const REDIRECTS = {
+  // The route table names /Industrials; the page lives at the lower-case URL.
+  '/Industrials': { to: '/industrials', status: 301 },
+  // SPEC redirects to /login, which never existed; DESIGN.md sends it to the admin login instead.
+  '/login': { to: '/adminlogin', status: 302 },
+} as const;
+const isDynamic = (path: string) =>
+  path.startsWith('/api/') || path.startsWith(JOB_PAGES) || path === JOBS_SITEMAP || path in REDIRECTS;
+
 const api = await bootApi();
 const root = new Hono<{ Bindings: HttpBindings }>();
 
 root.use(securityHeaders());
 root.route('/', api.app);
-// The route table names /Industrials; the page lives at the lower-case URL.
-root.get('/Industrials', (c) => c.redirect('/industrials', 301));
-// SPEC redirects to /login, which never existed; DESIGN.md sends it to the admin login instead.
-root.get('/login', (c) => c.redirect('/adminlogin', 302));
+for (const [from, { to, status }] of Object.entries(REDIRECTS)) root.get(from, (c) => c.redirect(to, status));
 const jobPages = await jobPagesHandler(DIST, api.db);
-if (jobPages) root.on(['GET', 'HEAD'], ['/career/jobs/*', '/sitemap-jobs.xml'], jobPages);
-root.use(serveDist(DIST_CLIENT));
-root.notFound(notFoundPage(DIST_CLIENT));
+if (jobPages) root.on(['GET', 'HEAD'], [`${JOB_PAGES}*`, JOBS_SITEMAP], jobPages);
+const distFiles = loadDist(DIST_CLIENT);
+root.notFound(notFoundPage(distFiles));
 
-const server = serve({ fetch: root.fetch, port, hostname }, (info) => {
-  console.log(JSON.stringify({ level: 'info', msg: 'server listening', url: `http://${hostname}:${info.port}` }));
+// The static build is answered before the router (most requests, and the cheapest); the rest is Hono's.
+const staticFiles = serveDist(distFiles, isDynamic);
+const routed = getRequestListener(root.fetch);
+const server = createServer((req, res) => {
+  if (!staticFiles(req, res)) void routed(req, res);
+});
+server.listen(port, hostname, () => {
+  const address = server.address();
+  const listening = typeof address === 'object' && address ? address.port : port;
+  console.log(JSON.stringify({ level: 'info', msg: 'server listening', url: `http://${hostname}:${listening}` }));
 });
 
 let stopping = false;

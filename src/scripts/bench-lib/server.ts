@@ -3,7 +3,7 @@
  * free loopback port with a fresh DATA_DIR, for the bench scripts.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,11 +21,12 @@ export const benchDist = path.join(projectRoot, 'node_modules', '.cache', 'edgec
 
 export const benchAdmin = { email: 'bench-admin@example.com', password: 'bench-Password-1234' } as const;
 
-/** Runs `astro build --outDir <outDir>` and the precompression step; throws if either fails. */
+/** Runs the steps of `npm run build` into `outDir`; throws if one fails. */
 export function buildSite(outDir: string = benchDist): void {
   const steps: [string, string[]][] = [
     ['npx', ['astro', 'build', '--outDir', outDir]],
     [process.execPath, ['--import', 'tsx', 'src/scripts/precompress.ts', outDir]],
+    [process.execPath, ['--import', 'tsx', 'src/scripts/build-server.ts', outDir]],
   ];
   for (const [command, args] of steps) {
     console.log(`▶ ${[command === process.execPath ? 'node' : command, ...args].join(' ')}`);
@@ -36,7 +37,7 @@ export function buildSite(outDir: string = benchDist): void {
 
 /** Builds unless `reuse` is set and a build is already there. */
 export function ensureBuild(reuse: boolean, outDir: string = benchDist): void {
-  if (reuse && existsSync(path.join(outDir, 'client', 'index.html'))) {
+  if (reuse && existsSync(path.join(outDir, 'client', 'index.html')) && existsSync(path.join(outDir, 'node', 'main.mjs'))) {
     console.log(`reusing the build in ${path.relative(projectRoot, outDir)}`);
     return;
   }
@@ -65,21 +66,28 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
+/** The Node flags of `npm run serve` (package.json), so the benches measure the server as it runs in production. */
+function serveFlags(): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  return (scripts['serve'] ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
 /**
- * Starts `node --import tsx src/server/main.ts` serving `distDir` on a free port with a temporary
+ * Starts the compiled server (`node <distDir>/node/main.mjs`, as `npm start` does) serving `distDir` on a free port with a temporary
  * DATA_DIR and the bench admin; resolves once GET /api/health answers 200.
  */
 export async function startServer(options: { distDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const distDir = options.distDir ?? benchDist;
+  const child = spawn(process.execPath, [...serveFlags(), path.join(distDir, 'node', 'main.mjs')], {
     cwd: projectRoot,
     env: {
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DIST_DIR: options.distDir ?? benchDist,
+      DIST_DIR: distDir,
       JWT_SECRET: 'bench-secret-that-is-long-enough-for-hs256-signing',
       ADMIN_EMAIL: benchAdmin.email,
       ADMIN_PASSWORD: benchAdmin.password,

@@ -2,22 +2,32 @@ import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context, Handler } from 'hono';
 import type { Kysely } from 'kysely';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { JobPagesStore } from '~/lib/job-pages';
 import { getJobById, listJobsWithUpdatedAt, wasJobDeleted } from '../db';
 import type { Database } from '../db/schema';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers';
 
 type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 
-/** The headers securityHeaders() adds, for answers Astro writes straight to the socket. */
-const SECURITY_HEADERS: Record<string, string> = {
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-};
+/**
+ * Adds our headers to an answer Astro writes straight to the socket. Astro sends its own CSP
+ * (the page's hashes); ours (frame-ancestors…) goes beside it as a second header, and browsers
+ * enforce both.
+ */
+function addSecurityHeaders(outgoing: ServerResponse): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) outgoing.setHeader(name, value);
+  outgoing.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  const writeHead = outgoing.writeHead.bind(outgoing) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
+  outgoing.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
+    const { 'content-security-policy': astroPolicy, ...rest } = headers ?? {};
+    if (astroPolicy) outgoing.setHeader('Content-Security-Policy', [String(astroPolicy), CONTENT_SECURITY_POLICY]);
+    return writeHead(status, rest);
+  }) as ServerResponse['writeHead'];
+}
 
 /**
  * The on-demand job pages (issue 7): Astro's SSR handler from the build, mounted for the few
@@ -37,7 +47,7 @@ export async function jobPagesHandler(distDir: string, db: Kysely<Database>): Pr
   return (c: Context<{ Bindings: HttpBindings }>) =>
     new Promise<Response>((resolve) => {
       const { incoming, outgoing } = c.env;
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) outgoing.setHeader(name, value);
+      addSecurityHeaders(outgoing);
       outgoing.once('finish', () => resolve(RESPONSE_ALREADY_SENT));
       void handler(incoming, outgoing, () => resolve(c.notFound()), { jobPages });
     });

@@ -1,10 +1,13 @@
-/** `npm start`: build the site when dist/ is missing or older than its sources, then run the server. */
+/**
+ * First half of `npm start`: builds when dist/ is missing or older than its sources; the second
+ * half (package.json) then runs the compiled server with plain Node.
+ */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const rootDir = new URL('../../', import.meta.url).pathname;
-const stamp = join(rootDir, 'dist/client/index.html');
+const stamps = ['dist/client/index.html', 'dist/node/main.mjs'].map((file) => join(rootDir, file));
 const sources = ['src', 'content', 'public', 'astro.config.mjs', 'tailwind.config.mjs', 'package.json'];
 
 function newestMtime(path: string): number {
@@ -14,7 +17,7 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stats.mtimeMs);
 }
 
-const builtAt = existsSync(stamp) ? statSync(stamp).mtimeMs : 0;
+const builtAt = Math.min(...stamps.map((stamp) => (existsSync(stamp) ? statSync(stamp).mtimeMs : 0)));
 const changedAt = Math.max(...sources.map((source) => newestMtime(join(rootDir, source))));
 
 if (builtAt < changedAt) {
@@ -23,4 +26,3 @@ if (builtAt < changedAt) {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-await import('../server/main');
