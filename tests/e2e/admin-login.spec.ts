@@ -122,11 +122,15 @@ test.describe('admin login', () => {
     await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
   });
 
-  test('login page: no axe violations, noindex', async ({ page, axe }) => {
+  test('login page: no axe violations; crawlable, while robots.txt keeps crawlers out of the dashboard', async ({ page, axe }) => {
     await page.goto('/adminlogin');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
     expect(await axe()).toEqual([]);
+    const robots = await (await page.request.get('/robots.txt')).text();
+    expect(robots).toMatch(/^Disallow: \/admin\$$/m);
+    expect(robots).toMatch(/^Disallow: \/admin\/$/m);
+    expect(robots).not.toMatch(/^Disallow: \/adminlogin/m);
   });
 });
 
