@@ -37,8 +37,13 @@ export { expect };
  */
 export async function hydrate(page: Page, selector: string): Promise<void> {
   const island = page.locator('astro-island').filter({ has: page.locator(selector) }).first();
-  await island.scrollIntoViewIfNeeded();
-  await expect(island).not.toHaveAttribute('ssr', /.*/);
+  // The island is display: contents (no box of its own), so its content is what gets scrolled to;
+  // a page still smooth-scrolling to its #fragment can carry it away again, hence the retries.
+  const content = island.locator(':scope > *').first();
+  await expect(async () => {
+    await content.scrollIntoViewIfNeeded();
+    await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 /* ---- Admin API fixtures (careers suite): log in through the API and seed jobs that are removed afterwards. ---- */

@@ -7,6 +7,7 @@ import { getToken, setToken, takeLoginNotice } from '~/lib/api/session';
 import { loginSchema, type LoginInput } from '~/lib/schemas';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
+import { useHydrated } from '~/islands/ui/useHydrated';
 import { ForgotPassword } from './ForgotPassword';
 
 const loginTexts = {
@@ -50,55 +51,58 @@ function Form() {
   };
 
   const busy = isSubmitting || isSubmitSuccessful;
+  // Until the script runs, a native submit would put the password in the URL: the controls wait.
+  const hydrated = useHydrated();
 
   return (
     <form
       onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
       noValidate
       aria-labelledby="admin-login-title"
-      className="flex flex-col gap-5"
     >
-      {notice && (
-        <p role="status" className="rounded-xl border border-amber-300/40 bg-amber-950/60 px-4 py-3 text-sm text-amber-50">
-          {notice}
-        </p>
-      )}
-      <Field id="login-email" label="Email" required error={errors.email?.message}>
-        <input
-          {...register('email')}
-          {...fieldAria('login-email', errors.email?.message)}
-          type="email"
-          autoComplete="username"
-          required
-          className={inputClass}
-        />
-      </Field>
-      <Field id="login-password" label="Password" required error={errors.password?.message}>
-        <input
-          {...register('password')}
-          {...fieldAria('login-password', errors.password?.message)}
-          type="password"
-          autoComplete="current-password"
-          required
-          className={inputClass}
-        />
-      </Field>
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <label className="inline-flex items-center gap-2 text-sm text-slate-200">
-          <input {...register('remember')} type="checkbox" className="h-4 w-4 rounded border-white/30 bg-ink-900 accent-brand-400" />
-          Remember me
-          <span className="text-slate-400">(30 days)</span>
-        </label>
-        <ForgotPassword />
-      </div>
-      {failure && (
-        <p role="alert" className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-sm text-rose-50">
-          {failure}
-        </p>
-      )}
-      <button type="submit" className="btn btn-primary w-full py-3" disabled={busy}>
-        {busy ? 'Signing in...' : 'Sign in'}
-      </button>
+      <fieldset disabled={!hydrated} className="flex min-w-0 flex-col gap-5">
+        {notice && (
+          <p role="status" className="rounded-xl border border-amber-300/40 bg-amber-950/60 px-4 py-3 text-sm text-amber-50">
+            {notice}
+          </p>
+        )}
+        <Field id="login-email" label="Email" required error={errors.email?.message}>
+          <input
+            {...register('email')}
+            {...fieldAria('login-email', errors.email?.message)}
+            type="email"
+            autoComplete="username"
+            required
+            className={inputClass}
+          />
+        </Field>
+        <Field id="login-password" label="Password" required error={errors.password?.message}>
+          <input
+            {...register('password')}
+            {...fieldAria('login-password', errors.password?.message)}
+            type="password"
+            autoComplete="current-password"
+            required
+            className={inputClass}
+          />
+        </Field>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <label className="inline-flex items-center gap-2 text-sm text-slate-200">
+            <input {...register('remember')} type="checkbox" className="h-4 w-4 rounded border-white/30 bg-ink-900 accent-brand-400" />
+            Remember me
+            <span className="text-slate-400">(30 days)</span>
+          </label>
+          <ForgotPassword />
+        </div>
+        {failure && (
+          <p role="alert" className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-sm text-rose-50">
+            {failure}
+          </p>
+        )}
+        <button type="submit" className="btn btn-primary w-full py-3" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </button>
+      </fieldset>
     </form>
   );
 }

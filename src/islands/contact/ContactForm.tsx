@@ -4,6 +4,7 @@ import { contactMessages, contactSchema, type ContactInput } from '~/lib/schemas
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { useSpamTrap } from '~/islands/ui/SpamTrap';
+import { useHydrated } from '~/islands/ui/useHydrated';
 import { showToast } from '~/islands/ui/toast-store';
 import { sendContactMessage } from './send';
 
@@ -18,6 +19,8 @@ function Form() {
     formState: { errors, isSubmitting },
   } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: emptyValues, mode: 'onTouched' });
   const spamTrap = useSpamTrap();
+  // Until the script runs, a native submit would reload the page with the message in the URL.
+  const hydrated = useHydrated();
 
   const onSubmit = async (values: ContactInput) => {
     try {
@@ -30,38 +33,40 @@ function Form() {
   };
 
   return (
-    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Contact us" className="grid gap-5 sm:grid-cols-2">
-      <Field id="contact-name" label="Name" required error={errors.name?.message}>
-        <input {...register('name')} {...fieldAria('contact-name', errors.name?.message)} autoComplete="name" required className={inputClass} />
-      </Field>
-      <Field id="contact-email" label="Email" required error={errors.email?.message}>
-        <input
-          {...register('email')}
-          {...fieldAria('contact-email', errors.email?.message)}
-          type="email"
-          autoComplete="email"
-          required
-          className={inputClass}
-        />
-      </Field>
-      <Field id="contact-subject" label="Subject" required error={errors.subject?.message} className="sm:col-span-2">
-        <input {...register('subject')} {...fieldAria('contact-subject', errors.subject?.message)} required className={inputClass} />
-      </Field>
-      <Field id="contact-message" label="Message" required error={errors.message?.message} className="sm:col-span-2">
-        <textarea
-          {...register('message')}
-          {...fieldAria('contact-message', errors.message?.message)}
-          rows={5}
-          required
-          className={inputClass}
-        />
-      </Field>
-      {spamTrap.trap}
-      <div className="sm:col-span-2">
-        <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
-          {isSubmitting ? 'Sending...' : 'Send message'}
-        </button>
-      </div>
+    <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Contact us">
+      <fieldset disabled={!hydrated} className="grid min-w-0 gap-5 sm:grid-cols-2">
+        <Field id="contact-name" label="Name" required error={errors.name?.message}>
+          <input {...register('name')} {...fieldAria('contact-name', errors.name?.message)} autoComplete="name" required className={inputClass} />
+        </Field>
+        <Field id="contact-email" label="Email" required error={errors.email?.message}>
+          <input
+            {...register('email')}
+            {...fieldAria('contact-email', errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            required
+            className={inputClass}
+          />
+        </Field>
+        <Field id="contact-subject" label="Subject" required error={errors.subject?.message} className="sm:col-span-2">
+          <input {...register('subject')} {...fieldAria('contact-subject', errors.subject?.message)} required className={inputClass} />
+        </Field>
+        <Field id="contact-message" label="Message" required error={errors.message?.message} className="sm:col-span-2">
+          <textarea
+            {...register('message')}
+            {...fieldAria('contact-message', errors.message?.message)}
+            rows={5}
+            required
+            className={inputClass}
+          />
+        </Field>
+        {spamTrap.trap}
+        <div className="sm:col-span-2">
+          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
+            {isSubmitting ? 'Sending...' : 'Send message'}
+          </button>
+        </div>
+      </fieldset>
     </form>
   );
 }

@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ErrorBoundary } from './ErrorBoundary';
 import { Toaster } from './Toaster';
+import { useHydrated } from './useHydrated';
 
 /** One client per page: React context cannot span Astro islands, so each island wraps itself. */
 let queryClient: QueryClient | undefined;
@@ -9,10 +10,6 @@ const getQueryClient = () =>
   (queryClient ??= new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } }));
 
 type Props = { children: ReactNode; withQuery?: boolean; withToasts?: boolean };
-
-const noSubscription = () => () => {};
-/** False while rendering on the server, true in the browser. */
-const useHydrated = () => useSyncExternalStore(noSubscription, () => true, () => false);
 
 /** Every island's outer shell: error boundary, optional TanStack Query client and toasts. */
 export function IslandRoot({ children, withQuery = false, withToasts = false }: Props) {
