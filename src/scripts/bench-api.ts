@@ -1,33 +1,28 @@
 /**
- * `npm run bench:api`: starts the real API server (src/server/api-only.ts) on loopback with a
- * fresh SQLite DATA_DIR (or DATABASE_URL if set), then drives it with a small built-in load
- * generator (fetch, fixed concurrency, fixed duration) and prints one table:
- * requests/s, p50 and p99 latency, errors and the server's peak RSS per scenario.
+ * `npm run bench:api`: starts the one server as production runs it (the compiled
+ * `dist/node/main.mjs` with the flags of `npm run serve`, from the benches' own build; see
+ * bench-lib/server.ts) on loopback with a fresh SQLite DATA_DIR (or DATABASE_URL if set), then drives
+ * its API with a small built-in load generator (fetch, fixed concurrency, fixed duration) and prints
+ * one table: requests/s, p50 and p99 latency, errors and the server's peak RSS per scenario.
  *
  *   GET  /api/health               the floor
  *   GET  /api/job                  with 50 jobs
  *   POST /api/applicants/apply     multipart with a 1 MB PDF, a new applicant each time
  *
- * Environment: BENCH_PORT (4401), BENCH_DURATION_SECONDS (8), BENCH_CONCURRENCY (10, as autocannon),
- * BENCH_APPLY_DURATION_SECONDS (5). Not a test: it prints figures and checks them against the
- * issue's targets, exiting 1 if one is missed.
+ * Environment: BENCH_DURATION_SECONDS (8), BENCH_CONCURRENCY (10, as autocannon),
+ * BENCH_APPLY_DURATION_SECONDS (5); `--reuse-build` skips the build when one is there. Not a test:
+ * it prints figures and checks them against the issue's targets, exiting 1 if one is missed.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
-import { applicationTemplate } from './bench-lib/api';
+import { adminToken, applicationTemplate } from './bench-lib/api';
+import { parseArgs } from './bench-lib/args';
+import { cpuMs, rssMb } from './bench-lib/proc';
+import { ensureBuild, startServer } from './bench-lib/server';
+import { percentile } from './bench-lib/stats';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const port = Number(process.env['BENCH_PORT'] ?? 4401);
 const duration = Number(process.env['BENCH_DURATION_SECONDS'] ?? 8) * 1000;
 const applyDuration = Number(process.env['BENCH_APPLY_DURATION_SECONDS'] ?? 5) * 1000;
 const concurrency = Number(process.env['BENCH_CONCURRENCY'] ?? 10);
-const base = `http://127.0.0.1:${port}`;
-const admin = { email: 'bench@example.com', password: 'benchmark password 1' };
 
 type Result = {
   name: string;
@@ -40,54 +35,6 @@ type Result = {
   /** Server CPU time (user + system) per request: comparable even on a busy machine. */
   cpuMsPerRequest: number;
 };
-
-/** CPU time used so far by a process, in ms, from /proc/<pid>/stat (Linux; clock ticks = 100/s). */
-function cpuMs(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
-
-function startServer(dataDir: string): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/api-only.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (line.includes('"api listening"')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-/** Current resident set of a process in MB, from /proc (Linux). */
-function rssMb(pid: number): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-    return kb / 1024;
-  } catch {
-    return 0;
-  }
-}
-
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
 
 async function load(name: string, pid: number, ms: number, send: (i: number) => Promise<Response>): Promise<Result> {
   const latencies: number[] = [];
@@ -125,12 +72,12 @@ async function load(name: string, pid: number, ms: number, send: (i: number) => 
 }
 
 async function main(): Promise<number> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-bench-'));
-  const server = await startServer(dataDir);
-  const pid = server.pid!;
+  const args = parseArgs(process.argv.slice(2), ['reuse-build']);
+  ensureBuild(args.has('reuse-build'));
+  const server = await startServer();
+  const { pid, url: base } = server;
   try {
-    const login = await fetch(`${base}/api/admin`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(admin) });
-    const { token } = (await login.json()) as { token: string };
+    const token = await adminToken(base);
     let jobId = 0;
     for (let i = 1; i <= 50; i++) {
       const res = await fetch(`${base}/api/job`, {
@@ -185,9 +132,7 @@ async function main(): Promise<number> {
     for (const [label, ok] of checks) console.log(`${ok ? 'PASS' : 'MISS'}  ${label}`);
     return checks.every(([, ok]) => ok) ? 0 : 1;
   } finally {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 
