@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
-import { ApplicationForm } from './ApplicationForm';
+import { LazyApplicationForm, preloadApplicationForm } from './LazyApplicationForm';
 
 type Props = { job: { id: number; title: string } };
 
@@ -26,7 +26,7 @@ function Apply({ job }: Props) {
 
   if (applying) {
     return (
-      <ApplicationForm
+      <LazyApplicationForm
         job={job}
         onSubmitted={() => {
           setApplying(false);
@@ -49,7 +49,14 @@ function Apply({ job }: Props) {
     );
   }
   return (
-    <button ref={applyRef} type="button" className="btn btn-primary" onClick={() => setApplying(true)}>
+    <button
+      ref={applyRef}
+      type="button"
+      className="btn btn-primary"
+      onPointerEnter={preloadApplicationForm}
+      onFocus={preloadApplicationForm}
+      onClick={() => setApplying(true)}
+    >
       Apply Now
     </button>
   );

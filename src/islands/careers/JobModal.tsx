@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Job } from '~/lib/schemas/job';
 import { Dialog } from '~/islands/ui/Dialog';
-import { ApplicationForm } from './ApplicationForm';
+import { LazyApplicationForm, preloadApplicationForm } from './LazyApplicationForm';
 import { JobDetails } from './JobDetails';
 
 type Props = { job: Job; onClose: () => void };
@@ -14,6 +14,9 @@ export function JobModal({ job, onClose }: Props) {
   const [applying, setApplying] = useState(false);
   const applyRef = useRef<HTMLButtonElement>(null);
   const wasApplying = useRef(false);
+
+  // A visitor who opens a job may well apply: fetch the form's code while they read.
+  useEffect(preloadApplicationForm, []);
 
   // After Cancel the form is gone: put focus back on 'Apply Now' instead of losing it.
   useEffect(() => {
@@ -45,7 +48,7 @@ export function JobModal({ job, onClose }: Props) {
       <JobDetails job={job} />
       {applying && (
         <div className="mt-8">
-          <ApplicationForm job={job} onSubmitted={onClose} onCancel={() => setApplying(false)} />
+          <LazyApplicationForm job={job} onSubmitted={onClose} onCancel={() => setApplying(false)} />
         </div>
       )}
     </Dialog>
