@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { HONEYPOT_FIELD } from '../../src/lib/spam';
 
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
@@ -44,6 +45,17 @@ export async function hydrate(page: Page, selector: string): Promise<void> {
     await content.scrollIntoViewIfNeeded();
     await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * Acts as a bot on the form in `scope`: checks that people never meet its honeypot (no role or
+ * name, out of the tab order), then fills it.
+ */
+export async function fillHoneypot(scope: Locator): Promise<void> {
+  const honeypot = scope.locator(`input[name="${HONEYPOT_FIELD}"]`);
+  await expect(honeypot).toHaveAttribute('tabindex', '-1');
+  await expect(scope.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
+  await honeypot.fill('https://cheap-backlinks.example', { force: true });
 }
 
 /* ---- Admin API fixtures (careers suite): log in through the API and seed jobs that are removed afterwards. ---- */

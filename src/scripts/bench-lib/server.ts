@@ -66,15 +66,16 @@ export type RunningServer = {
   stop(): Promise<void>;
 };
 
-/** The Node flags of `npm run serve` (package.json), so the benches measure the server as it runs in production. */
+/** The Node flags of `npm run serve` (package.json): the benches measure the server as production runs it. */
 function serveFlags(): string[] {
   const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   return (scripts['serve'] ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
 /**
- * Starts the compiled server (`node <distDir>/node/main.mjs`, as `npm start` does) serving `distDir` on a free port with a temporary
- * DATA_DIR and the bench admin; resolves once GET /api/health answers 200.
+ * Starts the compiled server (`node <distDir>/node/main.mjs`, as `npm start` does) serving `distDir`
+ * on a free port with a temporary DATA_DIR and the bench admin; resolves once GET /api/health
+ * answers 200.
  */
 export async function startServer(options: { distDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
   const port = await freePort();

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, posix, sep } from 'node:path';
 import type { Context } from 'hono';
@@ -22,8 +22,7 @@ type Entry = {
 /** The build's files by URL path (`/index.html`, `/_astro/x.js`). */
 export type DistFiles = Map<string, Entry>;
 
-function variant(file: string, tag = ''): Variant {
-  const stats = statSync(file);
+function variant(file: string, tag: string, stats: Stats = statSync(file)): Variant {
   return { body: readFileSync(file), etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${tag}"` };
 }
 
@@ -43,13 +42,15 @@ export function loadDist(root: string): DistFiles {
   const files: DistFiles = new Map();
   for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
     const file = join(root, name);
-    if (name.endsWith('.br') || name.endsWith('.gz') || !statSync(file).isFile()) continue;
+    if (name.endsWith('.br') || name.endsWith('.gz')) continue;
+    const stats = statSync(file);
+    if (!stats.isFile()) continue;
     const extension = extname(file);
     files.set(`/${name.split(sep).join('/')}`, {
       contentType: contentTypeFor(extension),
       cacheControl: name.startsWith(`_astro${sep}`) ? IMMUTABLE : REVALIDATE,
-      lastModified: statSync(file).mtime.toUTCString(),
-      identity: variant(file),
+      lastModified: stats.mtime.toUTCString(),
+      identity: variant(file, '', stats),
       ...(COMPRESSIBLE.has(extension) ? { br: tryVariant(`${file}.br`, '-br'), gzip: tryVariant(`${file}.gz`, '-gzip') } : {}),
     });
   }
