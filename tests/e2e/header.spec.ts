@@ -87,18 +87,26 @@ test.describe('header', () => {
       await expect(area).toHaveAttribute('data-state', 'collapsed');
       await expect(area).toBeHidden();
 
+      // The 300 ms states are recorded in the page: polling from the test can miss a short one.
+      await area.evaluate((el) => {
+        const seen: string[] = [];
+        (window as unknown as { navbarStates: string[] }).navbarStates = seen;
+        new MutationObserver(() => seen.push(el.dataset['state'] ?? '')).observe(el, { attributeFilter: ['data-state'] });
+      });
+      const states = () => page.evaluate(() => (window as unknown as { navbarStates: string[] }).navbarStates.join(' '));
+
       await toggler.click();
       await expect(toggler).toHaveAttribute('aria-expanded', 'true');
-      await expect(area).toHaveAttribute('data-state', 'expanding');
       await expect(area).toHaveAttribute('data-state', 'expanded');
+      expect(await states()).toBe('expanding expanded');
       for (const name of ['Careers', 'Contact Us', 'Blogs', 'Platform', 'Customer Offerings', 'Industries']) {
         await expect(area.getByRole('link', { name, exact: true })).toBeVisible();
       }
       await expect(area.getByRole('link', { name: /Developer Portal/ })).toHaveAttribute('target', '_blank');
 
       await toggler.click();
-      await expect(area).toHaveAttribute('data-state', 'collapsing');
       await expect(area).toHaveAttribute('data-state', 'collapsed');
+      expect(await states()).toBe('expanding expanded collapsing collapsed');
       await expect(area).toBeHidden();
     });
 
