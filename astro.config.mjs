@@ -7,15 +7,19 @@ import sitemap from '@astrojs/sitemap';
 import node from '@astrojs/node';
 import { staticRedirects } from './src/integrations/static-redirects';
 import { focusableCodeBlocks } from './src/integrations/focusable-code-blocks';
+import { ogImages } from './src/integrations/og-images';
+import { tableHeaderScope } from './src/integrations/table-header-scope';
+import { REDIRECTS, redirectsForAstro } from './src/redirects';
+import { emailJsConfig } from './src/lib/emailjs';
 
 const siteUrl = process.env.SITE_URL ?? 'https://www.example.com';
+const redirects = redirectsForAstro();
+const notInSitemap = new Set(['/admin', '/adminlogin', ...Object.keys(REDIRECTS)]);
 
 /** connect-src: our own origin, the API's when it lives elsewhere, EmailJS's when configured. */
 const publicApiUrl = process.env.PUBLIC_API_URL ?? '';
 const apiOrigin = /^https?:\/\//.test(publicApiUrl) ? new URL(publicApiUrl).origin : null;
-const emailJsConfigured = Boolean(
-  process.env.PUBLIC_EMAILJS_PUBLIC_KEY && process.env.PUBLIC_EMAILJS_SERVICE_ID && process.env.PUBLIC_EMAILJS_TEMPLATE_ID,
-);
+const emailJsConfigured = emailJsConfig(process.env) !== null;
 const connectSources = ["'self'", apiOrigin, emailJsConfigured ? 'https://api.emailjs.com' : null].filter(Boolean);
 
 export default defineConfig({
@@ -25,18 +29,25 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'never' },
-  redirects: { '/login': '/adminlogin' },
+  redirects: redirects.routed,
   prefetch: false,
   // Shiki colours tokens with inline style attributes, which the hashed CSP forbids; code blocks are styled by CSS.
-  markdown: { syntaxHighlight: false, rehypePlugins: [focusableCodeBlocks] },
+  markdown: { syntaxHighlight: false, rehypePlugins: [focusableCodeBlocks, tableHeaderScope] },
   integrations: [
     react(),
     mdx(),
     tailwind({ applyBaseStyles: false }),
-    staticRedirects({ '/Industrials': '/industrials' }),
+    staticRedirects(redirects.caseOnly),
     sitemap({
       customSitemaps: [`${siteUrl}/sitemap-jobs.xml`],
-      filter: (page) => !/\/(admin|adminlogin|login|Industrials)\/?$/.test(page) }),
+      filter: (page) => !notInSitemap.has(new URL(page).pathname.replace(/\/$/, '')),
+      // List each page under its canonical URL: no trailing slash, as BaseLayout's <link rel="canonical">.
+      serialize: (item) => ({
+        ...item,
+        url: item.url.replace(/(?<=[^/])\/$/, '').replace(/^(https?:\/\/[^/]+)$/, '$1/'),
+      }),
+    }),
+    ogImages(),
   ],
   experimental: {
     // Astro hashes every script and style it emits into a CSP <meta>; the server adds frame-ancestors.

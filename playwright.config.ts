@@ -1,13 +1,19 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
 
-/** Ports and data folder come from src/scripts/test.ts, which picks free ports; defaults for a manual run. */
+/** Ports and data folder come from scripts/test.ts, which picks free ports; defaults for a manual run. */
 const port = Number(process.env['E2E_PORT'] ?? 4510);
 const emailJsPort = Number(process.env['E2E_EMAILJS_PORT'] ?? 4511);
 const dataDir = process.env['E2E_DATA_DIR'] ?? '/tmp/edgecraft-e2e-data';
 const chromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-Password-1234' };
+/** The EmailJS settings of the second build (dist-emailjs), which the EmailJS tests expect to see sent. */
+export const E2E_EMAILJS = {
+  PUBLIC_EMAILJS_PUBLIC_KEY: 'e2e-public-key',
+  PUBLIC_EMAILJS_SERVICE_ID: 'e2e-service',
+  PUBLIC_EMAILJS_TEMPLATE_ID: 'e2e-template',
+};
 
 const serverEnv = (extra: Record<string, string>) => ({
   ...(process.env as Record<string, string>),
@@ -19,6 +25,7 @@ const serverEnv = (extra: Record<string, string>) => ({
   LOGIN_RATE_LIMIT_PER_IP: '10000',
   LOGIN_RATE_LIMIT_PER_EMAIL: '10000',
   CONTACT_RATE_LIMIT_PER_IP: '10000',
+  APPLY_RATE_LIMIT_PER_IP: '10000',
   // ...and fill forms in milliseconds: the fill-time rule is covered by tests/api/spam.test.ts.
   SPAM_MIN_FILL_MS: '0',
   LOG_LEVEL: 'silent',
@@ -28,14 +35,21 @@ const serverEnv = (extra: Record<string, string>) => ({
 const browser = {
   launchOptions: {
     ...(chromium ? { executablePath: chromium } : {}),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
   },
 };
 
 export default defineConfig({
   testDir: 'tests/e2e',
   forbidOnly: Boolean(process.env['CI']),
-  retries: process.env['CI'] ? 1 : 0,
+  // A test that fails once is a bug to fix, never to retry.
+  retries: 0,
   workers: 2,
   timeout: 30_000,
   expect: { timeout: 7_000 },
@@ -45,11 +59,18 @@ export default defineConfig({
     {
       name: 'desktop',
       testIgnore: /emailjs\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], ...browser, viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${port}` },
+      use: {
+        ...devices['Desktop Chrome'],
+        ...browser,
+        viewport: { width: 1280, height: 800 },
+        baseURL: `http://127.0.0.1:${port}`,
+      },
     },
     {
       name: 'mobile',
       testIgnore: /emailjs\.spec\.ts/,
+      // Tests tagged @once do not depend on the viewport: they run in the desktop project only.
+      grepInvert: /@once/,
       use: {
         ...devices['Desktop Chrome'],
         ...browser,
@@ -62,7 +83,12 @@ export default defineConfig({
     {
       name: 'emailjs',
       testMatch: /emailjs\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], ...browser, viewport: { width: 1280, height: 800 }, baseURL: `http://127.0.0.1:${emailJsPort}` },
+      use: {
+        ...devices['Desktop Chrome'],
+        ...browser,
+        viewport: { width: 1280, height: 800 },
+        baseURL: `http://127.0.0.1:${emailJsPort}`,
+      },
     },
   ],
   webServer: [
@@ -74,11 +100,17 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: 'npm run serve',
+      // Builds dist-emailjs first when it is missing or older than the sources (about a minute).
+      command: 'node --import tsx scripts/build-if-stale.ts --emailjs && npm run serve',
       url: `http://127.0.0.1:${emailJsPort}/api/health`,
       reuseExistingServer: !process.env['CI'],
-      env: serverEnv({ PORT: String(emailJsPort), DATA_DIR: `${dataDir}-emailjs`, DIST_DIR: 'dist-emailjs' }),
-      timeout: 60_000,
+      env: serverEnv({
+        PORT: String(emailJsPort),
+        DATA_DIR: `${dataDir}-emailjs`,
+        DIST_DIR: 'dist-emailjs',
+        ...E2E_EMAILJS,
+      }),
+      timeout: 240_000,
     },
   ],
 });

@@ -23,12 +23,20 @@ export default defineConfig({
     minWorkers: 1,
     projects: [
       { resolve: { alias }, test: { ...shared, name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      { resolve: { alias }, test: { ...apiShared, name: 'api', include: ['tests/api/**/*.test.ts'], env: { API_TEST_DB: 'sqlite' } } },
+      {
+        resolve: { alias },
+        test: { ...apiShared, name: 'api', include: ['tests/api/**/*.test.ts'], env: { API_TEST_DB: 'sqlite' } },
+      },
       ...(postgres
         ? [
             {
               resolve: { alias },
-              test: { ...apiShared, name: 'api-postgres', include: ['tests/api/**/*.test.ts'], env: { API_TEST_DB: 'postgres' } },
+              test: {
+                ...apiShared,
+                name: 'api-postgres',
+                include: ['tests/api/**/*.test.ts'],
+                env: { API_TEST_DB: 'postgres' },
+              },
             },
           ]
         : []),

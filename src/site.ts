@@ -16,19 +16,25 @@ export const site = {
   developerPortalUrl: 'https://developer.example.com',
   logo: '/images/logo.svg',
   ogImage: '/images/og-default.png',
+  // The street address and phone number are deliberately fictional (an "Example" park, an all-zero
+  // number that no exchange assigns) so they cannot reach a real business: replace both before going live.
   address: {
-    street: '4th Floor, Helix Tech Park, 21 Outer Ring Road',
+    street: '4th Floor, Example Tech Park, 1 Sample Road',
     locality: 'Bengaluru',
     region: 'Karnataka',
     postalCode: '560103',
     country: 'India',
     countryCode: 'IN',
   },
-  phone: { display: '+91 80 4718 2290', href: 'tel:+918047182290' },
+  phone: { display: '+91 80 0000 0000', href: 'tel:+918000000000' },
   emails: {
     sales: 'hello@example.com',
     careers: 'careers@example.com',
     support: 'support@example.com',
+    /** Requests for a copy or the deletion of personal data (named in the privacy notice). */
+    privacy: 'privacy@example.com',
+    /** Where to report a vulnerability (README: Security). */
+    security: 'security@example.com',
   },
   socials: [
     { name: 'LinkedIn', href: 'https://www.linkedin.com/company/example' },
@@ -39,37 +45,28 @@ export const site = {
 } as const;
 
 export type NavLink = { label: string; href: string };
+/** A menu entry, optionally with sub-entries shown indented under it. */
+export type MenuLink = NavLink & { children?: readonly NavLink[] };
 
-/** The hamburger menu (SPEC §2 Header): Blogs, the platform section, Customer Offerings, Industries. */
-export const menuLinks: readonly NavLink[] = [
+/** The hamburger menu: Blogs, the platform section (and the hardware it supports), Customer Offerings, Industries. */
+export const menuLinks: readonly MenuLink[] = [
   { label: 'Blogs', href: '/blogs' },
-  { label: 'Platform', href: '/#platform' },
+  { label: 'Platform', href: '/#platform', children: [{ label: 'Supported hardware', href: '/hardware' }] },
   { label: 'Customer Offerings', href: '/#offerings' },
   { label: 'Industries', href: '/#industries' },
 ];
 
-export const productLinks: readonly NavLink[] = [
-  { label: 'Intelligent Pipeline Generator', href: '/iip' },
-  { label: 'Intelligent Edge ML Ops', href: '/iem' },
-  { label: 'Intelligent IoT SDK', href: '/iis' },
-];
-
-export const verticalLinks: readonly NavLink[] = [
-  { label: 'IoT', href: '/iot' },
-  { label: 'Drone', href: '/drone' },
-  { label: 'Smart Vision', href: '/smart-vision' },
-  { label: 'Industrials', href: '/industrials' },
-  { label: 'Robotics', href: '/robotics' },
-];
-
+/** Footer links beside the product and vertical pages (which come from content/). */
 export const companyLinks: readonly NavLink[] = [
   { label: 'Product design', href: '/design' },
+  { label: 'Supported hardware', href: '/hardware' },
   { label: 'Blogs', href: '/blogs' },
   { label: 'Careers', href: '/career' },
   { label: 'Contact Us', href: '/#contact' },
+  { label: 'Privacy notice', href: '/privacy' },
 ];
 
-/** Home platform section: the three product cards (SPEC §3: ids 1 to 3). */
+/** Home platform section: the three product cards (ids 1 to 3). */
 export const productCards = [
   {
     id: 1,
@@ -96,7 +93,7 @@ export const productCards = [
 
 export type ProductCard = (typeof productCards)[number];
 
-/** Customer Offerings (SPEC §1, §2 Home): cards go to /iip, /iot and /design. */
+/** Customer Offerings: cards go to /iip, /iot and /design. */
 export const offerings = [
   {
     id: 1,
@@ -121,20 +118,65 @@ export const offerings = [
   },
 ] as const;
 
-/** Industries section (SPEC §2 Home), in SPEC order. */
+/** Industries section, in the order of the home page; `path` is the vertical page, where one exists. */
 export const industries = [
-  { title: 'Security & Surveillance', text: 'On-camera analytics that flag intrusions and loitering without streaming video to the cloud.', icon: 'shield' },
-  { title: 'Robotics & AMR', text: 'Perception and path planning that fit the power budget of autonomous mobile robots.', icon: 'robot' },
-  { title: 'Aerospace & Defense', text: 'Deterministic, auditable inference for drones and rugged platforms that cannot rely on a link.', icon: 'plane' },
-  { title: 'Consumer IoT', text: 'Wearables and smart-home devices with on-device intelligence and months of battery life.', icon: 'home' },
-  { title: 'Industrial & Logistics', text: 'Vision inspection, predictive maintenance and asset tracking across plants and warehouses.', icon: 'factory' },
-  { title: 'Automotive', text: 'Driver monitoring and in-cabin sensing built for automotive-grade SoCs and long lifecycles.', icon: 'car' },
-] as const;
+  {
+    title: 'Security & Surveillance',
+    text: 'On-camera analytics that flag intrusions and loitering without streaming video to the cloud.',
+    icon: 'shield',
+    path: '/smart-vision',
+  },
+  {
+    title: 'Robotics & AMR',
+    text: 'Perception and path planning that fit the power budget of autonomous mobile robots, with the safety stop left to a controller rated under ISO 13849-1 or IEC 61508.',
+    icon: 'robot',
+    path: '/robotics',
+  },
+  {
+    title: 'Aerospace & Defense',
+    text: 'Deterministic inference for drones and rugged platforms that cannot rely on a link, with the requirements traceability DO-178C asks of airborne software.',
+    icon: 'plane',
+    path: '/drone',
+  },
+  {
+    title: 'Consumer IoT',
+    text: 'Smart-home sensors and wearables with on-device intelligence: years on a battery for a sensor that sleeps between events, days between charges for a wearable.',
+    icon: 'home',
+    path: '/iot',
+  },
+  {
+    title: 'Industrial & Logistics',
+    text: 'Vision inspection, predictive maintenance and asset tracking across plants and warehouses.',
+    icon: 'factory',
+    path: '/industrials',
+  },
+  {
+    title: 'Automotive',
+    text: 'Driver monitoring and in-cabin sensing for automotive-grade SoCs, with the MISRA C code and ISO 26262 and ASPICE work products an OEM audits.',
+    icon: 'car',
+  },
+] as const satisfies readonly { title: string; text: string; icon: string; path?: string }[];
 
 /** Recognised By: certificates and programmes shown as badges. */
 export const recognitions = [
-  { title: 'ISO/IEC 27001:2022', text: 'Information security management, certified for our platform operations.', image: '/images/recognition/iso27001.svg' },
-  { title: 'ISO 9001:2015', text: 'Quality management across product design and manufacturing.', image: '/images/recognition/iso9001.svg' },
-  { title: 'Startup India', text: 'Recognised by DPIIT as an innovative deep-tech startup.', image: '/images/recognition/startup-india.svg' },
-  { title: 'Edge AI Partner', text: 'Member of leading silicon vendors’ edge AI partner programmes.', image: '/images/recognition/partner.svg' },
+  {
+    title: 'ISO/IEC 27001:2022',
+    text: 'Information security management, certified for our platform operations.',
+    image: '/images/recognition/iso27001.svg',
+  },
+  {
+    title: 'ISO 9001:2015',
+    text: 'Quality management across product design and manufacturing.',
+    image: '/images/recognition/iso9001.svg',
+  },
+  {
+    title: 'Startup India',
+    text: 'Recognised by DPIIT as an innovative deep-tech startup.',
+    image: '/images/recognition/startup-india.svg',
+  },
+  {
+    title: 'Edge AI Partner',
+    text: 'Member of leading silicon vendors’ edge AI partner programmes.',
+    image: '/images/recognition/partner.svg',
+  },
 ] as const;

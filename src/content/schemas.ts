@@ -1,11 +1,17 @@
 import { z } from 'zod';
+import { ARTICLE_TITLE_MAX, DESCRIPTION_MAX, PAGE_TITLE_MAX, fullTitle } from '../lib/seo';
 
 /** Fields every content page shares. */
-export const pageFields = {
-  /** The page's H1 and <title>. Required. */
+const pageFields = {
+  /** The page's H1, and its <title> unless metaTitle is set. Required. */
   title: z.string().min(1),
-  /** Meta description and card summary, one or two sentences. Required. */
-  description: z.string().min(20).max(300),
+  /**
+   * The <title> when the H1 alone does not say what the page is, or is too long for search results
+   * ("Edge AI for drones and UAVs", not "Drone"). The company name is appended.
+   */
+  metaTitle: z.string().min(1).optional(),
+  /** Meta description and card summary, one or two sentences, at most 160 characters. Required. */
+  description: z.string().min(20).max(DESCRIPTION_MAX),
   /** Hero illustration path under /public, e.g. `/images/products/iip-hero.svg`. */
   heroImage: z.string().startsWith('/images/').optional(),
   /** Alt text for the hero image; required whenever heroImage is set (checked below). */
@@ -16,12 +22,45 @@ export const pageFields = {
   navLabel: z.string().optional(),
 };
 
+type SeoFields = { title: string; metaTitle?: string | undefined };
+
 const needsAltWithImage = (page: { heroImage?: string | undefined; heroAlt?: string | undefined }) =>
   !page.heroImage || Boolean(page.heroAlt);
 const altMessage = { message: 'heroAlt is required when heroImage is set', path: ['heroAlt'] };
 
-/** Products, verticals and the design page. */
-export const pageSchema = z.object(pageFields).refine(needsAltWithImage, altMessage);
+/** The <title> a page gets must fit in search results; the message says how long it came out. */
+const titleFits = (max: number) => (page: SeoFields, ctx: z.RefinementCtx) => {
+  const shown = fullTitle(page.metaTitle ?? page.title);
+  if (shown.length > max) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      path: ['metaTitle'],
+      message: `the page title "${shown}" is ${shown.length} characters; set a shorter metaTitle: at most ${max} characters with the company name`,
+    });
+  }
+};
+
+/** The call to action that ends a product, vertical or design page. */
+export const ctaSchema = z.object({
+  /** Heading of the call to action. */
+  title: z.string().min(1),
+  /** One or two sentences under the heading. */
+  text: z.string().min(1),
+  /** Button label, e.g. "Talk to an engineer". */
+  label: z.string().min(1),
+  /** Subject the contact form is filled with when the button is followed. */
+  subject: z.string().min(1).max(120),
+});
+
+/** Products, verticals and the design and hardware pages: each ends with a call to action. */
+export const pageSchema = z
+  .object({
+    ...pageFields,
+    /** The next step the page offers (talk to an engineer, join the Early Access Program…). Required. */
+    cta: ctaSchema,
+  })
+  .refine(needsAltWithImage, altMessage)
+  .superRefine(titleFits(PAGE_TITLE_MAX));
 
 export const articleSchema = z
   .object({
@@ -34,8 +73,20 @@ export const articleSchema = z
     tags: z.array(z.string().min(1)).min(1),
     /** Visual theme of the blog card. */
     theme: z.enum(['cyan', 'violet', 'emerald', 'amber', 'rose']),
-    /** Who the article is written for (SPEC §1 audiences). At least one. */
+    /** Who the article is written for (ML researchers, embedded engineers…). At least one. */
     audience: z.array(z.string().min(1)).min(1),
   })
-  .refine(needsAltWithImage, altMessage);
+  .refine(needsAltWithImage, altMessage)
+  .superRefine(titleFits(ARTICLE_TITLE_MAX));
 
+/** Legal notices (content/legal), such as the privacy notice. */
+export const legalSchema = z.object({
+  /** The page's H1 and <title>. Required. */
+  title: z.string().min(1),
+  /** Meta description, one or two sentences. Required. */
+  description: z.string().min(20).max(300),
+  /** Version of the notice, e.g. '1.0'; each applicant's consent records it. Raise it on every change. */
+  version: z.string().regex(/^\d+(\.\d+)*$/, 'version must look like 1.0'),
+  /** Date of the last change, ISO `YYYY-MM-DD`. */
+  updated: z.coerce.date(),
+});

@@ -1,7 +1,7 @@
 import type { Job } from '~/lib/schemas/job';
 
 /**
- * What the one server hands the on-demand job pages (issue 7) through `Astro.locals.jobPages`:
+ * What the one server hands the on-demand job pages through `Astro.locals.jobPages`:
  * the database layer itself, so a page never calls its own API over HTTP.
  */
 export type JobPagesStore = {
@@ -12,7 +12,7 @@ export type JobPagesStore = {
   listJobs(): Promise<(Job & { updatedAt?: string })[]>;
 };
 
-export type JobPagesLocals = { jobPages?: JobPagesStore };
+type JobPagesLocals = { jobPages?: JobPagesStore };
 
 /** The store from `Astro.locals`, or null when the server did not provide one. */
 export function jobPagesStore(locals: unknown): JobPagesStore | null {

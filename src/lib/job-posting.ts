@@ -1,5 +1,5 @@
 /**
- * Vacancy pages (issue 7): the URL of a job, and its Google for Jobs `JobPosting` structured data,
+ * Vacancy pages: the URL of a job, and its Google for Jobs `JobPosting` structured data,
  * built only from what the page shows. Pure functions, safe in the browser and on the server.
  */
 import type { Job, JobType } from '~/lib/schemas/job';
@@ -30,8 +30,8 @@ export function jobIdFromSlug(slug: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
-/** SPEC §3 job types → schema.org employmentType. */
-export const EMPLOYMENT_TYPES: Readonly<Record<JobType, string>> = {
+/** Job types → schema.org employmentType. */
+const EMPLOYMENT_TYPES: Readonly<Record<JobType, string>> = {
   'Full-time': 'FULL_TIME',
   'Part-time': 'PART_TIME',
   Contract: 'CONTRACTOR',
@@ -39,11 +39,26 @@ export const EMPLOYMENT_TYPES: Readonly<Record<JobType, string>> = {
   Internship: 'INTERN',
 };
 
-export type Salary = { currency: string; minValue: number; maxValue: number; unitText: 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR' };
+export type Salary = {
+  currency: string;
+  minValue: number;
+  maxValue: number;
+  unitText: 'HOUR' | 'DAY' | 'WEEK' | 'MONTH' | 'YEAR';
+};
 
 const CURRENCY_SYMBOLS: Record<string, string> = { '₹': 'INR', $: 'USD', '€': 'EUR', '£': 'GBP' };
 const CURRENCY_CODES = ['INR', 'USD', 'EUR', 'GBP', 'SGD', 'AED', 'CAD', 'AUD'];
-const MULTIPLIERS: Record<string, number> = { k: 1e3, l: 1e5, lakh: 1e5, lakhs: 1e5, lac: 1e5, lpa: 1e5, cr: 1e7, crore: 1e7, m: 1e6 };
+const MULTIPLIERS: Record<string, number> = {
+  k: 1e3,
+  l: 1e5,
+  lakh: 1e5,
+  lakhs: 1e5,
+  lac: 1e5,
+  lpa: 1e5,
+  cr: 1e7,
+  crore: 1e7,
+  m: 1e6,
+};
 
 function salaryUnit(text: string): Salary['unitText'] {
   if (/\b(hour|hr|hourly)\b/i.test(text)) return 'HOUR';
@@ -61,7 +76,10 @@ export function parseSalaryRange(text: string | null | undefined): Salary | null
   if (!text) return null;
   const symbol = Object.keys(CURRENCY_SYMBOLS).find((s) => text.includes(s));
   const code = CURRENCY_CODES.find((c) => new RegExp(`\\b${c}\\b`, 'i').test(text));
-  const currency = code ?? (symbol ? CURRENCY_SYMBOLS[symbol] : undefined) ?? (/\b(lpa|lakhs?|lac|crores?)\b/i.test(text) ? 'INR' : undefined);
+  const currency =
+    code ??
+    (symbol ? CURRENCY_SYMBOLS[symbol] : undefined) ??
+    (/\b(lpa|lakhs?|lac|crores?)\b/i.test(text) ? 'INR' : undefined);
   if (!currency) return null;
 
   // A trailing LPA/lakh/k applies to both ends of '18–28 LPA'.
@@ -81,7 +99,7 @@ export function parseSalaryRange(text: string | null | undefined): Salary | null
 }
 
 /** 'Remote', 'Remote (India)', 'Remote - EU', 'Work from home' → remote. */
-export function isRemote(location: string): boolean {
+function isRemote(location: string): boolean {
   return /\b(remote|work from home|wfh|anywhere)\b/i.test(location);
 }
 
@@ -101,7 +119,10 @@ export type Organization = { name: string; url: string; logo: string; countryCod
 
 /** The `JobPosting` JSON-LD of a job page (Google for Jobs required and recommended properties). */
 export function jobPostingJsonLd(job: Job, org: Organization, pageUrl: string): Record<string, unknown> {
-  const parts = job.location.split(',').map((part) => part.trim()).filter(Boolean);
+  const parts = job.location
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   const remote = isRemote(job.location);
   const remoteCountry = /\(([^)]+)\)/.exec(job.location)?.[1]?.trim() ?? org.country;
   const salary = parseSalaryRange(job.salaryRange);
@@ -133,7 +154,12 @@ export function jobPostingJsonLd(job: Job, org: Organization, pageUrl: string): 
           baseSalary: {
             '@type': 'MonetaryAmount',
             currency: salary.currency,
-            value: { '@type': 'QuantitativeValue', minValue: salary.minValue, maxValue: salary.maxValue, unitText: salary.unitText },
+            value: {
+              '@type': 'QuantitativeValue',
+              minValue: salary.minValue,
+              maxValue: salary.maxValue,
+              unitText: salary.unitText,
+            },
           },
         }
       : {}),

@@ -1,5 +1,5 @@
 /**
- * Spam protection without tracking (issue 8 §5), shared by the forms and the API: every public
+ * Spam protection without tracking, shared by the forms and the API: every public
  * form carries a honeypot field that people never see and a count of how long the form was open.
  * A bot that fills every input, or posts faster than a person could type, is turned away with a
  * neutral message that does not say why.

@@ -1,4 +1,4 @@
-/** SPEC §9 interface constants shared by the global scripts and the islands. */
+/** Interface timings and thresholds shared by the global scripts and the islands. */
 export const SCROLLED_THRESHOLD_PX = 50;
 export const CURSOR_EASING = 0.15;
 export const MOBILE_BREAKPOINT_PX = 768;

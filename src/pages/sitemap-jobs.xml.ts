@@ -3,7 +3,7 @@ import { jobPagesStore } from '~/lib/job-pages';
 import { jobPath } from '~/lib/job-posting';
 import { site } from '~/site';
 
-/** Issue 7: every open job page, rendered on request so it follows the admin's changes. */
+/** Every open job page, rendered on request so it follows the admin's changes. */
 export const prerender = false;
 
 const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -13,7 +13,8 @@ export const GET: APIRoute = async ({ locals, site: astroSite }) => {
   if (!store) return new Response('Job pages are not available', { status: 503 });
   const base = astroSite ?? site.url;
   const urls = (await store.listJobs()).map(
-    (job) => `  <url><loc>${escapeXml(new URL(jobPath(job), base).href)}</loc><lastmod>${escapeXml(job.updatedAt ?? job.created_at)}</lastmod></url>`,
+    (job) =>
+      `  <url><loc>${escapeXml(new URL(jobPath(job), base).href)}</loc><lastmod>${escapeXml(job.updatedAt ?? job.created_at)}</lastmod></url>`,
   );
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
   return new Response(body, {

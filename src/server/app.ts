@@ -1,22 +1,33 @@
-import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { requestId } from 'hono/request-id';
 import { sql } from 'kysely';
+import { randomUUID } from 'node:crypto';
 import { applicationMessages } from '~/lib/schemas/application';
 import { defaultApiConfig, type AppDeps, type Services } from './config';
 import type { AppEnv } from './context';
 import { apiError } from './errors';
 import { applicantRoutes } from './features/applicants/routes';
+import { auditRoutes } from './features/audit';
+import { privacyNoticeVersion } from './features/privacy/notice-version';
+import { privacyRoutes } from './features/privacy/routes';
 import { authRoutes } from './features/auth/routes';
+import { resetRoutes } from './features/auth/reset-routes';
 import { contactRoutes } from './features/contact/routes';
 import { jobRoutes } from './features/jobs/routes';
-import { clientIp } from './middleware/client-ip';
+import { EVENT_LOOP_STATS_PATH, eventLoopMonitor } from './event-loop';
+import { requireAdmin } from './middleware/auth';
+import { bodyLimit } from './middleware/body-limit';
+import { clientIp, proxyHeaderWarning } from './middleware/client-ip';
+import { presetHeaders, requestHeader } from './middleware/node-request';
+import { outboxRoutes } from './features/outbox/routes';
 import { createLogger } from './logger';
 
 /** The one multipart route; every other body is JSON with the small limit. */
 const APPLY_PATH = '/api/applicants/apply';
+
+/** How long one database probe answers GET /api/health. */
+const HEALTH_PROBE_REUSE_MS = 1000;
 
 /** Routes reachable without a token; every other route must answer 401 without one (tested). */
 export const PUBLIC_ROUTES = [
@@ -26,10 +37,13 @@ export const PUBLIC_ROUTES = [
   'POST /api/applicants/apply',
   'POST /api/admin',
   'POST /api/contact',
+  'GET /api/auth/forgot',
+  'POST /api/auth/forgot',
+  'POST /api/auth/reset',
 ] as const;
 
 /**
- * The API as a Hono app with every route under `/api` (SPEC §7 plus contact, messages, health).
+ * The API as a Hono app with every route under `/api`.
  * Used by the Node server (`root.route('/', app)`) and by the tests (`app.request('/api/job')`).
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
@@ -38,9 +52,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     dbKind: deps.dbKind,
     config: {
       ...defaultApiConfig,
+      privacyNoticeVersion: deps.config.privacyNoticeVersion ?? privacyNoticeVersion(),
       ...deps.config,
       bodyLimits: { ...defaultApiConfig.bodyLimits, ...deps.config.bodyLimits },
       rateLimits: { ...defaultApiConfig.rateLimits, ...deps.config.rateLimits },
+      mail: { ...defaultApiConfig.mail, ...deps.config.mail },
     },
     logger: deps.logger ?? createLogger('info'),
     now: deps.now ?? (() => new Date()),
@@ -49,14 +65,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const app = new Hono<AppEnv>();
 
-  app.use('/api/*', requestId());
+  app.use('/api/*', proxyHeaderWarning(services));
 
-  // One structured line per request: no query string, no headers, no bodies.
+  // One structured line per request (no query string, no headers, no bodies), written after the
+  // answer; the request id is the client's X-Request-Id when it is a plain token, else a new UUID.
   app.use('/api/*', async (c, next) => {
     const started = performance.now();
+    const given = requestHeader(c, 'x-request-id');
+    const id = given && given.length <= 255 && !/[^\w\-=]/.test(given) ? given : randomUUID();
+    c.set('requestId', id);
+    // Set before the handler answers: a header added afterwards makes Hono rebuild the whole Response.
+    presetHeaders(c, { 'X-Request-Id': id, 'X-Content-Type-Options': 'nosniff' });
     await next();
     logger.info('request', {
-      requestId: c.get('requestId'),
+      requestId: id,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
@@ -64,11 +86,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       ip: clientIp(c, config.trustProxy),
       ...(c.get('admin') ? { adminId: c.get('admin')?.id } : {}),
     });
-  });
-
-  app.use('/api/*', async (c, next) => {
-    await next();
-    c.header('X-Content-Type-Options', 'nosniff');
   });
 
   if (config.corsOrigins.length) {
@@ -85,48 +102,53 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
   }
 
-  // Body limits before any handler reads the body: Content-Length first, else counted while streaming.
-  const multipartLimit = bodyLimit({
-    maxSize: config.bodyLimits.multipartBytes,
-    onError: (c) => apiError(c, 413, applicationMessages.resumeSize, { resume: applicationMessages.resumeSize }),
+  // Body limits before any handler reads the body; requests without one pass straight through.
+  const uploadLimit = bodyLimit({
+    maxBytes: config.bodyLimits.multipartBytes,
+    onTooLarge: (c) => apiError(c, 413, applicationMessages.resumeSize, { resume: applicationMessages.resumeSize }),
   });
   const jsonLimit = bodyLimit({
-    maxSize: config.bodyLimits.jsonBytes,
-    onError: (c) => apiError(c, 413, 'Request body too large'),
+    maxBytes: config.bodyLimits.jsonBytes,
+    onTooLarge: (c) => apiError(c, 413, 'Request body too large'),
   });
-  // For uploads with a Content-Length, decide from the header alone and leave the body untouched,
-  // so the apply handler can read it from the socket in one piece (hono's bodyLimit opens a web
-  // stream on the body first); chunked uploads are counted by bodyLimit as they stream.
-  const uploadLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
-    const declared = c.req.header('content-length');
-    if (declared !== undefined && c.req.header('transfer-encoding') === undefined && /^\d+$/.test(declared)) {
-      if (Number(declared) > config.bodyLimits.multipartBytes) {
-        return apiError(c, 413, applicationMessages.resumeSize, { resume: applicationMessages.resumeSize });
-      }
-      return next();
-    }
-    return multipartLimit(c, next);
-  };
   app.use('/api/*', (c, next) => (c.req.path === APPLY_PATH ? uploadLimit(c, next) : jsonLimit(c, next)));
+
+  if (config.eventLoopStats) {
+    const loop = eventLoopMonitor();
+    app.get(EVENT_LOOP_STATS_PATH, requireAdmin(services), (c) => c.json(loop.read()));
+  }
 
   const auth = authRoutes(services);
   const contact = contactRoutes(services);
 
+  // A load balancer may poll this often: one database probe per second at most, shared by all.
+  let probe: { result: Promise<boolean>; until: number } | null = null;
+  const databaseAnswers = (): Promise<boolean> => {
+    const now = performance.now();
+    if (probe && probe.until > now) return probe.result;
+    const result = sql`select 1`.execute(services.db).then(
+      () => true,
+      () => false,
+    );
+    probe = { result, until: now + HEALTH_PROBE_REUSE_MS };
+    return result;
+  };
   app.get('/api/health', async (c) => {
-    c.header('Cache-Control', 'no-store');
-    try {
-      await sql`select 1`.execute(services.db);
-      return c.json({ status: 'ok', database: services.dbKind });
-    } catch {
-      return c.json({ status: 'error', database: services.dbKind }, 503);
-    }
+    presetHeaders(c, { 'Cache-Control': 'no-store' });
+    return (await databaseAnswers())
+      ? c.json({ status: 'ok', database: services.dbKind })
+      : c.json({ status: 'error', database: services.dbKind }, 503);
   });
   app.route('/api/job', jobRoutes(services));
   app.route('/api/applicants', applicantRoutes(services));
   app.route('/api/admin', auth.login);
   app.route('/api/auth', auth.verify);
+  app.route('/api/auth', resetRoutes(services));
+  app.route('/api/outbox', outboxRoutes(services));
   app.route('/api/contact', contact.contact);
   app.route('/api/messages', contact.messages);
+  app.route('/api/audit', auditRoutes(services));
+  app.route('/api', privacyRoutes(services));
 
   // Unknown API paths answer JSON here too when this app is mounted inside the site server.
   app.all('/api/*', (c) => apiError(c, 404, 'Not found'));
@@ -134,7 +156,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
-      return apiError(c, error.status, error.status === 413 ? 'Request body too large' : error.message || 'Bad request');
+      return apiError(
+        c,
+        error.status,
+        error.status === 413 ? 'Request body too large' : error.message || 'Bad request',
+      );
     }
     logger.error('unhandled error', {
       requestId: c.get('requestId'),

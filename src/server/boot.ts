@@ -4,14 +4,24 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { createApp } from './app';
-import type { ApiConfig } from './config';
+import { configFromEnv } from './config';
 import type { AppEnv } from './context';
-import { countAdmins, insertAdmin, isUniqueViolation, migrateToLatest, openDatabase, type Database, type DbKind } from './db';
+import {
+  countAdmins,
+  insertAdmin,
+  isUniqueViolation,
+  migrateToLatest,
+  openDatabase,
+  type Database,
+  type DbKind,
+} from './db';
 import { parseApiEnv, type ApiEnv } from './env';
 import { hashPassword } from './features/auth/password';
 import { createLogger, type Logger } from './logger';
+import { OutboxWorker, smtpSender } from './mail';
+import { scheduleRetention } from './retention/schedule';
 
-export const JWT_SECRET_FILE = 'jwt-secret';
+const JWT_SECRET_FILE = 'jwt-secret';
 
 /** JWT_SECRET, else the secret kept in DATA_DIR/jwt-secret (created once, mode 0600). */
 export function resolveJwtSecret(env: Pick<ApiEnv, 'JWT_SECRET' | 'DATA_DIR'>): string {
@@ -28,7 +38,8 @@ export function resolveJwtSecret(env: Pick<ApiEnv, 'JWT_SECRET' | 'DATA_DIR'>): 
   }
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
   const secret = readFileSync(file, 'utf8').trim();
-  if (secret.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters; delete it to generate a new one`);
+  if (secret.length < 32)
+    throw new Error(`${file} holds a secret shorter than 32 characters; delete it to generate a new one`);
   return secret;
 }
 
@@ -59,49 +70,77 @@ export async function ensureFirstAdmin(
   }
 }
 
-export function configFromEnv(env: ApiEnv, jwtSecret: string): ApiConfig {
+/** How the Node HTTP server around the API should behave (main.ts, api-only.ts). */
+export type HttpSettings = {
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  /** Send Strict-Transport-Security on every answer. */
+  hsts: boolean;
+};
+
+function httpSettingsFromEnv(env: ApiEnv): HttpSettings {
   return {
-    jwtSecret,
-    corsOrigins: env.CORS_ORIGINS,
-    trustProxy: env.TRUST_PROXY,
-    bodyLimits: { jsonBytes: env.JSON_BODY_LIMIT_BYTES, multipartBytes: env.MULTIPART_BODY_LIMIT_BYTES },
-    applyConcurrency: env.APPLY_CONCURRENCY,
-    spamMinFillMs: env.SPAM_MIN_FILL_MS,
-    rateLimits: {
-      loginPerIp: { max: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
-      loginPerEmail: { max: env.LOGIN_RATE_LIMIT_PER_EMAIL, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
-      contactPerIp: { max: env.CONTACT_RATE_LIMIT_PER_IP, windowMs: env.CONTACT_RATE_LIMIT_WINDOW_SECONDS * 1000 },
-    },
+    headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    hsts: env.HSTS ?? env.SITE_URL.startsWith('https:'),
   };
 }
 
 export type BootedApi = {
   app: Hono<AppEnv>;
+  http: HttpSettings;
   db: Kysely<Database>;
   dbKind: DbKind;
+  /** Stops the outbox worker (mails in flight finish), then closes the database. */
   close(): Promise<void>;
 };
 
 /**
  * Parses the environment, opens SQLite in DATA_DIR (or PostgreSQL with DATABASE_URL), runs the
- * migrations, ensures the first admin and returns the API app. `close()` closes the database.
+ * migrations, ensures the first admin, starts the daily retention purge (which also runs now) and
+ * the outbox worker when SMTP_URL is set, and returns the API app. `close()` stops both and closes
+ * the database.
  */
 export async function bootApi(env: NodeJS.ProcessEnv = process.env): Promise<BootedApi> {
   const parsed = parseApiEnv(env);
   const logger = createLogger(parsed.LOG_LEVEL);
-  const handle = openDatabase({ dataDir: parsed.DATA_DIR, databaseUrl: parsed.DATABASE_URL, poolSize: parsed.DATABASE_POOL_SIZE,
+  const handle = openDatabase({
+    dataDir: parsed.DATA_DIR,
+    databaseUrl: parsed.DATABASE_URL,
+    poolSize: parsed.DATABASE_POOL_SIZE,
     sqliteSynchronous: parsed.SQLITE_SYNCHRONOUS,
   });
   try {
     const applied = await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
     if (applied.length) logger.info('migrations applied', { database: handle.kind, applied });
     if (handle.kind === 'postgres' && !parsed.JWT_SECRET) {
-      logger.warn('JWT_SECRET is not set: tokens are signed with a secret from DATA_DIR, so instances that do not share DATA_DIR reject each other’s tokens');
+      logger.warn(
+        'JWT_SECRET is not set: tokens are signed with a secret from DATA_DIR, so instances that do not share DATA_DIR reject each other’s tokens',
+      );
     }
     const jwtSecret = resolveJwtSecret(parsed);
     await ensureFirstAdmin(handle.db, parsed, logger);
-    const app = createApp({ db: handle.db, dbKind: handle.kind, config: configFromEnv(parsed, jwtSecret), logger });
-    return { app, db: handle.db, dbKind: handle.kind, close: handle.close };
+    const config = configFromEnv(parsed, jwtSecret);
+    const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger });
+    const retention = scheduleRetention(handle.db, config.retentionDays, logger);
+    // Without SMTP_URL nothing is sent: mails wait in the outbox until a start with it.
+    const worker = config.mail.smtpUrl
+      ? new OutboxWorker({
+          db: handle.db,
+          dbKind: handle.kind,
+          settings: config.mail,
+          sender: smtpSender(config.mail),
+          logger,
+        })
+      : null;
+    worker?.start();
+    if (!worker) logger.info('SMTP_URL is not set: mails are kept in the outbox, not sent');
+    const close = async () => {
+      await worker?.stop();
+      await retention.stop();
+      await handle.close();
+    };
+    return { app, http: httpSettingsFromEnv(parsed), db: handle.db, dbKind: handle.kind, close };
   } catch (error) {
     await handle.close();
     throw error;

@@ -1,13 +1,42 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_MIN_FILL_MS } from '~/lib/spam';
+import { site } from '~/site';
 import type { Database, DbKind } from './db';
+import { apiEnvSchema, type ApiEnv } from './env';
 import type { Logger } from './logger';
+
+/** Days personal data is kept after its last change (see src/server/retention). */
+export type RetentionDays = { rejected: number; pending: number; messages: number; audit: number };
 
 export type RateLimitRule = {
   /** Requests (or failed attempts) allowed per window. */
   max: number;
   windowMs: number;
 };
+
+/** Outgoing mail (see src/server/mail). */
+export type MailSettings = {
+  /** smtp:// or smtps:// URL; undefined: mails are kept in the outbox as "not configured". */
+  smtpUrl: string | undefined;
+  /** Sender, `Name <address>`. */
+  from: string;
+  /** Receives a mail for every new application. */
+  hiringTeam: string;
+  /** Receives a mail for every contact message. */
+  sales: string;
+  /** Public origin of the site, without a trailing slash, for links in mails. */
+  siteUrl: string;
+  /** Wait before each retry; after the last one a mail is failed. */
+  retryDelaysMs: number[];
+  /** How often the worker looks for due mail. */
+  pollMs: number;
+  /** How long a claimed mail stays reserved for the instance that claimed it. */
+  leaseMs: number;
+};
+
+/** `EdgeCraft AI <no-reply@www.example.com>` for the site at `siteUrl`. */
+function defaultMailFrom(siteUrl: string): string {
+  return `${site.name} <no-reply@${new URL(siteUrl).hostname}>`;
+}
 
 /** Everything the API reads at run time; built from the environment by boot.ts, or directly by tests. */
 export type ApiConfig = {
@@ -22,33 +51,98 @@ export type ApiConfig = {
   applyConcurrency: number;
   /** Public forms submitted sooner than this after they appeared are taken for spam (0 turns it off). */
   spamMinFillMs: number;
+  /** A request body that sends no byte for this long is answered 408 (uploads). */
+  bodyIdleTimeoutMs: number;
+  /**
+   * Where the SQLite file is, so uploads are stored by a worker thread with its own connection;
+   * null = on the main connection (PostgreSQL, whose driver does not block).
+   */
+  sqlite: { dataDir: string; synchronous: 'FULL' | 'NORMAL' } | null;
+  /** Applications answer 507 when `dataDir`'s volume has less than `minFreeBytes` free; null = not checked. */
+  storage: { dataDir: string | null; minFreeBytes: number };
+  /** Serve EVENT_LOOP_STATS_PATH (admins only): the benches read the event-loop delay there. */
+  eventLoopStats: boolean;
+  retentionDays: RetentionDays;
+  /** The privacy notice's version recorded with each consent (content/legal/privacy.mdx by default). */
+  privacyNoticeVersion: string;
   rateLimits: {
-    /** All login attempts from one address. */
+    /** All login attempts from one address (refused beyond). */
     loginPerIp: RateLimitRule;
-    /** Failed login attempts for one e-mail address. */
+    /** Failed login attempts for one e-mail address from one address (refused beyond). */
     loginPerEmail: RateLimitRule;
     /** Contact messages from one address. */
     contactPerIp: RateLimitRule;
+    /** Applications from one address. */
+    applyPerIp: RateLimitRule;
   };
+  /**
+   * Failed logins for one e-mail from every address: past `freeFailures` in the login window,
+   * attempts from addresses that have failed for it wait `baseMs`, doubling up to `maxMs`.
+   * Never a refusal, so nobody can lock the admin out.
+   */
+  loginSlowdown: { freeFailures: number; baseMs: number; maxMs: number };
+  mail: MailSettings;
 };
 
-export const defaultApiConfig: Omit<ApiConfig, 'jwtSecret'> = {
-  corsOrigins: [],
-  trustProxy: false,
-  bodyLimits: { jsonBytes: 64 * 1024, multipartBytes: 6 * 1024 * 1024 },
-  applyConcurrency: 2,
-  spamMinFillMs: DEFAULT_MIN_FILL_MS,
-  rateLimits: {
-    loginPerIp: { max: 20, windowMs: 15 * 60_000 },
-    loginPerEmail: { max: 5, windowMs: 15 * 60_000 },
-    contactPerIp: { max: 5, windowMs: 60 * 60_000 },
-  },
-};
+/** The application rate limit counts per hour. */
+const APPLY_RATE_WINDOW_MS = 60 * 60_000;
+/** The per-e-mail login slowdown: free failures, then 0.5 s doubling up to 8 s (no setting needed). */
+const LOGIN_SLOWDOWN = { freeFailures: 5, baseMs: 500, maxMs: 8_000 } as const;
+
+/** Maps the checked environment onto the API's configuration. */
+export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, 'privacyNoticeVersion'> {
+  return {
+    jwtSecret,
+    corsOrigins: env.CORS_ORIGINS,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimits: { jsonBytes: env.JSON_BODY_LIMIT_BYTES, multipartBytes: env.MULTIPART_BODY_LIMIT_BYTES },
+    applyConcurrency: env.APPLY_CONCURRENCY,
+    spamMinFillMs: env.SPAM_MIN_FILL_MS,
+    bodyIdleTimeoutMs: env.BODY_IDLE_TIMEOUT_SECONDS * 1000,
+    sqlite: env.DATABASE_URL ? null : { dataDir: env.DATA_DIR, synchronous: env.SQLITE_SYNCHRONOUS },
+    // PostgreSQL keeps its data on its own server: DATA_DIR's volume says nothing about it.
+    storage: { dataDir: env.DATABASE_URL ? null : env.DATA_DIR, minFreeBytes: env.MIN_FREE_DISK_MB * 1024 * 1024 },
+    loginSlowdown: { ...LOGIN_SLOWDOWN },
+    eventLoopStats: env.EVENT_LOOP_STATS,
+    retentionDays: {
+      rejected: env.RETENTION_DAYS_REJECTED,
+      pending: env.RETENTION_DAYS_PENDING,
+      messages: env.RETENTION_DAYS_MESSAGES,
+      audit: env.RETENTION_DAYS_AUDIT,
+    },
+    rateLimits: {
+      loginPerIp: { max: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+      loginPerEmail: { max: env.LOGIN_RATE_LIMIT_PER_EMAIL, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+      contactPerIp: { max: env.CONTACT_RATE_LIMIT_PER_IP, windowMs: env.CONTACT_RATE_LIMIT_WINDOW_SECONDS * 1000 },
+      applyPerIp: { max: env.APPLY_RATE_LIMIT_PER_IP, windowMs: APPLY_RATE_WINDOW_MS },
+    },
+    mail: {
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? defaultMailFrom(env.SITE_URL),
+      hiringTeam: env.HIRING_TEAM_EMAIL,
+      sales: env.SALES_EMAIL,
+      siteUrl: env.SITE_URL,
+      retryDelaysMs: env.MAIL_RETRY_DELAYS_SECONDS.map((seconds) => Math.round(seconds * 1000)),
+      pollMs: Math.round(env.MAIL_POLL_SECONDS * 1000),
+      leaseMs: Math.round(env.MAIL_LEASE_SECONDS * 1000),
+    },
+  };
+}
+
+/**
+ * The configuration of an empty environment: the defaults live in the env schema only. An app
+ * built without a data folder (tests) stores on its main connection and checks no disk.
+ */
+export const defaultApiConfig: Omit<ApiConfig, 'jwtSecret' | 'privacyNoticeVersion'> = (() => {
+  const { jwtSecret: _unused, ...defaults } = configFromEnv(apiEnvSchema.parse({}), '');
+  return { ...defaults, sqlite: null, storage: { ...defaults.storage, dataDir: null } };
+})();
 
 export type AppDeps = {
   db: Kysely<Database>;
   dbKind: DbKind;
-  config: Pick<ApiConfig, 'jwtSecret'> & Partial<ApiConfig>;
+  config: Pick<ApiConfig, 'jwtSecret'> &
+    Partial<Omit<ApiConfig, 'rateLimits'>> & { rateLimits?: Partial<ApiConfig['rateLimits']> };
   /** JSON-lines logger; defaults to stdout at level info. */
   logger?: Logger;
   /** Clock, replaceable in tests. */

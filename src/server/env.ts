@@ -1,11 +1,25 @@
 import { z } from 'zod';
+import { RETENTION_DEFAULT_DAYS } from '~/lib/privacy';
 import { DEFAULT_MIN_FILL_MS } from '~/lib/spam';
+import { site } from '~/site';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .default('false')
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optional = <T extends z.ZodTypeAny>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
+const positiveSeconds = (fallback: number) => z.coerce.number().positive().default(fallback);
+
+/** Outbox delivery defaults: retries after 1 min, 5 min, 30 min, 2 h and 12 h, then the mail is failed. */
+const MAIL_DEFAULTS = {
+  retryDelaysSeconds: [60, 5 * 60, 30 * 60, 2 * 60 * 60, 12 * 60 * 60],
+  pollSeconds: 2,
+  leaseSeconds: 5 * 60,
+} as const;
+
+/** `Name <address>` or a bare address, as nodemailer and every mail server accept it. */
+const MAILBOX = /^(?:[^<>]+<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
 
 /**
  * The API's environment, checked once at boot. Every value has a safe default; see README.
@@ -27,15 +41,32 @@ export const apiEnvSchema = z.object({
    */
   SQLITE_SYNCHRONOUS: z.enum(['FULL', 'NORMAL']).default('NORMAL'),
   /** HS256 key for admin tokens; when unset a random one is kept in DATA_DIR/jwt-secret (mode 0600). */
-  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The first admin, created only when no admin exists yet. */
-  ADMIN_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
-  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional().or(z.literal('').transform(() => undefined)),
+  ADMIN_EMAIL: z
+    .string()
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(12, 'must be at least 12 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Comma-separated origins allowed cross-origin, e.g. https://www.example.com. */
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean))
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.string().url('each origin must be a URL such as https://www.example.com'))),
   /** Read the client address from X-Forwarded-For (only behind a trusted proxy). */
   TRUST_PROXY: bool,
@@ -45,12 +76,74 @@ export const apiEnvSchema = z.object({
   APPLY_CONCURRENCY: positiveInt(2),
   /** Contact messages and applications sent sooner than this after the form appeared are rejected as spam; 0 turns the check off. */
   SPAM_MIN_FILL_MS: z.coerce.number().int().min(0).default(DEFAULT_MIN_FILL_MS),
+  /** Applications from one client address per hour. */
+  APPLY_RATE_LIMIT_PER_IP: positiveInt(10),
+  /** Below this much free space on DATA_DIR's volume, applications answer 507 (SQLite only). */
+  MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
+  /** A request body that sends no byte for this long is answered 408 (uploads). */
+  BODY_IDLE_TIMEOUT_SECONDS: positiveInt(15),
+  /** Node's headersTimeout: the whole request head must arrive within this. */
+  HEADERS_TIMEOUT_SECONDS: positiveInt(20),
+  /** Node's requestTimeout: head and body together (a 6 MB upload over a slow mobile link fits). */
+  REQUEST_TIMEOUT_SECONDS: positiveInt(120),
+  /** Strict-Transport-Security on every answer; unset = on when SITE_URL is https. */
+  HSTS: z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .optional()
+    .or(z.literal('').transform(() => undefined))
+    .transform((v) => (v === undefined ? undefined : v === 'true' || v === '1' || v === 'yes')),
+  /** All login attempts from one client address per window. */
   LOGIN_RATE_LIMIT_PER_IP: positiveInt(20),
+  /** Failed login attempts for one e-mail address from one client address per window. */
   LOGIN_RATE_LIMIT_PER_EMAIL: positiveInt(5),
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
   CONTACT_RATE_LIMIT_PER_IP: positiveInt(5),
   CONTACT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60 * 60),
+  /** Rejected applicants are erased this many days after their last status change. */
+  RETENTION_DAYS_REJECTED: positiveInt(RETENTION_DEFAULT_DAYS.rejected),
+  /** Pending applicants are erased this many days after their last status change (shortlisted ones are kept). */
+  RETENTION_DAYS_PENDING: positiveInt(RETENTION_DEFAULT_DAYS.pending),
+  /** Contact messages are erased this many days after they arrived. */
+  RETENTION_DAYS_MESSAGES: positiveInt(RETENTION_DEFAULT_DAYS.messages),
+  /** Audit entries are erased this many days after they were written. */
+  RETENTION_DAYS_AUDIT: positiveInt(RETENTION_DEFAULT_DAYS.audit),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Serve the event-loop delay to admins at /api/internal/event-loop (for the benches). */
+  EVENT_LOOP_STATS: bool,
+  /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset: mails wait in the outbox. */
+  SMTP_URL: optional(
+    z
+      .string()
+      .url('must be a URL such as smtp://user:pass@smtp.example.com:587')
+      .refine((v) => /^smtps?:\/\/[^/]/.test(v), 'must start with smtp:// or smtps://'),
+  ),
+  /** Sender of every mail; default `EdgeCraft AI <no-reply@` + SITE_URL's host + `>`. */
+  MAIL_FROM: optional(z.string().trim().regex(MAILBOX, 'must be an address or Name <address>')),
+  /** Who hears of new applications. */
+  HIRING_TEAM_EMAIL: z.string().trim().email().default(site.emails.careers),
+  /** Who hears of new contact messages. */
+  SALES_EMAIL: z.string().trim().email().default(site.emails.sales),
+  /** The site's public origin: the links in mails and the HSTS default (also read by the build). */
+  SITE_URL: z
+    .string()
+    .url('must be an origin such as https://www.example.com')
+    .refine((v) => /^https?:\/\//.test(v), 'must start with http:// or https://')
+    .default(site.url)
+    .transform((v) => v.replace(/\/+$/, '')),
+  /** Seconds between delivery attempts of one mail; after the last one it is failed. */
+  MAIL_RETRY_DELAYS_SECONDS: z
+    .string()
+    .default(MAIL_DEFAULTS.retryDelaysSeconds.join(','))
+    .transform((v) => v.split(',').map((part) => Number(part.trim())))
+    .pipe(
+      z
+        .array(z.number({ invalid_type_error: 'must be numbers' }).positive('must be positive numbers of seconds'))
+        .min(1, 'needs at least one delay'),
+    ),
+  /** How often the delivery worker looks for due mail. */
+  MAIL_POLL_SECONDS: positiveSeconds(MAIL_DEFAULTS.pollSeconds),
+  /** How long a claimed mail stays reserved for one instance before another may take it over. */
+  MAIL_LEASE_SECONDS: positiveSeconds(MAIL_DEFAULTS.leaseSeconds),
 });
 
 export type ApiEnv = z.infer<typeof apiEnvSchema>;
@@ -67,6 +160,10 @@ export function parseApiEnv(env: NodeJS.ProcessEnv = process.env): ApiEnv {
   const result = apiEnvSchema.safeParse(env);
   if (!result.success) {
     throw new EnvError(result.error.issues.map((i) => `${i.path.join('.') || 'env'}: ${i.message}`));
+  }
+  // Checked here rather than with superRefine, which would hide the schema's shape from its readers.
+  if (result.data.HEADERS_TIMEOUT_SECONDS > result.data.REQUEST_TIMEOUT_SECONDS) {
+    throw new EnvError(['HEADERS_TIMEOUT_SECONDS: must not exceed REQUEST_TIMEOUT_SECONDS']);
   }
   return result.data;
 }

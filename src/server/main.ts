@@ -3,7 +3,9 @@ import { Hono } from 'hono';
 import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { REDIRECTS } from '../redirects';
 import { bootApi } from './boot';
+import { applyHttpSettings, withHsts } from './http-settings';
 import { jobPagesHandler } from './static/job-pages';
 import { loadDist, notFoundPage, serveDist } from './static/serve-dist';
 import { securityHeaders } from './static/security-headers';
@@ -15,15 +17,9 @@ const DIST_CLIENT = resolve(DIST, 'client');
 const port = Number(process.env['PORT'] ?? 4321);
 const hostname = process.env['HOST'] ?? '127.0.0.1';
 
-/** Rendered on request (issue 7), though the build has files under the same prefix. */
+/** Rendered on request, though the build has files under the same prefix. */
 const JOB_PAGES = '/career/jobs/';
 const JOBS_SITEMAP = '/sitemap-jobs.xml';
-const REDIRECTS = {
-  // The route table names /Industrials; the page lives at the lower-case URL.
-  '/Industrials': { to: '/industrials', status: 301 },
-  // SPEC redirects to /login, which never existed; DESIGN.md sends it to the admin login instead.
-  '/login': { to: '/adminlogin', status: 302 },
-} as const;
 const isDynamic = (path: string) =>
   path.startsWith('/api/') || path.startsWith(JOB_PAGES) || path === JOBS_SITEMAP || path in REDIRECTS;
 
@@ -41,9 +37,12 @@ root.notFound(notFoundPage(distFiles));
 // The static build is answered before the router (most requests, and the cheapest); the rest is Hono's.
 const staticFiles = serveDist(distFiles, isDynamic);
 const routed = getRequestListener(root.fetch);
-const server = createServer((req, res) => {
-  if (!staticFiles(req, res)) void routed(req, res);
-});
+const server = createServer(
+  withHsts((req, res) => {
+    if (!staticFiles(req, res)) void routed(req, res);
+  }, api.http),
+);
+applyHttpSettings(server, api.http);
 server.listen(port, hostname, () => {
   const address = server.address();
   const listening = typeof address === 'object' && address ? address.port : port;

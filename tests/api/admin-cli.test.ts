@@ -1,11 +1,14 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findAdminByEmail, openDatabase } from '~/server/db';
+import { findAdminByEmail, insertApplicantWithResume, openDatabase } from '~/server/db';
 import { verifyPassword } from '~/server/features/auth/password';
-import { createPgDatabase, TEST_DATABASE_URL } from '../helpers/api';
+import { createPgDatabase, TEST_DATABASE_URL, validApplicant } from '../helpers/api';
+import { pdfBytes } from '../helpers/files';
+import { readZip } from '../helpers/zip';
 
 let dataDir: string;
 let databaseUrl = '';
@@ -30,7 +33,7 @@ afterAll(async () => {
  */
 function admin(args: string[], stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/scripts/admin.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -67,7 +70,10 @@ describe('admin CLI', { timeout: 120_000 }, () => {
   });
 
   it('rejects a short password and a bad e-mail', async () => {
-    expect(await admin(['create', 'short@example.com'], 'short\n')).toMatchObject({ code: 1, err: expect.stringContaining('at least 12 characters') });
+    expect(await admin(['create', 'short@example.com'], 'short\n')).toMatchObject({
+      code: 1,
+      err: expect.stringContaining('at least 12 characters'),
+    });
     expect((await admin(['create', 'not-an-email'], 'a very long password\n')).code).toBe(1);
   });
 
@@ -83,6 +89,60 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     const last = await admin(['delete', 'ops@example.com']);
     expect(last.code).toBe(1);
     expect(last.err).toContain('last admin');
+  });
+
+  it('purges (dry run first), exports a person to a zip and erases them, counting by kind', async () => {
+    const handle = openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
+    const old = new Date(Date.now() - 400 * 86_400_000);
+    const pdf = pdfBytes(3000);
+    const sha = createHash('sha256').update(pdf).digest('hex');
+    const resume = { kind: 'pdf' as const, mimeType: 'application/pdf', data: pdf, sha256: sha };
+    const job = { id: 1, title: 'Firmware Engineer', department: 'Platform' };
+    const fields = { ...validApplicant, coverLetter: validApplicant.coverLetter };
+    try {
+      await insertApplicantWithResume(handle.db, job, { ...fields, email: 'stale@example.com' }, resume, old, '1.0');
+      await insertApplicantWithResume(handle.db, { ...job, id: 2 }, { ...fields, email: 'Keep@Example.com' }, resume);
+      await insertApplicantWithResume(
+        handle.db,
+        job,
+        { ...fields, email: 'keep@example.com' },
+        resume,
+        new Date(),
+        '1.0',
+      );
+    } finally {
+      await handle.close();
+    }
+    const counts = (applicants: number, resumes: number) =>
+      new RegExp(`applicants +${applicants}\\n +resumes +${resumes}\\n +contact messages +0\\n +audit entries +0`);
+    const dry = await admin(['purge', '--dry-run']);
+    expect(dry.code).toBe(0);
+    expect(dry.out).toMatch(/^Would erase \(dry run, nothing changed\):/);
+    expect(dry.out).toMatch(counts(1, 1));
+    expect((await admin(['purge'])).out).toMatch(counts(1, 1));
+    expect((await admin(['purge'])).out).toMatch(counts(0, 0));
+
+    const out = path.join(dataDir, 'keep.zip');
+    const exported = await admin(['export', 'KEEP@example.com', out]);
+    expect(exported).toMatchObject({ code: 0, out: expect.stringContaining('2 applications, 2 resumes') });
+    const files = await readZip(readFileSync(out));
+    const person = JSON.parse(files.get('person.json')?.toString('utf8') ?? '{}') as {
+      applications: { resume: { file: string } }[];
+    };
+    expect(person.applications).toHaveLength(2);
+    for (const a of person.applications) {
+      expect(
+        createHash('sha256')
+          .update(files.get(a.resume.file) ?? '')
+          .digest('hex'),
+      ).toBe(sha);
+    }
+    expect(await admin(['erase', 'keep@example.com'])).toMatchObject({
+      code: 0,
+      out: 'Erased 2 records of keep@example.com.\n',
+    });
+    expect((await admin(['erase', 'keep@example.com'])).out).toBe('Erased 0 records of keep@example.com.\n');
+    expect((await admin(['purge', '--force'])).code).toBe(1);
   });
 
   it('prints usage for an unknown command with exit code 2', async () => {

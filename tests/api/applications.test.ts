@@ -38,11 +38,17 @@ describe('POST /api/applicants/apply — success', () => {
     const before = Date.now();
     const res = await apply(
       api,
-      applicationForm(jobId, { name: '  Grace Hopper ', email: ' grace@example.com ', coverLetter: `  ${validApplicant.coverLetter}  ` }),
+      applicationForm(jobId, {
+        name: '  Grace Hopper ',
+        email: ' grace@example.com ',
+        coverLetter: `  ${validApplicant.coverLetter}  `,
+      }),
     );
     expect(res.status).toBe(201);
     const body = (await res.json()) as { message: string; applicant: { id: number; status: string } };
-    expect(body.message).toBe('Application submitted successfully! We will review your application and get back to you soon.');
+    expect(body.message).toBe(
+      'Application submitted successfully! We will review your application and get back to you soon.',
+    );
     const stored = (await listApplicants()).find((a) => a.id === body.applicant.id);
     expect(stored).toMatchObject({
       jobId,
@@ -82,7 +88,9 @@ describe('POST /api/applicants/apply — success', () => {
 
   it('accepts exactly one of five identical applications sent at the same time', async () => {
     const email = uniqueEmail();
-    const statuses = await Promise.all(Array.from({ length: 5 }, () => apply(api, applicationForm(jobId, { email })).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 5 }, () => apply(api, applicationForm(jobId, { email })).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 409)).toHaveLength(4);
   });
@@ -108,8 +116,13 @@ describe('POST /api/applicants/apply — success', () => {
   });
 });
 
-describe('POST /api/applicants/apply — SPEC §5 validation table', () => {
-  type Case = [label: string, fields: Partial<Record<keyof typeof validApplicant, string | undefined>>, field: string, message: string | null];
+describe('POST /api/applicants/apply — validation table', () => {
+  type Case = [
+    label: string,
+    fields: Partial<Record<keyof typeof validApplicant, string | undefined>>,
+    field: string,
+    message: string | null,
+  ];
   const text: Case[] = [
     ['name missing', { name: undefined }, 'name', 'Name is required'],
     ['name blank', { name: '   ' }, 'name', 'Name is required'],
@@ -124,13 +137,28 @@ describe('POST /api/applicants/apply — SPEC §5 validation table', () => {
     ['phone of 10 digits', { phone: '98765-43210' }, 'phone', null],
     ['phone of 15 digits', { phone: '+123456789012345' }, 'phone', null],
     ['phone of 16 digits', { phone: '+1234567890123456' }, 'phone', 'Please enter a valid phone number (10-15 digits)'],
-    ['linkedin not a LinkedIn URL', { linkedin: 'https://twitter.com/ada' }, 'linkedin', 'Please enter a valid LinkedIn profile URL'],
+    [
+      'linkedin not a LinkedIn URL',
+      { linkedin: 'https://twitter.com/ada' },
+      'linkedin',
+      'Please enter a valid LinkedIn profile URL',
+    ],
     ['linkedin company page', { linkedin: 'www.linkedin.com/company/edgecraft' }, 'linkedin', null],
     ['cover letter missing', { coverLetter: '' }, 'coverLetter', 'Cover letter is required'],
-    ['cover letter of 49 characters', { coverLetter: 'c'.repeat(49) }, 'coverLetter', 'Cover letter must be at least 50 characters'],
+    [
+      'cover letter of 49 characters',
+      { coverLetter: 'c'.repeat(49) },
+      'coverLetter',
+      'Cover letter must be at least 50 characters',
+    ],
     ['cover letter of 50 characters', { coverLetter: 'c'.repeat(50) }, 'coverLetter', null],
     ['cover letter of 1000 characters', { coverLetter: 'c'.repeat(1000) }, 'coverLetter', null],
-    ['cover letter of 1001 characters', { coverLetter: 'c'.repeat(1001) }, 'coverLetter', 'Cover letter must not exceed 1000 characters'],
+    [
+      'cover letter of 1001 characters',
+      { coverLetter: 'c'.repeat(1001) },
+      'coverLetter',
+      'Cover letter must not exceed 1000 characters',
+    ],
   ];
 
   it.each(text)('%s', async (_label, fields, field, message) => {
@@ -146,16 +174,58 @@ describe('POST /api/applicants/apply — SPEC §5 validation table', () => {
 
   const files: [label: string, resume: ResumeUpload | null, status: number, message: string | null, kind?: string][] = [
     ['resume missing', null, 400, 'Resume is required'],
-    ['empty file part a browser sends when no file is chosen', { bytes: new Uint8Array(0), name: '', type: 'application/octet-stream' }, 400, 'Resume is required'],
-    ['PDF of 5 MB minus one byte', { bytes: pdfBytes(RESUME_MAX_BYTES - 1), name: 'cv.pdf', type: 'application/pdf' }, 201, null, 'pdf'],
-    ['PDF of exactly 5 MB', { bytes: pdfBytes(RESUME_MAX_BYTES), name: 'cv.pdf', type: 'application/pdf' }, 413, 'File size must be less than 5MB'],
-    ['zero-byte file', { bytes: new Uint8Array(0), name: 'cv.pdf', type: 'application/pdf' }, 415, 'Only PDF, DOC, and DOCX files are allowed'],
-    ['executable renamed .pdf', { bytes: exeBytes(), name: 'cv.pdf', type: 'application/pdf' }, 415, 'Only PDF, DOC, and DOCX files are allowed'],
-    ['PNG name and type', { bytes: pdfBytes(), name: 'cv.png', type: 'image/png' }, 415, 'Only PDF, DOC, and DOCX files are allowed'],
-    ['spreadsheet zip renamed .docx', { bytes: xlsxBytes(), name: 'cv.docx', type: '' }, 415, 'Only PDF, DOC, and DOCX files are allowed'],
+    [
+      'empty file part a browser sends when no file is chosen',
+      { bytes: new Uint8Array(0), name: '', type: 'application/octet-stream' },
+      400,
+      'Resume is required',
+    ],
+    [
+      'PDF of 5 MB minus one byte',
+      { bytes: pdfBytes(RESUME_MAX_BYTES - 1), name: 'cv.pdf', type: 'application/pdf' },
+      201,
+      null,
+      'pdf',
+    ],
+    [
+      'PDF of exactly 5 MB',
+      { bytes: pdfBytes(RESUME_MAX_BYTES), name: 'cv.pdf', type: 'application/pdf' },
+      413,
+      'File size must be less than 5MB',
+    ],
+    [
+      'zero-byte file',
+      { bytes: new Uint8Array(0), name: 'cv.pdf', type: 'application/pdf' },
+      415,
+      'Only PDF, DOC, and DOCX files are allowed',
+    ],
+    [
+      'executable renamed .pdf',
+      { bytes: exeBytes(), name: 'cv.pdf', type: 'application/pdf' },
+      415,
+      'Only PDF, DOC, and DOCX files are allowed',
+    ],
+    [
+      'PNG name and type',
+      { bytes: pdfBytes(), name: 'cv.png', type: 'image/png' },
+      415,
+      'Only PDF, DOC, and DOCX files are allowed',
+    ],
+    [
+      'spreadsheet zip renamed .docx',
+      { bytes: xlsxBytes(), name: 'cv.docx', type: '' },
+      415,
+      'Only PDF, DOC, and DOCX files are allowed',
+    ],
     ['DOC', { bytes: docBytes(), name: 'cv.doc', type: 'application/msword' }, 201, null, 'doc'],
     ['DOCX', { bytes: docxBytes(), name: 'cv.docx', type: '' }, 201, null, 'docx'],
-    ['DOCX renamed .pdf is stored as DOCX', { bytes: docxBytes(), name: 'cv.pdf', type: 'application/pdf' }, 201, null, 'docx'],
+    [
+      'DOCX renamed .pdf is stored as DOCX',
+      { bytes: docxBytes(), name: 'cv.pdf', type: 'application/pdf' },
+      201,
+      null,
+      'docx',
+    ],
   ];
 
   it.each(files)('%s', async (_label, resume, status, message, kind) => {
@@ -170,8 +240,11 @@ describe('POST /api/applicants/apply — SPEC §5 validation table', () => {
     }
   });
 
-  it('reports every broken field at once with the SPEC summary message', async () => {
-    const res = await apply(api, applicationForm(jobId, { name: '', email: 'x', phone: '1', coverLetter: 'short' }, null));
+  it('reports every broken field at once with the summary message', async () => {
+    const res = await apply(
+      api,
+      applicationForm(jobId, { name: '', email: 'x', phone: '1', coverLetter: 'short' }, null),
+    );
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message: string; errors: Record<string, string> };
     expect(body.message).toBe('Please fill all * fields before submitting');
@@ -191,13 +264,20 @@ describe('POST /api/applicants/apply — SPEC §5 validation table', () => {
       body: '--x--',
     });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ message: 'File size must be less than 5MB', errors: { resume: 'File size must be less than 5MB' } });
+    expect(await res.json()).toEqual({
+      message: 'File size must be less than 5MB',
+      errors: { resume: 'File size must be less than 5MB' },
+    });
   });
 
   it('answers 413 before reading a multipart body over the 6 MB limit', async () => {
     const res = await apply(
       api,
-      applicationForm(jobId, { email: uniqueEmail() }, { bytes: pdfBytes(7 * 1024 * 1024), name: 'cv.pdf', type: 'application/pdf' }),
+      applicationForm(
+        jobId,
+        { email: uniqueEmail() },
+        { bytes: pdfBytes(7 * 1024 * 1024), name: 'cv.pdf', type: 'application/pdf' },
+      ),
     );
     expect(res.status).toBe(413);
     expect(((await res.json()) as { message: string }).message).toBe('File size must be less than 5MB');
@@ -212,7 +292,11 @@ describe('resume download and applicant delete', () => {
   ] as const)('downloads a %s with its real type, the stored bytes and {name}_Resume.%s', async (kind, bytes, type) => {
     const res = await apply(
       api,
-      applicationForm(jobId, { name: 'Katherine Johnson', email: uniqueEmail() }, { bytes, name: `upload.${kind}`, type: '' }),
+      applicationForm(
+        jobId,
+        { name: 'Katherine Johnson', email: uniqueEmail() },
+        { bytes, name: `upload.${kind}`, type: '' },
+      ),
     );
     const { applicant } = (await res.json()) as { applicant: { id: number } };
     const dl = await call(api.app, 'GET', `/api/applicants/${applicant.id}/download`, { token: api.token });
@@ -245,7 +329,11 @@ describe('resume download and applicant delete', () => {
     expect(del.status).toBe(200);
     expect(await del.json()).toEqual({ message: 'Applicant deleted successfully' });
     expect((await listApplicants()).some((a) => a.id === applicant.id)).toBe(false);
-    const resumes = await api.db.selectFrom('resumes').select('applicant_id').where('applicant_id', '=', applicant.id).execute();
+    const resumes = await api.db
+      .selectFrom('resumes')
+      .select('applicant_id')
+      .where('applicant_id', '=', applicant.id)
+      .execute();
     expect(resumes).toEqual([]);
     const again = await call(api.app, 'DELETE', `/api/applicants/${applicant.id}`, { token: api.token });
     expect(again.status).toBe(404);

@@ -19,9 +19,15 @@ afterAll(async () => {
   await api.close();
 });
 
-const valid = { name: 'Priya Raman', email: 'priya@example.com', subject: 'Drone pilot programme', message: 'We build inspection drones and want to evaluate IPG.' };
+const valid = {
+  name: 'Priya Raman',
+  email: 'priya@example.com',
+  subject: 'Drone pilot programme',
+  message: 'We build inspection drones and want to evaluate IPG.',
+};
 let ip = 0;
-const send = (body: unknown, from = `192.0.2.${++ip}`) => call(api.app, 'POST', '/api/contact', { json: body, headers: { 'X-Forwarded-For': from } });
+const send = (body: unknown, from = `192.0.2.${++ip}`) =>
+  call(api.app, 'POST', '/api/contact', { json: body, headers: { 'X-Forwarded-For': from } });
 
 describe('contact messages', () => {
   it('stores a trimmed message and lists it to admins newest first', async () => {
@@ -52,7 +58,12 @@ describe('contact messages', () => {
   });
 
   it('accepts the longest allowed values', async () => {
-    const res = await send({ name: 'n'.repeat(100), email: `${'e'.repeat(240)}@example.com`, subject: 's'.repeat(200), message: 'm'.repeat(5000) });
+    const res = await send({
+      name: 'n'.repeat(100),
+      email: `${'e'.repeat(240)}@example.com`,
+      subject: 's'.repeat(200),
+      message: 'm'.repeat(5000),
+    });
     expect(res.status).toBe(201);
   });
 

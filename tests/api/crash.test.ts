@@ -79,7 +79,7 @@ describe('crash safety', () => {
         const sha = createHash('sha256').update(pdf).digest('hex');
         const form = new FormData();
         form.set('jobId', String(job.id));
-        for (const [k, v] of Object.entries({ ...validApplicant, email })) form.set(k, v);
+        for (const [k, v] of Object.entries({ ...validApplicant, email, consent: 'true' })) form.set(k, v);
         form.set('resume', new File([pdf as Uint8Array<ArrayBuffer>], 'cv.pdf', { type: 'application/pdf' }));
         try {
           const res = await fetch(`${server!.url}/api/applicants/apply`, { method: 'POST', body: form });
@@ -110,8 +110,12 @@ describe('crash safety', () => {
     const mismatched: string[] = [];
     for (const [email, sha] of acknowledged) {
       const applicant = byEmail.get(email)!;
-      const dl = await fetch(`${server.url}/api/applicants/${applicant.id}/download`, { headers: { Authorization: `Bearer ${token2}` } });
-      const got = createHash('sha256').update(new Uint8Array(await dl.arrayBuffer())).digest('hex');
+      const dl = await fetch(`${server.url}/api/applicants/${applicant.id}/download`, {
+        headers: { Authorization: `Bearer ${token2}` },
+      });
+      const got = createHash('sha256')
+        .update(new Uint8Array(await dl.arrayBuffer()))
+        .digest('hex');
       if (dl.status !== 200 || got !== sha) mismatched.push(email);
     }
     expect(mismatched).toEqual([]);

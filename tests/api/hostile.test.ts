@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, applicationForm, call, createJobViaApi, setupApi, validApplicant, validJob, type TestApi } from '../helpers/api';
+import {
+  apply,
+  applicationForm,
+  call,
+  createJobViaApi,
+  setupApi,
+  validApplicant,
+  validJob,
+  type TestApi,
+} from '../helpers/api';
 
 let api: TestApi;
 let jobId: number;
@@ -25,7 +34,7 @@ async function snapshot() {
 
 const HOSTILE = [
   "' OR '1'='1",
-  "1; DROP TABLE applicants; --",
+  '1; DROP TABLE applicants; --',
   "Robert'); DELETE FROM jobs; --",
   '<script>alert(1)</script>',
   '"><img src=x onerror=alert(1)>',
@@ -56,9 +65,14 @@ describe('hostile input never gives a 5xx and never changes other rows', () => {
   it.each(HOSTILE.map((s) => [s.slice(0, 40), s]))('job, login and contact JSON: %s', async (_label, hostile) => {
     const before = await snapshot();
     const requests = [
-      call(api.app, 'PUT', `/api/job/${jobId}`, { token: api.token, json: { ...validJob, title: hostile, description: hostile, salaryRange: hostile } }),
+      call(api.app, 'PUT', `/api/job/${jobId}`, {
+        token: api.token,
+        json: { ...validJob, title: hostile, description: hostile, salaryRange: hostile },
+      }),
       call(api.app, 'POST', '/api/admin', { json: { email: hostile, password: hostile } }),
-      call(api.app, 'POST', '/api/contact', { json: { name: hostile, email: hostile, subject: hostile, message: hostile } }),
+      call(api.app, 'POST', '/api/contact', {
+        json: { name: hostile, email: hostile, subject: hostile, message: hostile },
+      }),
       call(api.app, 'PUT', `/api/applicants/1/status`, { token: api.token, json: { status: hostile } }),
     ];
     for (const res of await Promise.all(requests)) expect(res.status).toBeLessThan(500);
@@ -72,7 +86,12 @@ describe('hostile input never gives a 5xx and never changes other rows', () => {
 
   it('stores HTML as inert text and returns it unchanged as JSON', async () => {
     const res = await call(api.app, 'POST', '/api/contact', {
-      json: { name: '<b>Eve</b>', email: 'eve@example.com', subject: '<script>alert(1)</script>', message: "'; DROP TABLE jobs; --" },
+      json: {
+        name: '<b>Eve</b>',
+        email: 'eve@example.com',
+        subject: '<script>alert(1)</script>',
+        message: "'; DROP TABLE jobs; --",
+      },
     });
     expect(res.status).toBe(201);
     const list = await call(api.app, 'GET', '/api/messages', { token: api.token });
@@ -83,14 +102,22 @@ describe('hostile input never gives a 5xx and never changes other rows', () => {
   });
 
   it('rejects NUL characters with 400 instead of failing in the database', async () => {
-    const res = await call(api.app, 'POST', '/api/contact', { json: { name: 'Eve', email: 'eve@example.com', subject: 'a\u0000b', message: 'hello' } });
+    const res = await call(api.app, 'POST', '/api/contact', {
+      json: { name: 'Eve', email: 'eve@example.com', subject: 'a\u0000b', message: 'hello' },
+    });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ message: 'Text must not contain NUL characters', errors: { subject: 'Text must not contain NUL characters' } });
+    expect(await res.json()).toEqual({
+      message: 'Text must not contain NUL characters',
+      errors: { subject: 'Text must not contain NUL characters' },
+    });
   });
 
   it('decodes non-UTF-8 bytes in JSON and multipart without a 5xx', async () => {
     const bad = new Uint8Array([0x7b, 0x22, 0x6e, 0x61, 0x6d, 0x65, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]); // {"name":"\xff\xfe\xc3"}
-    const json = await call(api.app, 'POST', '/api/contact', { body: bad, headers: { 'Content-Type': 'application/json' } });
+    const json = await call(api.app, 'POST', '/api/contact', {
+      body: bad,
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(json.status).toBe(400);
     const form = applicationForm(jobId, { email: 'bytes@example.com' });
     form.set('name', new Blob([new Uint8Array([0xff, 0xfe, 0x41, 0x42])]) as unknown as string);
@@ -128,7 +155,9 @@ describe('hostile input never gives a 5xx and never changes other rows', () => {
   });
 
   it('answers 413 to a JSON body over 64 KB before parsing it', async () => {
-    const res = await call(api.app, 'POST', '/api/contact', { json: { name: 'x', email: 'a@b.co', subject: 's', message: 'm'.repeat(70 * 1024) } });
+    const res = await call(api.app, 'POST', '/api/contact', {
+      json: { name: 'x', email: 'a@b.co', subject: 's', message: 'm'.repeat(70 * 1024) },
+    });
     expect(res.status).toBe(413);
     expect(await res.json()).toEqual({ message: 'Request body too large' });
   });

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import { RESUME_MAX_BYTES } from '~/lib/limits';
 import { resumeFilename } from '~/server/features/applicants/filename';
-import { parseMultipart } from '~/server/features/applicants/multipart';
+import { MalformedFormError, readApplicationForm } from '~/server/features/applicants/application-form';
 import { sniffResume } from '~/server/features/applicants/sniff';
 import { signToken, verifyToken } from '~/server/features/auth/jwt';
-import { RateLimiter } from '~/server/middleware/rate-limit';
+import { MemoryCounterStore, RateLimiter } from '~/server/middleware/rate-limit';
 import { Semaphore } from '~/server/middleware/semaphore';
 import { parseDbId } from '~/server/db';
 import { docBytes, docxBytes, exeBytes, pdfBytes, xlsxBytes, zipBytes } from '../helpers/files';
@@ -16,7 +19,11 @@ describe('sniffResume', () => {
     ['an executable', exeBytes(), null],
     ['an empty file', new Uint8Array(0), null],
     ['an XLSX', xlsxBytes(), null],
-    ['a zip whose word/ entry is only mentioned in file data', zipBytes({ 'notes.txt': 'see word/document.xml' }), null],
+    [
+      'a zip whose word/ entry is only mentioned in file data',
+      zipBytes({ 'notes.txt': 'see word/document.xml' }),
+      null,
+    ],
     ['a truncated DOCX', docxBytes().subarray(0, 60), null],
     ['text starting with "%PD"', new TextEncoder().encode('%PD'), null],
   ] as const)('%s → %s', (_label, bytes, kind) => {
@@ -26,33 +33,33 @@ describe('sniffResume', () => {
 
 describe('HS256 tokens', () => {
   const secret = 'a secret that is long enough for tests';
-  it('round-trips claims and rejects a tampered payload', () => {
-    const { token } = signToken({ sub: '7', tv: 3 }, secret, 60);
-    expect(verifyToken(token, secret)).toMatchObject({ sub: '7', tv: 3 });
+  it('round-trips claims and rejects a tampered payload', async () => {
+    const { token } = await signToken({ sub: '7', tv: 3 }, secret, 60);
+    expect(await verifyToken(token, secret)).toMatchObject({ sub: '7', tv: 3 });
     const [h, , s] = token.split('.');
     const forged = Buffer.from(JSON.stringify({ sub: '1', tv: 3, iat: 0, exp: 9_999_999_999 })).toString('base64url');
-    expect(verifyToken(`${h}.${forged}.${s}`, secret)).toBeNull();
-    expect(verifyToken(token, `${secret}!`)).toBeNull();
+    expect(await verifyToken(`${h}.${forged}.${s}`, secret)).toBeNull();
+    expect(await verifyToken(token, `${secret}!`)).toBeNull();
   });
-  it('expires exactly at exp', () => {
+  it('expires exactly at exp', async () => {
     const issued = new Date('2026-01-01T00:00:00Z');
-    const { token } = signToken({ sub: '1', tv: 1 }, secret, 60, issued);
-    expect(verifyToken(token, secret, new Date(issued.getTime() + 59_000))).not.toBeNull();
-    expect(verifyToken(token, secret, new Date(issued.getTime() + 60_000))).toBeNull();
+    const { token } = await signToken({ sub: '1', tv: 1 }, secret, 60, issued);
+    expect(await verifyToken(token, secret, new Date(issued.getTime() + 59_000))).not.toBeNull();
+    expect(await verifyToken(token, secret, new Date(issued.getTime() + 60_000))).toBeNull();
   });
 });
 
 describe('RateLimiter', () => {
-  it('allows max hits per window, reports Retry-After, and opens again after the window', () => {
+  it('allows max hits per window, reports Retry-After, and opens again after the window', async () => {
     let now = 0;
-    const limiter = new RateLimiter({ max: 2, windowMs: 10_000 }, () => now);
-    expect(limiter.hit('k').allowed).toBe(true);
-    expect(limiter.hit('k').allowed).toBe(true);
-    const blocked = limiter.hit('k');
-    expect(blocked).toEqual({ allowed: false, retryAfterSeconds: 10 });
-    expect(limiter.hit('other').allowed).toBe(true);
+    const limiter = new RateLimiter(new MemoryCounterStore(), 'test', { max: 2, windowMs: 10_000 }, () => now);
+    expect((await limiter.hit('k')).allowed).toBe(true);
+    expect((await limiter.hit('k')).allowed).toBe(true);
+    const blocked = await limiter.hit('k');
+    expect(blocked).toEqual({ allowed: false, count: 3, retryAfterSeconds: 10 });
+    expect((await limiter.hit('other')).allowed).toBe(true);
     now = 10_000;
-    expect(limiter.hit('k').allowed).toBe(true);
+    expect((await limiter.hit('k')).allowed).toBe(true);
   });
 });
 
@@ -86,6 +93,10 @@ describe('ids and filenames', () => {
     ['-1', null],
     ['01x', null],
     ['1e3', null],
+    ['01', null],
+    [' 1', null],
+    ['1.0', null],
+    ['0x1', null],
   ])('parseDbId(%s) → %s', (raw, id) => {
     expect(parseDbId(raw)).toBe(id);
   });
@@ -95,46 +106,73 @@ describe('ids and filenames', () => {
   });
 });
 
-describe('parseMultipart', () => {
+describe('readApplicationForm (busboy)', () => {
   const encode = async (form: FormData) => {
     const req = new Request('http://x/', { method: 'POST', body: form });
     return { body: Buffer.from(await req.arrayBuffer()), type: req.headers.get('content-type') ?? '' };
   };
+  const read = (body: Buffer | string, type: string) =>
+    readApplicationForm(Readable.from([Buffer.from(body)]), { 'content-type': type }, 1000);
 
-  it('reads what fetch encodes: text (UTF-8, CRLF inside) and a binary file, byte for byte', async () => {
+  it('reads what fetch encodes: text (UTF-8, CRLF inside) and a binary file, byte for byte, hashed', async () => {
     const form = new FormData();
     form.set('name', 'Zoë\r\nÅngström');
     const bytes = new Uint8Array(4096).map((_, i) => (i * 7) % 256);
     bytes.set(Buffer.from('\r\n--'), 100); // a boundary-like sequence inside the data
     form.set('resume', new File([bytes], 'cv "final".pdf', { type: 'application/pdf' }));
     const { body, type } = await encode(form);
-    const parts = parseMultipart(body, type);
-    expect(parts?.get('name')?.data.toString('utf8')).toBe('Zoë\r\nÅngström');
-    expect(parts?.get('name')?.filename).toBeUndefined();
-    const file = parts?.get('resume');
-    expect(file?.filename).toBe('cv %22final%22.pdf');
-    expect(file?.contentType).toBe('application/pdf');
-    expect(Buffer.compare(file?.data ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
+    const parsed = await read(body, type);
+    expect(parsed.fields.get('name')).toBe('Zoë\r\nÅngström');
+    expect(parsed.resume?.name).toBe('cv %22final%22.pdf');
+    expect(parsed.resume?.type).toBe('application/pdf');
+    expect(Buffer.compare(parsed.resume?.bytes ?? Buffer.alloc(0), Buffer.from(bytes))).toBe(0);
+    expect(parsed.resume?.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
   });
 
-  it('handles a quoted boundary, a preamble, and keeps the first of duplicate names', () => {
-    const body = Buffer.from(
+  it('handles a quoted boundary, a preamble, and keeps the first of duplicate names', async () => {
+    const body =
       'preamble\r\n--bx\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--bx\r\n' +
-        'Content-Disposition: form-data; name="a"\r\n\r\n2\r\n--bx--\r\n',
-    );
-    const parts = parseMultipart(body, 'multipart/form-data; boundary="bx"');
-    expect(parts?.get('a')?.data.toString()).toBe('1');
+      'Content-Disposition: form-data; name="a"\r\n\r\n2\r\n--bx--\r\n';
+    expect((await read(body, 'multipart/form-data; boundary="bx"')).fields.get('a')).toBe('1');
+  });
+
+  it('drops a resume over the size rule as it streams, and says so', async () => {
+    const form = new FormData();
+    form.set('resume', new File([new Uint8Array(RESUME_MAX_BYTES)], 'big.pdf', { type: 'application/pdf' }));
+    const { body, type } = await encode(form);
+    const parsed = await read(body, type);
+    expect(parsed.resumeTooLarge).toBe(true);
+    expect(parsed.resume).toBeNull();
   });
 
   it.each([
-    ['no boundary parameter', 'multipart/form-data', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--'],
-    ['no closing delimiter', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1'],
-    ['no header end', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n1\r\n--x--'],
-    ['a part without a name', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data\r\n\r\n1\r\n--x--'],
-    ['not form-data', 'multipart/form-data; boundary=x', '--x\r\nContent-Disposition: attachment; name="a"\r\n\r\n1\r\n--x--'],
+    [
+      'no boundary parameter',
+      'multipart/form-data',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+    ],
+    [
+      'no closing delimiter',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1',
+    ],
+    [
+      'no header end',
+      'multipart/form-data; boundary=x',
+      '--x\r\nContent-Disposition: form-data; name="a"\r\n1\r\n--x--',
+    ],
     ['no delimiter at all', 'multipart/form-data; boundary=x', 'hello'],
-    ['too many parts', 'multipart/form-data; boundary=x', `${'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n'.repeat(40)}--x--`],
-  ])('returns null for %s', (_label, type, body) => {
-    expect(parseMultipart(Buffer.from(body), type)).toBeNull();
+    [
+      'too many parts',
+      'multipart/form-data; boundary=x',
+      `${'--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n'.repeat(40)}--x--`,
+    ],
+    [
+      'a field longer than any form sends',
+      'multipart/form-data; boundary=x',
+      `--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n${'a'.repeat(70_000)}\r\n--x--`,
+    ],
+  ])('refuses %s as malformed', async (_label, type, body) => {
+    await expect(read(body, type)).rejects.toBeInstanceOf(MalformedFormError);
   });
 });

@@ -18,7 +18,7 @@ describe('jobs API', () => {
     expect(await res.json()).toEqual({ jobs: [] });
   });
 
-  it('creates a job with every field and answers 201 with the SPEC success text', async () => {
+  it('creates a job with every field and answers 201 with its success text', async () => {
     const res = await call(api.app, 'POST', '/api/job', { token: api.token, json: validJob });
     expect(res.status).toBe(201);
     const body = (await res.json()) as { message: string; job: Job };
@@ -58,7 +58,7 @@ describe('jobs API', () => {
     expect(changed.headers.get('etag')).not.toBe(etag);
   });
 
-  it('updates a job with the SPEC success text', async () => {
+  it('updates a job with its success text', async () => {
     const job = await createJobViaApi(api);
     const res = await call(api.app, 'PUT', `/api/job/${job.id}`, {
       token: api.token,
@@ -72,7 +72,10 @@ describe('jobs API', () => {
   });
 
   it('answers 404 "Job not found" to update or delete of an unknown id', async () => {
-    for (const [method, json] of [['PUT', validJob], ['DELETE', undefined]] as const) {
+    for (const [method, json] of [
+      ['PUT', validJob],
+      ['DELETE', undefined],
+    ] as const) {
       const res = await call(api.app, method, '/api/job/999999', { token: api.token, json });
       expect(res.status).toBe(404);
       expect(await res.json()).toEqual({ message: 'Job not found' });
@@ -87,21 +90,34 @@ describe('jobs API', () => {
     expect(body.errors['title']).toBe('Title is required');
   });
 
-  it('rejects a jobType outside the five SPEC options', async () => {
-    const res = await call(api.app, 'POST', '/api/job', { token: api.token, json: { ...validJob, jobType: 'Freelance' } });
+  it('rejects a jobType outside the five options', async () => {
+    const res = await call(api.app, 'POST', '/api/job', {
+      token: api.token,
+      json: { ...validJob, jobType: 'Freelance' },
+    });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { errors: Record<string, string> }).errors['jobType']).toMatch(/^Job type must be one of/);
+    expect(((await res.json()) as { errors: Record<string, string> }).errors['jobType']).toMatch(
+      /^Job type must be one of/,
+    );
   });
 
   it('answers 415 to a job sent as a form and 400 to malformed JSON', async () => {
-    const form = await call(api.app, 'POST', '/api/job', { token: api.token, body: 'title=x', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await call(api.app, 'POST', '/api/job', {
+      token: api.token,
+      body: 'title=x',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(415);
-    const broken = await call(api.app, 'POST', '/api/job', { token: api.token, body: '{"title":', headers: { 'Content-Type': 'application/json' } });
+    const broken = await call(api.app, 'POST', '/api/job', {
+      token: api.token,
+      body: '{"title":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(broken.status).toBe(400);
     expect(await broken.json()).toEqual({ message: 'Malformed JSON in request body' });
   });
 
-  it('deletes a job with the SPEC success text and keeps its applicants with their job snapshot', async () => {
+  it('deletes a job with its success text and keeps its applicants with their job snapshot', async () => {
     const job = await createJobViaApi(api, { title: 'Drone Autonomy Lead', department: 'Robotics' });
     expect((await apply(api, applicationForm(job.id))).status).toBe(201);
     const res = await call(api.app, 'DELETE', `/api/job/${job.id}`, { token: api.token });
@@ -109,8 +125,12 @@ describe('jobs API', () => {
     expect(await res.json()).toEqual({ message: 'Job deleted successfully!' });
     expect(await getJobById(api.db, job.id)).toBeNull();
     const list = await call(api.app, 'GET', '/api/applicants', { token: api.token });
-    const { applicants } = (await list.json()) as { applicants: { jobId: number; jobTitle: string; department: string }[] };
-    expect(applicants).toContainEqual(expect.objectContaining({ jobId: job.id, jobTitle: 'Drone Autonomy Lead', department: 'Robotics' }));
+    const { applicants } = (await list.json()) as {
+      applicants: { jobId: number; jobTitle: string; department: string }[];
+    };
+    expect(applicants).toContainEqual(
+      expect.objectContaining({ jobId: job.id, jobTitle: 'Drone Autonomy Lead', department: 'Robotics' }),
+    );
   });
 
   it('reads one job publicly at /api/job/:id and via getJobById/listJobs', async () => {

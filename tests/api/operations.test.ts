@@ -58,7 +58,11 @@ describe('health, logs and CORS', () => {
     const other = await call(api.app, 'GET', '/api/job', { headers: { Origin: 'https://evil.example.net' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
     const preflight = await call(api.app, 'OPTIONS', '/api/job', {
-      headers: { Origin: 'https://www.example.com', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization,content-type' },
+      headers: {
+        Origin: 'https://www.example.com',
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type',
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-headers')?.toLowerCase()).toContain('authorization');
@@ -91,13 +95,20 @@ describe('environment', () => {
   it('stops with a list of every bad variable', () => {
     let error: unknown;
     try {
-      parseApiEnv({ JWT_SECRET: 'short', CORS_ORIGINS: 'not a url', DATABASE_URL: 'mysql://x', LOGIN_RATE_LIMIT_PER_IP: '-1', SPAM_MIN_FILL_MS: 'soon' });
+      parseApiEnv({
+        JWT_SECRET: 'short',
+        CORS_ORIGINS: 'not a url',
+        DATABASE_URL: 'mysql://x',
+        LOGIN_RATE_LIMIT_PER_IP: '-1',
+        SPAM_MIN_FILL_MS: 'soon',
+      });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(EnvError);
     const problems = (error as EnvError).problems.join('\n');
-    for (const name of ['JWT_SECRET', 'CORS_ORIGINS', 'DATABASE_URL', 'LOGIN_RATE_LIMIT_PER_IP', 'SPAM_MIN_FILL_MS']) expect(problems).toContain(name);
+    for (const name of ['JWT_SECRET', 'CORS_ORIGINS', 'DATABASE_URL', 'LOGIN_RATE_LIMIT_PER_IP', 'SPAM_MIN_FILL_MS'])
+      expect(problems).toContain(name);
   });
 });
 
@@ -154,14 +165,24 @@ describe('bootApi', () => {
     const api = await setupApi();
     await api.db.deleteFrom('admins').execute();
     let printed = '';
-    await ensureFirstAdmin(api.db, { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }, silentLogger, (t) => (printed += t));
+    await ensureFirstAdmin(
+      api.db,
+      { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined },
+      silentLogger,
+      (t) => (printed += t),
+    );
     const admin = await findAdminByEmail(api.db, 'admin@localhost');
     expect(admin).not.toBeNull();
     const password = /Password[^:]*: (\S+)/.exec(printed)?.[1] ?? '';
     expect(password.length).toBeGreaterThanOrEqual(20);
     expect(await verifyPassword(password, admin?.password_hash ?? '')).toBe(true);
     printed = '';
-    await ensureFirstAdmin(api.db, { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined }, silentLogger, (t) => (printed += t));
+    await ensureFirstAdmin(
+      api.db,
+      { ADMIN_EMAIL: undefined, ADMIN_PASSWORD: undefined },
+      silentLogger,
+      (t) => (printed += t),
+    );
     expect(printed).toBe('');
     expect((await listAdmins(api.db)).map((a) => a.email)).toEqual(['admin@localhost']);
     await api.close();

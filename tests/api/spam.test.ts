@@ -13,7 +13,12 @@ afterAll(async () => {
   await api.close();
 });
 
-const message = { name: 'Priya Raman', email: 'priya@example.com', subject: 'Drone pilot programme', message: 'We build inspection drones.' };
+const message = {
+  name: 'Priya Raman',
+  email: 'priya@example.com',
+  subject: 'Drone pilot programme',
+  message: 'We build inspection drones.',
+};
 const contact = (body: Record<string, unknown>) => call(api.app, 'POST', '/api/contact', { json: body });
 const human = { [HONEYPOT_FIELD]: '', [FILL_TIME_FIELD]: 8_000 };
 

@@ -30,10 +30,11 @@ function setStatus(id: number | string, status: unknown) {
 
 async function statusOf(id: number): Promise<string | undefined> {
   const res = await call(api.app, 'GET', '/api/applicants', { token: api.token });
-  return ((await res.json()) as { applicants: { id: number; status: string }[] }).applicants.find((a) => a.id === id)?.status;
+  return ((await res.json()) as { applicants: { id: number; status: string }[] }).applicants.find((a) => a.id === id)
+    ?.status;
 }
 
-describe('PUT /api/applicants/:id/status — SPEC §4 table', () => {
+describe('PUT /api/applicants/:id/status — table', () => {
   const pairs = APPLICANT_STATUSES.flatMap((from) => APPLICANT_STATUSES.map((to) => [from, to] as const));
 
   it.each(pairs)('%s → %s', async (from, to) => {
@@ -53,7 +54,7 @@ describe('PUT /api/applicants/:id/status — SPEC §4 table', () => {
     }
   });
 
-  it('has exactly four allowed transitions, matching SPEC messages', () => {
+  it('has exactly four allowed transitions, matching their messages', () => {
     expect(STATUS_TRANSITIONS.map((t) => t.successMessage)).toEqual([
       'Applicant shortlisted successfully!',
       'Applicant rejected successfully!',

@@ -1,5 +1,5 @@
 /**
- * Admin fixtures (issue 6): a page holding the token, and an API helper that seeds jobs,
+ * Admin fixtures: a page holding the token, and an API helper that seeds jobs,
  * applicants and messages with unique names per test and deletes them afterwards. Built on
  * fixtures.ts's `apiTest` (its worker-scoped `adminToken`); kept in this file so the shared
  * fixtures file stays small.
@@ -13,7 +13,7 @@ import { apiTest } from './fixtures';
 export { expect } from './fixtures';
 
 /** The e2e server's secret (playwright.config.ts), used to craft expired and tampered tokens. */
-export const E2E_JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-signing';
+const E2E_JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-signing';
 /** The e2e server's data folder, for the admin CLI (same rule as playwright.config.ts). */
 export const E2E_DATA_DIR = process.env['E2E_DATA_DIR'] ?? '/tmp/edgecraft-e2e-data';
 
@@ -33,7 +33,11 @@ export function tamper(token: string): string {
 
 /** Reads the claims of a JWT without checking it. */
 export function decodeToken(token: string): { sub: string; iat: number; exp: number } {
-  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub: string; iat: number; exp: number };
+  return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+    sub: string;
+    iat: number;
+    exp: number;
+  };
 }
 
 /** A small but real PDF file (starts with '%PDF-1.4'). */
@@ -45,28 +49,39 @@ export function samplePdf(label: string): Buffer {
 }
 
 /** Letters only (applicant names allow letters and spaces): unique per test, project and run. */
-export function uniqueWord(testInfo: TestInfo): string {
-  const letters = (n: number) => n.toString(26).replace(/[0-9a-p]/g, (c) => 'abcdefghijklmnopqrstuvwxyz'[parseInt(c, 26)] ?? 'x');
-  const seed = Date.now() % 1e9 + testInfo.workerIndex * 7919 + Math.floor(Math.random() * 1e6);
+function uniqueWord(testInfo: TestInfo): string {
+  const letters = (n: number) =>
+    n.toString(26).replace(/[0-9a-p]/g, (c) => 'abcdefghijklmnopqrstuvwxyz'[parseInt(c, 26)] ?? 'x');
+  const seed = (Date.now() % 1e9) + testInfo.workerIndex * 7919 + Math.floor(Math.random() * 1e6);
   const word = `${testInfo.project.name.slice(0, 3)}${letters(seed)}`;
   return word[0]?.toUpperCase() + word.slice(1).toLowerCase();
 }
 
-export async function loginAdmin(request: APIRequestContext, email = E2E_ADMIN.email, password = E2E_ADMIN.password): Promise<string> {
+export async function loginAdmin(
+  request: APIRequestContext,
+  email = E2E_ADMIN.email,
+  password = E2E_ADMIN.password,
+): Promise<string> {
   const response = await request.post('/api/admin', { data: { email, password } });
   if (!response.ok()) throw new Error(`admin login failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
 }
 
-export type SeededApplicant = Applicant & { resumeBytes: Buffer };
+type SeededApplicant = Applicant & { resumeBytes: Buffer };
 
-export type AdminApi = {
+type AdminApi = {
   token: string;
   /** A unique word for this test (letters only), to put in names, titles and searches. */
   tag: string;
   createJob: (input?: Partial<JobInput>) => Promise<Job>;
   /** Applies through the public multipart endpoint with a small real PDF. */
-  seedApplicant: (input: { job: Job; name?: string; email?: string; linkedin?: string; coverLetter?: string }) => Promise<SeededApplicant>;
+  seedApplicant: (input: {
+    job: Job;
+    name?: string;
+    email?: string;
+    linkedin?: string;
+    coverLetter?: string;
+  }) => Promise<SeededApplicant>;
   setStatus: (id: number, status: Applicant['status']) => Promise<void>;
   sendMessage: (input?: Partial<Pick<ContactMessage, 'name' | 'email' | 'subject' | 'message'>>) => Promise<void>;
   applicants: () => Promise<Applicant[]>;
@@ -127,7 +142,9 @@ export const adminTest = apiTest.extend<AdminFixtures>({
             email: address,
             phone: '+91 98765 43210',
             linkedin,
-            coverLetter: coverLetter ?? `I have shipped edge inference pipelines for five years and want to build ${job.title}.`,
+            coverLetter:
+              coverLetter ?? `I have shipped edge inference pipelines for five years and want to build ${job.title}.`,
+            consent: 'true',
             resume: { name: 'resume.pdf', mimeType: 'application/pdf', buffer: resumeBytes },
           },
         });
@@ -155,8 +172,9 @@ export const adminTest = apiTest.extend<AdminFixtures>({
           }),
         );
       },
-      applicants: async () => ((await ok(await request.get('/api/applicants', { headers })))['applicants'] as Applicant[]),
-      messages: async () => ((await ok(await request.get('/api/messages', { headers })))['messages'] as ContactMessage[]),
+      applicants: async () =>
+        (await ok(await request.get('/api/applicants', { headers })))['applicants'] as Applicant[],
+      messages: async () => (await ok(await request.get('/api/messages', { headers })))['messages'] as ContactMessage[],
     };
 
     await use(api);

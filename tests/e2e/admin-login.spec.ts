@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { E2E_ADMIN } from '../../playwright.config';
 import { adminTest as test, craftToken, decodeToken, E2E_DATA_DIR, expect, loginAdmin, tamper } from './admin-fixtures';
 import { AdminPage } from './pages/AdminPage';
+import { holdRoute } from './held-route';
 
 const SESSION_EXPIRED = 'Session expired. Please login again.';
 
@@ -17,9 +18,13 @@ function adminCli(args: string[], input?: string): string {
 test.describe('admin login', () => {
   // A second admin, created through the CLI the way an operator would, per project.
   const cliAdmin = { email: '', password: 'cli-Password-5678' };
+  // Playwright requires the fixtures argument to be a destructuring pattern, even an empty one.
+  // eslint-disable-next-line no-empty-pattern
   test.beforeAll(({}, testInfo) => {
     cliAdmin.email = `cli-${testInfo.project.name}-${Date.now()}@example.com`;
-    expect(adminCli(['create', cliAdmin.email], `${cliAdmin.password}\n`)).toContain(`Admin ${cliAdmin.email} created.`);
+    expect(adminCli(['create', cliAdmin.email], `${cliAdmin.password}\n`)).toContain(
+      `Admin ${cliAdmin.email} created.`,
+    );
   });
   test.afterAll(() => {
     adminCli(['delete', cliAdmin.email]);
@@ -38,7 +43,7 @@ test.describe('admin login', () => {
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
-  test("shows the server's message for a wrong password and stays on the page", async ({ page }) => {
+  test("shows the server's message for a wrong password and stays on the page", { tag: '@once' }, async ({ page }) => {
     await page.goto('/adminlogin');
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
     await page.getByLabel('Password').fill('not-the-password');
@@ -49,7 +54,7 @@ test.describe('admin login', () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
-  test("shows 'Login failed' when the server answers without a message", async ({ page }) => {
+  test("shows 'Login failed' when the server answers without a message", { tag: '@once' }, async ({ page }) => {
     await page.route('**/api/admin', (route) => route.fulfill({ status: 500, body: 'oops' }));
     await page.goto('/adminlogin');
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
@@ -58,21 +63,23 @@ test.describe('admin login', () => {
     await expect(page.getByRole('alert')).toHaveText('Login failed');
   });
 
-  test("shows 'Server error. Please try again later.' when the network fails, and 'Signing in...' while sending", async ({ page }) => {
-    await page.route('**/api/admin', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.abort('internetdisconnected');
-    });
-    await page.goto('/adminlogin');
-    await page.getByLabel('Email').fill(E2E_ADMIN.email);
-    await page.getByLabel('Password').fill(E2E_ADMIN.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
-    await expect(page.getByRole('alert')).toHaveText('Server error. Please try again later.');
-    await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
-  });
+  test(
+    "shows 'Server error. Please try again later.' when the network fails, and 'Signing in...' while sending",
+    { tag: '@once' },
+    async ({ page }) => {
+      const release = await holdRoute(page, '**/api/admin', (route) => route.abort('internetdisconnected'));
+      await page.goto('/adminlogin');
+      await page.getByLabel('Email').fill(E2E_ADMIN.email);
+      await page.getByLabel('Password').fill(E2E_ADMIN.password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await expect(page.getByRole('button', { name: 'Signing in...' })).toBeDisabled();
+      release();
+      await expect(page.getByRole('alert')).toHaveText('Server error. Please try again later.');
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    },
+  );
 
-  test('requires email and password before sending anything', async ({ page }) => {
+  test('requires email and password before sending anything', { tag: '@once' }, async ({ page }) => {
     let posted = false;
     await page.route('**/api/admin', (route) => {
       posted = true;
@@ -92,22 +99,26 @@ test.describe('admin login', () => {
     [true, 30 * 24],
     [false, 8],
   ] as const) {
-    test(`Remember me ${remember ? 'checked asks for a 30-day' : 'unchecked gets an 8-hour'} token`, async ({ page }) => {
-      await page.goto('/adminlogin');
-      await page.getByLabel('Email').fill(E2E_ADMIN.email);
-      await page.getByLabel('Password').fill(E2E_ADMIN.password);
-      await page.getByRole('checkbox', { name: /Remember me/ }).setChecked(remember);
-      const sent = page.waitForRequest('**/api/admin');
-      await page.getByRole('button', { name: 'Sign in' }).click();
-      expect((await sent).postDataJSON()).toEqual({ email: E2E_ADMIN.email, password: E2E_ADMIN.password, remember });
-      await page.waitForURL('**/admin');
-      const token = (await page.evaluate(() => localStorage.getItem('adminToken'))) ?? '';
-      const { iat, exp } = decodeToken(token);
-      expect(exp - iat).toBe(hours * 3600);
-    });
+    test(
+      `Remember me ${remember ? 'checked asks for a 30-day' : 'unchecked gets an 8-hour'} token`,
+      { tag: '@once' },
+      async ({ page }) => {
+        await page.goto('/adminlogin');
+        await page.getByLabel('Email').fill(E2E_ADMIN.email);
+        await page.getByLabel('Password').fill(E2E_ADMIN.password);
+        await page.getByRole('checkbox', { name: /Remember me/ }).setChecked(remember);
+        const sent = page.waitForRequest('**/api/admin');
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        expect((await sent).postDataJSON()).toEqual({ email: E2E_ADMIN.email, password: E2E_ADMIN.password, remember });
+        await page.waitForURL('**/admin');
+        const token = (await page.evaluate(() => localStorage.getItem('adminToken'))) ?? '';
+        const { iat, exp } = decodeToken(token);
+        expect(exp - iat).toBe(hours * 3600);
+      },
+    );
   }
 
-  test("'Forgot password?' explains the CLI reset in the page", async ({ page }) => {
+  test("'Forgot password?' explains the CLI reset in the page", { tag: '@once' }, async ({ page }) => {
     await page.goto('/adminlogin');
     const button = page.getByRole('button', { name: 'Forgot password?' });
     await expect(button).toHaveAttribute('aria-expanded', 'false');
@@ -116,13 +127,20 @@ test.describe('admin login', () => {
     await expect(page.getByText('npm run admin -- reset-password you@example.com')).toBeVisible();
   });
 
-  test('an admin who is already signed in goes straight to the dashboard', async ({ loggedInPage: page }) => {
-    await page.goto('/adminlogin');
-    await page.waitForURL('**/admin');
-    await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
-  });
+  test(
+    'an admin who is already signed in goes straight to the dashboard',
+    { tag: '@once' },
+    async ({ loggedInPage: page }) => {
+      await page.goto('/adminlogin');
+      await page.waitForURL('**/admin');
+      await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
+    },
+  );
 
-  test('login page: no axe violations; crawlable, while robots.txt keeps crawlers out of the dashboard', async ({ page, axe }) => {
+  test('login page: no axe violations; crawlable, while robots.txt keeps crawlers out of the dashboard', async ({
+    page,
+    axe,
+  }) => {
     await page.goto('/adminlogin');
     await page.getByRole('button', { name: 'Forgot password?' }).click();
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
@@ -135,28 +153,27 @@ test.describe('admin login', () => {
 });
 
 test.describe('admin session', () => {
-  test('/admin without a token goes to /adminlogin', async ({ page }) => {
+  test('/admin without a token goes to /adminlogin', { tag: '@once' }, async ({ page }) => {
     await page.goto('/admin');
     await page.waitForURL('**/adminlogin');
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   });
 
-  test("shows 'Verifying authentication...' until the token check answers; the static HTML holds no dashboard", async ({ loggedInPage: page }) => {
-    const html = await (await page.request.get('/admin')).text();
-    expect(html).not.toContain('Welcome Admin');
-    expect(html).toMatch(/<meta name="robots" content="noindex/);
-    let release = () => {};
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/auth/verify', async (route) => {
-      await released;
-      await route.continue();
-    });
-    await page.goto('/admin');
-    await expect(page.getByText('Verifying authentication...')).toBeVisible();
-    release();
-    await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
-    await expect(page.getByText('Verifying authentication...')).toBeHidden();
-  });
+  test(
+    "shows 'Verifying authentication...' until the token check answers; the static HTML holds no dashboard",
+    { tag: '@once' },
+    async ({ loggedInPage: page }) => {
+      const html = await (await page.request.get('/admin')).text();
+      expect(html).not.toContain('Welcome Admin');
+      expect(html).toMatch(/<meta name="robots" content="noindex/);
+      const release = await holdRoute(page, '**/api/auth/verify');
+      await page.goto('/admin');
+      await expect(page.getByText('Verifying authentication...')).toBeVisible();
+      release();
+      await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
+      await expect(page.getByText('Verifying authentication...')).toBeHidden();
+    },
+  );
 
   const badTokens = {
     expired: () => craftToken({ expiresIn: -60 }),
@@ -164,99 +181,136 @@ test.describe('admin session', () => {
   };
 
   for (const [kind, make] of Object.entries(badTokens)) {
-    test(`an ${kind} token on load is removed and the login page says '${SESSION_EXPIRED}'`, async ({ page }) => {
-      await page.goto('/robots.txt');
-      await page.evaluate((token) => localStorage.setItem('adminToken', token), make());
-      await page.goto('/admin');
-      await page.waitForURL('**/adminlogin');
-      await expect(page.getByRole('status').filter({ hasText: SESSION_EXPIRED })).toBeVisible();
-      expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
-      // The message is shown once: a reload shows a clean form.
-      await page.reload();
-      await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-      await expect(page.getByText(SESSION_EXPIRED)).toBeHidden();
-    });
+    test(
+      `an ${kind} token on load is removed and the login page says '${SESSION_EXPIRED}'`,
+      { tag: '@once' },
+      async ({ page }) => {
+        await page.goto('/robots.txt');
+        await page.evaluate((token) => localStorage.setItem('adminToken', token), make());
+        await page.goto('/admin');
+        await page.waitForURL('**/adminlogin');
+        await expect(page.getByRole('status').filter({ hasText: SESSION_EXPIRED })).toBeVisible();
+        expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+        // The message is shown once: a reload shows a clean form.
+        await page.reload();
+        await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+        await expect(page.getByText(SESSION_EXPIRED)).toBeHidden();
+      },
+    );
 
-    test(`an ${kind} token on an action lands on /adminlogin with the message`, async ({ loggedInPage: page, adminApi }) => {
-      const job = await adminApi.createJob();
-      const admin = new AdminPage(page);
-      await admin.goto('Job Vacancies');
-      await page.evaluate((token) => localStorage.setItem('adminToken', token), make());
-      await admin.jobCard(job.title).getByRole('button', { name: /^Delete/ }).click();
-      await admin.answerConfirm('Are you sure you want to delete this job posting?', 'Delete');
-      await page.waitForURL('**/adminlogin');
-      await expect(page.getByRole('status').filter({ hasText: SESSION_EXPIRED })).toBeVisible();
-      expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
-      // The job was not deleted.
-      const list = (await (await page.request.get('/api/job')).json()) as { jobs: { id: number }[] };
-      expect(list.jobs.some((j) => j.id === job.id)).toBe(true);
-    });
+    test(
+      `an ${kind} token on an action lands on /adminlogin with the message`,
+      { tag: '@once' },
+      async ({ loggedInPage: page, adminApi }) => {
+        const job = await adminApi.createJob();
+        const admin = new AdminPage(page);
+        await admin.goto('Job Vacancies');
+        await page.evaluate((token) => localStorage.setItem('adminToken', token), make());
+        await admin
+          .jobCard(job.title)
+          .getByRole('button', { name: /^Delete/ })
+          .click();
+        await admin.answerConfirm('Are you sure you want to delete this job posting?', 'Delete');
+        await page.waitForURL('**/adminlogin');
+        await expect(page.getByRole('status').filter({ hasText: SESSION_EXPIRED })).toBeVisible();
+        expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+        // The job was not deleted.
+        const list = (await (await page.request.get('/api/job')).json()) as { jobs: { id: number }[] };
+        expect(list.jobs.some((j) => j.id === job.id)).toBe(true);
+      },
+    );
   }
 
-  test('a password reset through the CLI ends older sessions at the next call', async ({ page, request }, testInfo) => {
-    const email = `reset-${testInfo.project.name}-${Date.now()}@example.com`;
-    adminCli(['create', email], 'first-Password-1234\n');
-    try {
-      const token = await loginAdmin(request, email, 'first-Password-1234');
-      adminCli(['reset-password', email], 'second-Password-1234\n');
+  test(
+    'a password reset through the CLI ends older sessions at the next call',
+    { tag: '@once' },
+    async ({ page, request }, testInfo) => {
+      const email = `reset-${testInfo.project.name}-${Date.now()}@example.com`;
+      adminCli(['create', email], 'first-Password-1234\n');
+      try {
+        const token = await loginAdmin(request, email, 'first-Password-1234');
+        adminCli(['reset-password', email], 'second-Password-1234\n');
+        await page.goto('/robots.txt');
+        await page.evaluate((t) => localStorage.setItem('adminToken', t), token);
+        await page.goto('/admin');
+        await page.waitForURL('**/adminlogin');
+        await expect(page.getByText(SESSION_EXPIRED)).toBeVisible();
+      } finally {
+        adminCli(['delete', email]);
+      }
+    },
+  );
+
+  test(
+    'Logout asks first: Cancel or Escape keep the session, Logout removes the token and goes home',
+    { tag: '@once' },
+    async ({ page, request }) => {
+      // A session of its own: logging out ends the token on the server, and the worker's shared
+      // token must outlive this test.
+      const token = await loginAdmin(request);
       await page.goto('/robots.txt');
-      await page.evaluate((t) => localStorage.setItem('adminToken', t), token);
-      await page.goto('/admin');
-      await page.waitForURL('**/adminlogin');
-      await expect(page.getByText(SESSION_EXPIRED)).toBeVisible();
-    } finally {
-      adminCli(['delete', email]);
-    }
-  });
+      await page.evaluate((value) => window.localStorage.setItem('adminToken', value), token);
+      const admin = new AdminPage(page);
+      await admin.goto();
+      // The confirm dialog starts on Cancel, and Escape cancels too.
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await expect(admin.confirmDialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(admin.confirmDialog).toBeHidden();
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await admin.answerConfirm('Are you sure you want to logout?', 'Cancel');
+      await expect(page).toHaveURL(/\/admin$/);
+      expect(await page.evaluate(() => localStorage.getItem('adminToken'))).not.toBeNull();
 
-  test('Logout asks first: Cancel or Escape keep the session, Logout removes the token and goes home', async ({ loggedInPage: page }) => {
-    const admin = new AdminPage(page);
-    await admin.goto();
-    // The confirm dialog starts on Cancel, and Escape cancels too.
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await expect(admin.confirmDialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
-    await page.keyboard.press('Escape');
-    await expect(admin.confirmDialog).toBeHidden();
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await admin.answerConfirm('Are you sure you want to logout?', 'Cancel');
-    await expect(page).toHaveURL(/\/admin$/);
-    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).not.toBeNull();
-
-    await page.getByRole('button', { name: 'Logout' }).click();
-    await admin.answerConfirm('Are you sure you want to logout?', 'Logout');
-    await page.waitForURL((url) => url.pathname === '/');
-    expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
-  });
+      await page.getByRole('button', { name: 'Logout' }).click();
+      await admin.answerConfirm('Are you sure you want to logout?', 'Logout');
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+    },
+  );
 });
 
 test.describe('admin dashboard tabs', () => {
-  test('are a keyboard-operable tab list whose choice survives a reload', async ({ loggedInPage: page }) => {
-    const admin = new AdminPage(page);
-    await admin.goto();
-    await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();
-    const jobs = admin.tab('Job Vacancies');
-    await expect(jobs).toHaveAttribute('aria-selected', 'true');
-    await expect(jobs).toHaveText(/^Job Vacancies \(\d+\)$/);
-    await expect(admin.tab('Applicants')).toHaveText(/^Applicants \(\d+\)$/);
-    await expect(admin.tab('Messages')).toHaveText(/^Messages \(\d+\)$/);
-    await expect(admin.tab('Applicants')).toHaveAttribute('tabindex', '-1');
+  test(
+    'are a keyboard-operable tab list whose choice survives a reload',
+    { tag: '@once' },
+    async ({ loggedInPage: page }) => {
+      const admin = new AdminPage(page);
+      await admin.goto();
+      await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();
+      const jobs = admin.tab('Job Vacancies');
+      await expect(jobs).toHaveAttribute('aria-selected', 'true');
+      await expect(jobs).toHaveText(/^Job Vacancies \(\d+\)$/);
+      await expect(admin.tab('Applicants')).toHaveText(/^Applicants \(\d+\)$/);
+      await expect(admin.tab('Messages')).toHaveText(/^Messages \(\d+\)$/);
+      // The Outbox counts failed mails.
+      await expect(admin.tab('Outbox')).toHaveText(/^Outbox \(\d+ failed\)$/);
+      await expect(admin.tab('Applicants')).toHaveAttribute('tabindex', '-1');
 
-    await jobs.focus();
-    await page.keyboard.press('ArrowRight');
-    await expect(admin.tab('Applicants')).toBeFocused();
-    await expect(admin.tab('Applicants')).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel', { name: /^Applicants/ })).toBeVisible();
-    await expect(page.getByRole('tabpanel', { name: /^Job Vacancies/ })).toBeHidden();
-    await page.keyboard.press('End');
-    await expect(admin.tab('Messages')).toBeFocused();
-    await page.keyboard.press('ArrowRight');
-    await expect(jobs).toBeFocused();
-    await page.keyboard.press('ArrowLeft');
-    await expect(admin.tab('Messages')).toHaveAttribute('aria-selected', 'true');
-    await expect(page).toHaveURL(/#messages$/);
+      await jobs.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(admin.tab('Applicants')).toBeFocused();
+      await expect(admin.tab('Applicants')).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel', { name: /^Applicants/ })).toBeVisible();
+      await expect(page.getByRole('tabpanel', { name: /^Job Vacancies/ })).toBeHidden();
+      await page.keyboard.press('End');
+      const activity = page.getByRole('tab', { name: 'Activity', exact: true });
+      await expect(activity).toBeFocused();
+      await page.keyboard.press('ArrowLeft');
+      await expect(admin.tab('Outbox')).toBeFocused();
+      await expect(page).toHaveURL(/#outbox$/);
+      await page.keyboard.press('ArrowLeft');
+      await expect(admin.tab('Messages')).toBeFocused();
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowRight');
+      await expect(jobs).toBeFocused();
+      await page.keyboard.press('ArrowLeft');
+      await expect(activity).toHaveAttribute('aria-selected', 'true');
+      await expect(page).toHaveURL(/#activity$/);
 
-    await page.reload();
-    await expect(admin.tab('Messages')).toHaveAttribute('aria-selected', 'true');
-    await expect(page.getByRole('tabpanel', { name: /^Messages/ })).toBeVisible();
-  });
+      await page.reload();
+      await expect(activity).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tabpanel', { name: 'Activity' })).toBeVisible();
+    },
+  );
 });

@@ -16,7 +16,10 @@ async function showOnly(page: Page, tag: string): Promise<void> {
 }
 
 test.describe('admin messages', () => {
-  test('lists the contact messages the API stored, newest first, with name, email, subject, date and text', async ({ loggedInPage: page, adminApi }) => {
+  test('lists the contact messages the API stored, newest first, with name, email, subject, date and text', async ({
+    loggedInPage: page,
+    adminApi,
+  }) => {
     const tag = adminApi.tag;
     await adminApi.sendMessage({ subject: `${tag} first`, name: 'Priya Nair', message: 'Line one.\nLine two.' });
     await adminApi.sendMessage({ subject: `${tag} second`, name: 'Jonas Berg' });
@@ -29,13 +32,16 @@ test.describe('admin messages', () => {
 
     const first = cards.filter({ has: page.getByRole('heading', { name: `${tag} first` }) });
     await expect(first.getByText(/^From Priya Nair/)).toBeVisible();
-    await expect(first.getByRole('link', { name: `${tag.toLowerCase()}.1@example.org` })).toHaveAttribute('href', `mailto:${tag.toLowerCase()}.1@example.org`);
+    await expect(first.getByRole('link', { name: `${tag.toLowerCase()}.1@example.org` })).toHaveAttribute(
+      'href',
+      `mailto:${tag.toLowerCase()}.1@example.org`,
+    );
     expect(await first.getByText(/^Line one\./).innerText()).toBe('Line one.\nLine two.');
     const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(new Date());
     await expect(first.getByText(new RegExp(`^${today} at `))).toBeVisible();
   });
 
-  test('deletes a message only after confirmation', async ({ loggedInPage: page, adminApi }) => {
+  test('deletes a message only after confirmation', { tag: '@once' }, async ({ loggedInPage: page, adminApi }) => {
     const tag = adminApi.tag;
     await adminApi.sendMessage({ subject: `${tag} to delete` });
     await showOnly(page, tag);
@@ -55,12 +61,20 @@ test.describe('admin messages', () => {
     expect((await adminApi.messages()).some((m) => m.subject === `${tag} to delete`)).toBe(false);
   });
 
-  test("shows 'Failed to fetch messages' when the list cannot load", async ({ loggedInPage: page }) => {
-    await page.route('**/api/messages', (route) => route.fulfill({ status: 500, json: { message: 'Internal server error' } }));
-    const admin = new AdminPage(page);
-    await admin.goto('Messages');
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch messages' })).toBeVisible({ timeout: 15_000 });
-  });
+  test(
+    "shows 'Failed to fetch messages' when the list cannot load",
+    { tag: '@once' },
+    async ({ loggedInPage: page }) => {
+      await page.route('**/api/messages', (route) =>
+        route.fulfill({ status: 500, json: { message: 'Internal server error' } }),
+      );
+      const admin = new AdminPage(page);
+      await admin.goto('Messages');
+      await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch messages' })).toBeVisible({
+        timeout: 15_000,
+      });
+    },
+  );
 
   test('messages tab: no axe violations', async ({ loggedInPage: page, adminApi, axe }) => {
     await adminApi.sendMessage();

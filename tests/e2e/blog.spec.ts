@@ -1,17 +1,21 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 
-/** The five article routes SPEC §2 names, in blog order. */
+/** The five article routes, in blog order. */
 const ARTICLES = ['/ipg', '/eip', '/edgeai', '/mlops', '/biis'] as const;
 
 /** Text of every `<script type="module">` src on a page: the JavaScript it loads. */
 async function moduleScripts(page: Page): Promise<string[]> {
-  return page.locator('script[type="module"][src]').evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src') ?? ''));
+  return page
+    .locator('script[type="module"][src]')
+    .evaluateAll((nodes) => nodes.map((n) => n.getAttribute('src') ?? ''));
 }
 
 test.describe('blog', () => {
   test.describe('list', () => {
-    test('lists exactly the five posts with title, description, tags, theme and link, without pagination', async ({ page }) => {
+    test('lists exactly the five posts with title, description, tags, theme and link, without pagination', async ({
+      page,
+    }) => {
       await page.goto('/blogs');
       await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
 
@@ -22,26 +26,40 @@ test.describe('blog', () => {
         const link = post.getByRole('heading', { level: 2 }).getByRole('link');
         await expect(link).toHaveText(/\S+ \S+ \S+/);
         links.push((await link.getAttribute('href')) ?? '');
-        await expect(post.locator('p').filter({ hasText: /\w+ \w+ \w+ \w+ \w+/ }).first()).toBeVisible();
-        await expect(post.getByRole('list', { name: /^Tags for / }).getByRole('listitem').first()).toBeVisible();
+        await expect(
+          post
+            .locator('p')
+            .filter({ hasText: /\w+ \w+ \w+ \w+ \w+/ })
+            .first(),
+        ).toBeVisible();
+        await expect(
+          post
+            .getByRole('list', { name: /^Tags for / })
+            .getByRole('listitem')
+            .first(),
+        ).toBeVisible();
         await expect(post).toHaveAttribute('data-theme', /^(cyan|violet|emerald|amber|rose)$/);
       }
       expect(links).toEqual([...ARTICLES]);
       await expect(page.getByRole('link', { name: /next|older|page 2/i })).toHaveCount(0);
     });
 
-    test('every post link resolves to its article with the same heading', async ({ page, request }) => {
-      await page.goto('/blogs');
-      const titles = await page.getByTestId('blog-post').getByRole('heading', { level: 2 }).allInnerTexts();
-      for (const [i, path] of ARTICLES.entries()) {
-        const response = await request.get(path);
-        expect(response.status(), path).toBe(200);
-        await page.goto(path);
-        await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[i] ?? 'missing title');
-      }
-    });
+    test(
+      'every post link resolves to its article with the same heading',
+      { tag: '@once' },
+      async ({ page, request }) => {
+        await page.goto('/blogs');
+        const titles = await page.getByTestId('blog-post').getByRole('heading', { level: 2 }).allInnerTexts();
+        for (const [i, path] of ARTICLES.entries()) {
+          const response = await request.get(path);
+          expect(response.status(), path).toBe(200);
+          await page.goto(path);
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles[i] ?? 'missing title');
+        }
+      },
+    );
 
-    test('the Exit button goes to the home page', async ({ page }) => {
+    test('the Exit button goes to the home page', { tag: '@once' }, async ({ page }) => {
       await page.goto('/blogs');
       await page.getByRole('link', { name: 'Exit', exact: true }).click();
       await expect(page).toHaveURL(/\/$/);
@@ -64,34 +82,45 @@ test.describe('blog', () => {
     });
 
     for (const path of ARTICLES) {
-      test(`${path} carries parseable JSON-LD Article data that matches the page`, async ({ page }) => {
-        await page.goto(path);
-        const raw = await page.locator('script[type="application/ld+json"]').textContent();
-        const data = JSON.parse(raw ?? '') as Record<string, unknown>;
-        expect(data['@context']).toBe('https://schema.org');
-        expect(data['@type']).toBe('Article');
-        expect(data['headline']).toBe(await page.getByRole('heading', { level: 1 }).innerText());
-        expect(data['datePublished']).toBe(await page.getByTestId('byline').locator('time').getAttribute('datetime'));
-        expect(new URL(String(data['url'])).pathname).toBe(path);
-        expect(data['timeRequired']).toMatch(/^PT\d+M$/);
-        // Issue 3: /ipg at least 1,500 words, the other articles at least 700.
-        expect(data['wordCount']).toBeGreaterThanOrEqual(path === '/ipg' ? 1500 : 700);
-        const minutes = Number(String(data['timeRequired']).slice(2, -1));
-        await expect(page.getByTestId('byline')).toContainText(`${minutes} min read`);
-      });
+      test(
+        `${path} carries parseable JSON-LD Article data that matches the page`,
+        { tag: '@once' },
+        async ({ page }) => {
+          await page.goto(path);
+          const raw = await page.locator('script[type="application/ld+json"]').textContent();
+          const data = JSON.parse(raw ?? '') as Record<string, unknown>;
+          expect(data['@context']).toBe('https://schema.org');
+          expect(data['@type']).toBe('Article');
+          expect(data['headline']).toBe(await page.getByRole('heading', { level: 1 }).innerText());
+          expect(data['datePublished']).toBe(await page.getByTestId('byline').locator('time').getAttribute('datetime'));
+          expect(new URL(String(data['url'])).pathname).toBe(path);
+          expect(data['timeRequired']).toMatch(/^PT\d+M$/);
+          // /ipg at least 1,500 words, the other articles at least 700.
+          expect(data['wordCount']).toBeGreaterThanOrEqual(path === '/ipg' ? 1500 : 700);
+          const minutes = Number(String(data['timeRequired']).slice(2, -1));
+          await expect(page.getByTestId('byline')).toContainText(`${minutes} min read`);
+        },
+      );
 
-      test(`${path} invites readers to the Early Access Program and loads no island JavaScript`, async ({ page }) => {
-        await page.goto(path);
-        const invitation = page.getByRole('complementary', { name: 'Early Access Program' });
-        await expect(invitation.getByRole('link')).toHaveAttribute('href', '/#contact');
-        await expect(page.locator('astro-island')).toHaveCount(0);
+      test(
+        `${path} invites readers to the Early Access Program and loads no island JavaScript`,
+        { tag: '@once' },
+        async ({ page }) => {
+          await page.goto(path);
+          const invitation = page.getByRole('complementary', { name: 'Early Access Program' });
+          await expect(invitation.getByRole('link')).toHaveAttribute(
+            'href',
+            /^\/\?subject=Early\+Access\+Program.*#contact$/,
+          );
+          await expect(page.locator('astro-island')).toHaveCount(0);
 
-        // The layout's global script is what a page without islands (the 404 page) loads; nothing more.
-        const articleScripts = await moduleScripts(page);
-        await page.goto('/no-such-page-for-blog-test');
-        const layoutScripts = await moduleScripts(page);
-        expect(articleScripts.filter((src) => !layoutScripts.includes(src))).toEqual([]);
-      });
+          // The layout's global script is what a page without islands (the 404 page) loads; nothing more.
+          const articleScripts = await moduleScripts(page);
+          await page.goto('/no-such-page-for-blog-test');
+          const layoutScripts = await moduleScripts(page);
+          expect(articleScripts.filter((src) => !layoutScripts.includes(src))).toEqual([]);
+        },
+      );
 
       test(`${path} has no accessibility violations`, async ({ page, axe }) => {
         await page.goto(path);
@@ -99,15 +128,56 @@ test.describe('blog', () => {
       });
     }
 
-    test('together the articles carry the figures of SPEC §9', async ({ page }) => {
+    test('together the articles carry the figures ', { tag: '@once' }, async ({ page }) => {
       let text = '';
       for (const path of ARTICLES) {
         await page.goto(path);
         text += await page.locator('main').innerText();
       }
-      for (const figure of ['70–90%', '2–3x', 'up to 90%', 'up to 5x', '2x to 5x', 'FP16', 'INT8', 'BF16', 'FP8', 'INT4', 'TFLITE', 'ONNX', 'JetPack 6 or later', 'Nano, Xavier and Orin']) {
+      for (const figure of [
+        '70–90%',
+        '2–3x',
+        'up to 90%',
+        'up to 5x',
+        '2x to 5x',
+        'FP16',
+        'INT8',
+        'BF16',
+        'FP8',
+        'INT4',
+        'TFLITE',
+        'ONNX',
+        'JetPack 6 or later',
+        'Nano, Xavier and Orin',
+      ]) {
         expect(text, figure).toContain(figure);
       }
+    });
+
+    test(
+      '/eip backs its pathway comparison with published figures, each with its method and source',
+      { tag: '@once' },
+      async ({ page }) => {
+        await page.goto('/eip');
+        const main = page.getByRole('main');
+        await expect(main).not.toContainText('2x the baseline');
+        const table = main.getByRole('table', { name: /Published detector throughput/ });
+        const rows = table.locator('tbody tr');
+        expect(await rows.count()).toBeGreaterThan(2);
+        for (const row of await rows.all()) {
+          await expect(row.getByRole('link', { name: /^Source: / })).toHaveAttribute('href', /^https:\/\//);
+        }
+      },
+    );
+
+    test("articles name today's runtimes and accelerators", { tag: '@once' }, async ({ page }) => {
+      await page.goto('/ipg');
+      const main = page.getByRole('main');
+      await expect(main).toContainText('LiteRT (formerly TensorFlow Lite)');
+      await expect(main).toContainText('Jetson AGX Thor');
+      await expect(main.getByRole('row', { name: /^FP8/ })).toContainText('Orin');
+      await page.goto('/eip');
+      await expect(page.getByRole('main')).toContainText('do not run inside nvinfer');
     });
 
     test('the effort split is drawn as a chart with a text equivalent', async ({ page }) => {
@@ -124,7 +194,7 @@ test.describe('blog', () => {
       expect(shares).toEqual(['15%', '10%', '15%', '30%', '30%']);
     });
 
-    test('every article image has alt text, width and height', async ({ page }) => {
+    test('every article image has alt text, width and height', { tag: '@once' }, async ({ page }) => {
       for (const path of ARTICLES) {
         await page.goto(path);
         for (const img of await page.locator('main img').all()) {
@@ -138,7 +208,7 @@ test.describe('blog', () => {
   });
 
   test.describe('RSS feed', () => {
-    test('/rss.xml is valid RSS 2.0 listing the five articles', async ({ page, request }) => {
+    test('/rss.xml is valid RSS 2.0 listing the five articles', { tag: '@once' }, async ({ page, request }) => {
       const response = await request.get('/rss.xml');
       expect(response.status()).toBe(200);
       expect(response.headers()['content-type']).toMatch(/xml/);

@@ -1,5 +1,5 @@
 /**
- * Issue 8 §2: the performance budgets, computed from the built site (DIST_DIR or dist, the folder
+ * The performance budgets, computed from the built site (DIST_DIR or dist, the folder
  * the test server serves) and from what the browser loads before any interaction or scroll.
  * Measured once, in the desktop project (1280 × 800, device pixel ratio 1).
  */
@@ -8,22 +8,20 @@ import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { REDIRECTS } from '../../src/redirects';
+import { PUBLIC_ROUTES } from '../../scripts/bench-lib/routes';
+import { expect, scrollThroughPage, test } from './fixtures';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const distDir = resolve(projectRoot, process.env['DIST_DIR'] ?? 'dist');
 const client = join(distDir, 'client');
 
 /** Every public route, and the admin dashboard (static shell, its HTML and CSS count too). */
-const PUBLIC_ROUTES = [
-  '/', '/iip', '/iem', '/iis', '/design', '/iot', '/drone', '/smart-vision', '/industrials', '/robotics',
-  '/blogs', '/biis', '/eip', '/mlops', '/ipg', '/edgeai', '/career', '/adminlogin',
-];
 const ALL_PAGES = [...PUBLIC_ROUTES, '/admin'];
 
 /**
- * Pages whose island is the page itself, so it may load at once (issue 8 §2; DESIGN.md "unless
- * the island is the page's main content (careers, admin)"): the admin login form belongs to admin.
+ * Pages whose island is the page's main content (careers, admin), so it may load at once; the
+ * admin login form belongs to admin.
  */
 const ISLAND_IS_THE_PAGE = new Set(['/career', '/admin', '/adminlogin']);
 
@@ -47,7 +45,10 @@ function htmlFile(route: string): string {
 
 function readHtml(route: string): string {
   const file = htmlFile(route);
-  expect(existsSync(file), `${relative(projectRoot, file)} is missing: build the site first (npm run build), or the route is not generated`).toBe(true);
+  expect(
+    existsSync(file),
+    `${relative(projectRoot, file)} is missing: build the site first (npm run build), or the route is not generated`,
+  ).toBe(true);
   return readFileSync(file, 'utf8');
 }
 
@@ -87,9 +88,16 @@ function inlineScriptGzip(html: string): number {
   return total;
 }
 
-test.skip(({ isNarrow }) => isNarrow, 'budgets are measured once, in the desktop project');
+// Budgets are measured once, in the desktop project.
+test.describe('budgets computed from the build', { tag: '@once' }, () => {
+  test('the public route list names every page of the build, so every page is measured', () => {
+    const pages = readdirSync(client, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file === 'index.html' || file.endsWith('/index.html'))
+      .map((file) => `/${file.replace(/\/?index\.html$/, '')}`)
+      .filter((route) => !(route in REDIRECTS) && !route.startsWith('/_astro'));
+    expect(pages.sort()).toEqual([...ALL_PAGES].sort());
+  });
 
-test.describe('budgets computed from the build', () => {
   for (const route of ALL_PAGES) {
     test(`${route}: HTML at most 40 KB gzip, CSS at most 20 KB gzip`, () => {
       const html = readHtml(route);
@@ -104,20 +112,28 @@ test.describe('budgets computed from the build', () => {
         cssGzip += gzipBytes(readFileSync(file));
       }
       for (const match of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) cssGzip += gzipBytes(match[1] ?? '');
-      expect(cssGzip, `${route} CSS (${stylesheets.join(', ') || 'inline only'}) is ${kb(cssGzip)} gzip`).toBeLessThanOrEqual(BUDGET.css);
+      expect(
+        cssGzip,
+        `${route} CSS (${stylesheets.join(', ') || 'inline only'}) is ${kb(cssGzip)} gzip`,
+      ).toBeLessThanOrEqual(BUDGET.css);
     });
   }
 
   test('hero video at most 1.5 MB (MP4 and WebM) with a WebP poster of at most 60 KB', () => {
     for (const name of ['hero.mp4', 'hero.webm', 'hero-poster.webp']) {
       const file = join(client, 'video', name);
-      expect(existsSync(file), `${relative(projectRoot, file)} is missing (public/video/${name} must be generated and committed)`).toBe(true);
+      expect(
+        existsSync(file),
+        `${relative(projectRoot, file)} is missing (public/video/${name} must be generated and committed)`,
+      ).toBe(true);
     }
     for (const name of ['hero.mp4', 'hero.webm']) {
       const size = statSync(join(client, 'video', name)).size;
       expect(size, `video/${name} is ${kb(size)}`).toBeLessThanOrEqual(BUDGET.heroVideo);
     }
-    for (const name of readdirSync(join(client, 'video')).filter((n) => n.startsWith('hero-poster.') && !/\.(gz|br)$/.test(n))) {
+    for (const name of readdirSync(join(client, 'video')).filter(
+      (n) => n.startsWith('hero-poster.') && !/\.(gz|br)$/.test(n),
+    )) {
       const size = statSync(join(client, 'video', name)).size;
       expect(size, `video/${name} is ${kb(size)}`).toBeLessThanOrEqual(BUDGET.poster);
     }
@@ -129,7 +145,11 @@ test.describe('budgets computed from the build', () => {
     const allowed = new Set(['/apple-touch-icon.png']);
     for (const route of ALL_PAGES) {
       if (!existsSync(htmlFile(route))) continue;
-      for (const content of attributeValues(readFileSync(htmlFile(route), 'utf8'), /<meta\s[^>]*property="og:image"[^>]*>/g, 'content')) {
+      for (const content of attributeValues(
+        readFileSync(htmlFile(route), 'utf8'),
+        /<meta\s[^>]*property="og:image"[^>]*>/g,
+        'content',
+      )) {
         allowed.add(new URL(content, 'http://site.invalid').pathname);
       }
     }
@@ -138,7 +158,10 @@ test.describe('budgets computed from the build', () => {
       .map((file) => `/${relative(client, file).split('\\').join('/')}`)
       .filter((path) => !allowed.has(path))
       // A poster's fallback sits next to its WebP twin: /video/hero-poster.jpg beside hero-poster.webp.
-      .filter((path) => !(/-poster\.(png|jpe?g)$/.test(path) && existsSync(join(client, path.replace(/\.(png|jpe?g)$/, '.webp')))));
+      .filter(
+        (path) =>
+          !(/-poster\.(png|jpe?g)$/.test(path) && existsSync(join(client, path.replace(/\.(png|jpe?g)$/, '.webp')))),
+      );
     expect(legacy, 'raster images in PNG/JPEG/GIF that should be WebP or AVIF').toEqual([]);
   });
 });
@@ -148,13 +171,17 @@ type Loaded = { url: URL; type: string };
 /** Opens `route` and records every request the page makes, until the network has been quiet. */
 async function openAndRecord(page: Page, route: string): Promise<Loaded[]> {
   const requests: Loaded[] = [];
-  page.on('request', (request: Request) => requests.push({ url: new URL(request.url()), type: request.resourceType() }));
+  page.on('request', (request: Request) =>
+    requests.push({ url: new URL(request.url()), type: request.resourceType() }),
+  );
   const response = await page.goto(route, { waitUntil: 'load' });
   expect(response?.status(), `${route} answers 200`).toBe(200);
-  // Let idle callbacks and late module imports happen (client:idle islands are allowed to load now).
+  // client:idle and client:load islands are allowed to load now: wait until Astro has hydrated them
+  // (it drops their `ssr` attribute), then until their imports have arrived.
+  await page.waitForFunction(
+    () => document.querySelectorAll('astro-island[ssr][client="idle"], astro-island[ssr][client="load"]').length === 0,
+  );
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => new Promise((r) => requestIdleCallback(() => r(null), { timeout: 2000 })));
-  await page.waitForTimeout(300);
   return requests;
 }
 
@@ -177,7 +204,7 @@ async function islandsOf(page: Page): Promise<Island[]> {
   );
 }
 
-test.describe('what the browser loads before any interaction or scroll', () => {
+test.describe('what the browser loads before any interaction or scroll', { tag: '@once' }, () => {
   for (const route of PUBLIC_ROUTES) {
     test(`${route}: JavaScript within budget, island code and React only when visible or idle`, async ({ page }) => {
       const requests = await openAndRecord(page, route);
@@ -192,57 +219,80 @@ test.describe('what the browser loads before any interaction or scroll', () => {
           expect(existsSync(file), `${path} loaded by ${route} is not in the build`).toBe(true);
           jsGzip += gzipBytes(readFileSync(file));
         }
-        test.info().annotations.push({ type: 'JavaScript before interaction (gzip)', description: `${kb(jsGzip)}: ${scripts.join(', ')} + inline` });
-        expect(jsGzip, `${route} has no island and loads ${kb(jsGzip)} of JavaScript gzip (${scripts.join(', ')} + inline)`).toBeLessThanOrEqual(
-          BUDGET.jsWithoutIsland,
-        );
-        expect(scripts.filter((path) => /\/client\.[\w-]+\.js$|react/i.test(path)), `${route} has no island but loads React`).toEqual([]);
+        test.info().annotations.push({
+          type: 'JavaScript before interaction (gzip)',
+          description: `${kb(jsGzip)}: ${scripts.join(', ')} + inline`,
+        });
+        expect(
+          jsGzip,
+          `${route} has no island and loads ${kb(jsGzip)} of JavaScript gzip (${scripts.join(', ')} + inline)`,
+        ).toBeLessThanOrEqual(BUDGET.jsWithoutIsland);
+        expect(
+          scripts.filter((path) => /\/client\.[\w-]+\.js$|react/i.test(path)),
+          `${route} has no island but loads React`,
+        ).toEqual([]);
         return;
       }
 
       if (ISLAND_IS_THE_PAGE.has(route)) {
-        expect(islands.some((i) => scripts.includes(i.component)), `${route}: its island (the page) loads at once`).toBe(true);
+        expect(
+          islands.some((i) => scripts.includes(i.component)),
+          `${route}: its island (the page) loads at once`,
+        ).toBe(true);
         return;
       }
 
       for (const island of islands) {
-        expect(['visible', 'idle'], `${route}: island ${island.component} hydrates with client:${island.client}; use client:visible or client:idle`).toContain(
-          island.client,
-        );
+        expect(
+          ['visible', 'idle'],
+          `${route}: island ${island.component} hydrates with client:${island.client}; use client:visible or client:idle`,
+        ).toContain(island.client);
       }
       // Islands below the fold must not have loaded their code or React yet.
       const later = islands.filter((i) => i.client === 'visible' && !i.inViewport);
       const eager = islands.filter((i) => i.client === 'idle' || i.inViewport);
       const needed = new Set(eager.flatMap((i) => [i.component, i.renderer]));
-      const early = later.flatMap((i) => [i.component, i.renderer]).filter((url) => !needed.has(url) && scripts.includes(url));
+      const early = later
+        .flatMap((i) => [i.component, i.renderer])
+        .filter((url) => !needed.has(url) && scripts.includes(url));
       expect([...new Set(early)], `${route}: island code loaded before its island was visible`).toEqual([]);
 
-      test.info().annotations.push({ type: 'islands loaded once visible', description: later.map((i) => i.component).join(', ') || 'none below the fold' });
+      test.info().annotations.push({
+        type: 'islands loaded once visible',
+        description: later.map((i) => i.component).join(', ') || 'none below the fold',
+      });
       // Scrolling each one into view then loads it: the islands are lazy, not missing.
       for (const island of later) {
         await page.locator(`astro-island[component-url="${island.component}"]`).first().scrollIntoViewIfNeeded();
         await expect
-          .poll(() => page.evaluate((url) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === url), island.component), {
-            message: `${route}: ${island.component} loads once its island is visible`,
-          })
+          .poll(
+            () =>
+              page.evaluate(
+                (url) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === url),
+                island.component,
+              ),
+            {
+              message: `${route}: ${island.component} loads once its island is visible`,
+            },
+          )
           .toBe(true);
       }
     });
 
-    test(`${route}: every <img> has width and height, no request leaves the origin, images are modern and not oversized`, async ({ page }) => {
+    test(`${route}: every <img> has width and height, no request leaves the origin, images are modern and not oversized`, async ({
+      page,
+    }) => {
       const requests = await openAndRecord(page, route);
-      // Scroll through the whole page so lazy images and visible-only islands load too.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-          window.scrollTo(0, y);
-          await new Promise((r) => setTimeout(r, 60));
-        }
-      });
+      await scrollThroughPage(page);
       await page.waitForLoadState('networkidle');
-      await page.waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 10_000 }).catch(() => undefined);
+      await page
+        .waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 10_000 })
+        .catch(() => undefined);
 
       const origin = new URL(page.url()).origin;
-      const foreign = requests.filter((r) => !['data:', 'blob:'].includes(r.url.protocol) && r.url.origin !== origin).map((r) => r.url.href);
+      const foreign = requests
+        .filter((r) => !['data:', 'blob:'].includes(r.url.protocol) && r.url.origin !== origin)
+        .map((r) => r.url.href);
       expect(foreign, `${route} requests outside ${origin}`).toEqual([]);
 
       const images = await page.$$eval('img', (imgs) =>
@@ -262,18 +312,30 @@ test.describe('what the browser loads before any interaction or scroll', () => {
       const unsized = images.filter((img) => !img.width || !img.height).map((img) => img.src);
       expect(unsized, `${route}: <img> without width and height attributes`).toEqual([]);
 
-      const allowedLegacy = /\/(apple-touch-icon\.png|images\/og-[\w-]+\.(png|jpe?g)|video\/[\w-]+-poster\.(png|jpe?g))$/;
+      const allowedLegacy =
+        /\/(apple-touch-icon\.png|images\/og-[\w-]+\.(png|jpe?g)|video\/[\w-]+-poster\.(png|jpe?g))$/;
       const legacyLoaded = requests
-        .filter((r) => r.type === 'image' && /\.(png|jpe?g|gif|bmp)$/i.test(r.url.pathname) && !allowedLegacy.test(r.url.pathname))
+        .filter(
+          (r) =>
+            r.type === 'image' && /\.(png|jpe?g|gif|bmp)$/i.test(r.url.pathname) && !allowedLegacy.test(r.url.pathname),
+        )
         .map((r) => r.url.pathname);
       expect(legacyLoaded, `${route}: raster images loaded in PNG/JPEG/GIF instead of WebP or AVIF`).toEqual([]);
 
       const dpr = await page.evaluate(() => window.devicePixelRatio);
       const oversized = images
-        .filter((img) => !/\.svg(\?|$)/i.test(img.src) && img.naturalWidth > 0 && img.shownWidth >= 1 && img.shownHeight >= 1)
-        .map((img) => ({ ...img, scale: Math.min(img.naturalWidth / img.shownWidth, img.naturalHeight / img.shownHeight) / dpr }))
+        .filter(
+          (img) => !/\.svg(\?|$)/i.test(img.src) && img.naturalWidth > 0 && img.shownWidth >= 1 && img.shownHeight >= 1,
+        )
+        .map((img) => ({
+          ...img,
+          scale: Math.min(img.naturalWidth / img.shownWidth, img.naturalHeight / img.shownHeight) / dpr,
+        }))
         .filter((img) => img.scale > BUDGET.imageScale)
-        .map((img) => `${img.src}: ${img.naturalWidth}×${img.naturalHeight} shown at ${Math.round(img.shownWidth)}×${Math.round(img.shownHeight)}`);
+        .map(
+          (img) =>
+            `${img.src}: ${img.naturalWidth}×${img.naturalHeight} shown at ${Math.round(img.shownWidth)}×${Math.round(img.shownHeight)}`,
+        );
       expect(oversized, `${route}: images more than ${BUDGET.imageScale}× the size they are shown at`).toEqual([]);
     });
   }

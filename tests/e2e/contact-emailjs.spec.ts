@@ -1,13 +1,21 @@
+import { E2E_EMAILJS } from '../../playwright.config';
 import { expect, hydrate, test } from './fixtures';
 
-// Runs against the build made with PUBLIC_EMAILJS_* set (see src/scripts/test.ts).
+// Runs against the build made with PUBLIC_EMAILJS_* set (dist-emailjs, see playwright.config.ts).
 test.describe('contact form through EmailJS', () => {
-  const values = { name: 'Liu Wei', email: 'liu.wei@example.org', subject: 'IoT SDK evaluation', message: 'Please send the SDK evaluation kit details.' };
+  const values = {
+    name: 'Liu Wei',
+    email: 'liu.wei@example.org',
+    subject: 'IoT SDK evaluation',
+    message: 'Please send the SDK evaluation kit details.',
+  };
 
   /** Fills and sends the form; `secondsOpen` is how long the visitor appears to have taken (page clock). */
   async function send(page: import('@playwright/test').Page, status: number, secondsOpen = 20) {
     let body: Record<string, unknown> | undefined;
-    await page.clock.install();
+    // The page's clock stands still until the test moves it, so the fill time is exactly `secondsOpen`.
+    await page.clock.install({ time: new Date('2026-11-02T09:00:00Z') });
+    await page.clock.pauseAt(new Date('2026-11-02T09:00:01Z'));
     await page.route('https://api.emailjs.com/api/v1.0/email/send', async (route) => {
       body = route.request().postDataJSON() as Record<string, unknown>;
       await route.fulfill({ status, body: status === 200 ? 'OK' : 'Bad Request', contentType: 'text/plain' });
@@ -28,9 +36,9 @@ test.describe('contact form through EmailJS', () => {
     const body = await send(page, 200);
     await expect(page.getByRole('status')).toContainText('Email sent successfully!');
     expect(body()).toMatchObject({
-      user_id: 'e2e-public-key',
-      service_id: 'e2e-service',
-      template_id: 'e2e-template',
+      user_id: E2E_EMAILJS.PUBLIC_EMAILJS_PUBLIC_KEY,
+      service_id: E2E_EMAILJS.PUBLIC_EMAILJS_SERVICE_ID,
+      template_id: E2E_EMAILJS.PUBLIC_EMAILJS_TEMPLATE_ID,
       // Only the four fields: the spam fields are checked in the browser and not forwarded.
       template_params: values,
     });

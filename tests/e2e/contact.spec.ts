@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../../src/lib/spam';
 import { expect, fillHoneypot, hydrate, test } from './fixtures';
+import { holdRoute } from './held-route';
 
 const message = {
   name: 'Asha Rao',
@@ -23,17 +24,19 @@ async function fill(page: Page) {
 }
 
 test.describe('contact form through the API', () => {
-  test("shows 'Sending...' on a disabled button, then 'Email sent successfully!' and clears the fields", async ({ page }) => {
+  test("shows 'Sending...' on a disabled button, then 'Email sent successfully!' and clears the fields", async ({
+    page,
+  }) => {
     const form = await openForm(page);
     await fill(page);
     let posted: unknown;
-    await page.route('**/api/contact', async (route) => {
+    const release = await holdRoute(page, '**/api/contact', (route) => {
       posted = route.request().postDataJSON();
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await route.fulfill({ status: 201, json: { message: 'Message received' } });
+      return route.fulfill({ status: 201, json: { message: 'Message received' } });
     });
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+    release();
     await expect(page.getByRole('status')).toContainText('Email sent successfully!');
     // The four fields, the empty honeypot and how long the form was on screen (src/lib/spam.ts).
     expect(posted).toEqual({ ...message, [HONEYPOT_FIELD]: '', [FILL_TIME_FIELD]: expect.any(Number) });
@@ -42,18 +45,22 @@ test.describe('contact form through the API', () => {
     await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled();
   });
 
-  test("keeps the values and shows 'Failed to send email. Try again later.' when sending fails", async ({ page }) => {
-    const form = await openForm(page);
-    await fill(page);
-    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
-    await form.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('alert')).toContainText('Failed to send email. Try again later.');
-    await expect(page.getByLabel('Subject')).toHaveValue(message.subject);
-    await expect(page.getByLabel('Message')).toHaveValue(message.message);
-    await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled();
-  });
+  test(
+    "keeps the values and shows 'Failed to send email. Try again later.' when sending fails",
+    { tag: '@once' },
+    async ({ page }) => {
+      const form = await openForm(page);
+      await fill(page);
+      await page.route('**/api/contact', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
+      await form.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByRole('alert')).toContainText('Failed to send email. Try again later.');
+      await expect(page.getByLabel('Subject')).toHaveValue(message.subject);
+      await expect(page.getByLabel('Message')).toHaveValue(message.message);
+      await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled();
+    },
+  );
 
-  test('keeps the values when the network is down', async ({ page }) => {
+  test('keeps the values when the network is down', { tag: '@once' }, async ({ page }) => {
     const form = await openForm(page);
     await fill(page);
     await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
@@ -62,7 +69,7 @@ test.describe('contact form through the API', () => {
     await expect(page.getByLabel('Name')).toHaveValue(message.name);
   });
 
-  test('is stored by the real API', async ({ page }) => {
+  test('is stored by the real API', { tag: '@once' }, async ({ page }) => {
     const form = await openForm(page);
     await fill(page);
     const answer = page.waitForResponse('**/api/contact');
@@ -71,18 +78,22 @@ test.describe('contact form through the API', () => {
     await expect(page.getByRole('status')).toContainText('Email sent successfully!');
   });
 
-  test('a bot that fills the hidden honeypot is refused by the API and the values stay', async ({ page }) => {
-    const form = await openForm(page);
-    await fill(page);
-    await fillHoneypot(form);
-    const answer = page.waitForResponse('**/api/contact');
-    await form.getByRole('button', { name: 'Send message' }).click();
-    expect((await answer).status()).toBe(400);
-    await expect(page.getByRole('alert')).toContainText('Failed to send email. Try again later.');
-    await expect(page.getByLabel('Message')).toHaveValue(message.message);
-  });
+  test(
+    'a bot that fills the hidden honeypot is refused by the API and the values stay',
+    { tag: '@once' },
+    async ({ page }) => {
+      const form = await openForm(page);
+      await fill(page);
+      await fillHoneypot(form);
+      const answer = page.waitForResponse('**/api/contact');
+      await form.getByRole('button', { name: 'Send message' }).click();
+      expect((await answer).status()).toBe(400);
+      await expect(page.getByRole('alert')).toContainText('Failed to send email. Try again later.');
+      await expect(page.getByLabel('Message')).toHaveValue(message.message);
+    },
+  );
 
-  test('requires every field and a valid email, tied to the inputs', async ({ page }) => {
+  test('requires every field and a valid email, tied to the inputs', { tag: '@once' }, async ({ page }) => {
     const form = await openForm(page);
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
@@ -91,5 +102,45 @@ test.describe('contact form through the API', () => {
     await page.getByLabel('Email').fill('not-an-email');
     await page.getByLabel('Email').blur();
     await expect(form.getByText('Please enter a valid email address')).toBeVisible();
+  });
+});
+
+test.describe('contact form opened from a call to action', () => {
+  test('a product page button fills the subject, which stays editable, and the message sends with it', async ({
+    page,
+  }) => {
+    await page.goto('/iip');
+    const cta = page.getByRole('main').locator('[data-cta]').last();
+    const href = (await cta.getByRole('link').getAttribute('href')) ?? '';
+    const subject = new URLSearchParams(href.slice(1, href.indexOf('#'))).get('subject') ?? '';
+    expect(subject).not.toBe('');
+    await cta.getByRole('link').click();
+    await expect(page).toHaveURL(/\/\?subject=.+#contact$/);
+    await hydrate(page, 'form[aria-label="Contact us"]');
+    const form = page.getByRole('form', { name: 'Contact us' });
+    await expect(page.getByLabel('Subject')).toHaveValue(subject);
+
+    await page.getByLabel('Subject').fill(`${subject} (two boards)`);
+    await page.getByLabel('Name').fill(message.name);
+    await page.getByLabel('Email').fill(message.email);
+    await page.getByLabel('Message').fill(message.message);
+    let posted: Record<string, unknown> = {};
+    await page.route('**/api/contact', async (route) => {
+      posted = route.request().postDataJSON() as Record<string, unknown>;
+      await route.fulfill({ status: 201, json: { message: 'Message received' } });
+    });
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('status')).toContainText('Email sent successfully!');
+    expect(posted['subject']).toBe(`${subject} (two boards)`);
+    await expect(page.getByLabel('Subject')).toHaveValue('');
+  });
+
+  test('an empty subject in the link still asks for one', { tag: '@once' }, async ({ page }) => {
+    await page.goto('/?subject=%20#contact');
+    await hydrate(page, 'form[aria-label="Contact us"]');
+    const form = page.getByRole('form', { name: 'Contact us' });
+    await expect(page.getByLabel('Subject')).toHaveValue('');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(form.getByText('Subject is required')).toBeVisible();
   });
 });

@@ -1,15 +1,11 @@
-import { expect, test } from './fixtures';
+import { PUBLIC_ROUTES } from '../../scripts/bench-lib/routes';
+import { expect, scrollThroughPage, test } from './fixtures';
 
-/** Every public route: the Content-Security-Policy holds and nothing logs an error. */
-const ROUTES = [
-  '/', '/iip', '/iem', '/iis', '/design', '/iot', '/drone', '/smart-vision', '/industrials', '/robotics',
-  '/blogs', '/biis', '/eip', '/mlops', '/ipg', '/edgeai', '/career', '/adminlogin',
-];
-
-test.describe('content security policy', () => {
-  test.skip(({ isNarrow }) => isNarrow, 'one width is enough: the policy does not depend on it');
-
-  test('the server sends frame-ancestors, object-src and base-uri, and pages carry hashed scripts', async ({ request }) => {
+// One width is enough: the policy does not depend on it.
+test.describe('content security policy', { tag: '@once' }, () => {
+  test('the server sends frame-ancestors, object-src and base-uri, and pages carry hashed scripts', async ({
+    request,
+  }) => {
     const response = await request.get('/');
     const header = response.headers()['content-security-policy'] ?? '';
     expect(header).toContain("frame-ancestors 'none'");
@@ -21,7 +17,7 @@ test.describe('content security policy', () => {
     expect(meta).not.toContain('unsafe-inline');
   });
 
-  for (const route of ROUTES) {
+  for (const route of PUBLIC_ROUTES) {
     test(`${route} has no policy violation and no console error`, async ({ page }) => {
       const problems: string[] = [];
       await page.addInitScript(() => {
@@ -34,13 +30,7 @@ test.describe('content security policy', () => {
       });
       page.on('pageerror', (error) => problems.push(error.message));
       await page.goto(route);
-      // Scroll through the page so every client:visible island hydrates.
-      await page.evaluate(async () => {
-        for (let y = 0; y < document.body.scrollHeight; y += 500) {
-          window.scrollTo(0, y);
-          await new Promise((resolve) => setTimeout(resolve, 30));
-        }
-      });
+      await scrollThroughPage(page);
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
     });

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Locator, type Page } from '@playwright/test';
+import { consentMessages } from '../../src/lib/privacy';
 import { HONEYPOT_FIELD } from '../../src/lib/spam';
 
-export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 type Fixtures = {
   /** Runs axe on the page (or one part of it) and returns the violations, for `expect(...).toEqual([])`. */
@@ -14,8 +15,11 @@ type Fixtures = {
 export const test = base.extend<Fixtures>({
   axe: async ({ page }, use) => {
     await use(async (include) => {
+      await animationsFinished(page);
       // @axe-core/playwright types its Page from its own playwright-core copy; the objects are the same.
-      let builder = new AxeBuilder({ page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'] }).withTags(WCAG_TAGS);
+      let builder = new AxeBuilder({
+        page: page as unknown as ConstructorParameters<typeof AxeBuilder>[0]['page'],
+      }).withTags(WCAG_TAGS);
       if (include) builder = builder.include(include);
       const { violations } = await builder.analyze();
       return violations.map((violation) => ({
@@ -32,12 +36,41 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
+/** Resolves when every finite animation on the page has finished (a dialog fading in has its final colours). */
+async function animationsFinished(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
+/** Scrolls through the whole page, a frame at a time, so lazy images and `client:visible` islands load. */
+export async function scrollThroughPage(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo({ top: y, behavior: 'instant' });
+      await twoFrames();
+    }
+  });
+}
+
 /**
  * Scrolls the island holding `selector` (relative to the island) into view so a `client:visible`
  * island hydrates, then waits for hydration (Astro drops the `ssr` attribute).
  */
 export async function hydrate(page: Page, selector: string): Promise<void> {
-  const island = page.locator('astro-island').filter({ has: page.locator(selector) }).first();
+  const island = page
+    .locator('astro-island')
+    .filter({ has: page.locator(selector) })
+    .first();
   // The island is display: contents (no box of its own), so its content is what gets scrolled to;
   // a page still smooth-scrolling to its #fragment can carry it away again, hence the retries.
   const content = island.locator(':scope > *').first();
@@ -45,6 +78,27 @@ export async function hydrate(page: Page, selector: string): Promise<void> {
     await content.scrollIntoViewIfNeeded();
     await expect(island).not.toHaveAttribute('ssr', /.*/, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
+}
+
+/**
+ * Resolves once the page has stopped scrolling (the same scroll position for three frames): a tap
+ * during a smooth scroll only stops the scroll, it does not click.
+ */
+export async function scrollSettled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = Number.NaN;
+        let stillFrames = 0;
+        const check = () => {
+          stillFrames = window.scrollY === last ? stillFrames + 1 : 0;
+          last = window.scrollY;
+          if (stillFrames >= 3) resolve();
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+  );
 }
 
 /**
@@ -56,6 +110,30 @@ export async function fillHoneypot(scope: Locator): Promise<void> {
   await expect(honeypot).toHaveAttribute('tabindex', '-1');
   await expect(scope.getByRole('textbox', { name: 'Leave this field empty' })).toHaveCount(0);
   await honeypot.fill('https://cheap-backlinks.example', { force: true });
+}
+
+/** A visitor's answers on the application form (LinkedIn is optional). */
+export type ApplicationValues = { name: string; email: string; phone: string; linkedin?: string; coverLetter: string };
+
+/** The application form's required privacy-notice checkbox in `scope`. */
+export const consentBox = (scope: Locator) => scope.getByRole('checkbox', { name: consentMessages.label });
+
+/**
+ * Fills the application form in `scope` (the careers modal or a job page) as a visitor does,
+ * including the consent every real application needs: the one place e2e tests tick that box.
+ */
+export async function fillApplicationForm(
+  scope: Locator,
+  values: ApplicationValues,
+  resume: Parameters<Locator['setInputFiles']>[0],
+): Promise<void> {
+  await scope.getByLabel('Full Name').fill(values.name);
+  await scope.getByLabel('Email').fill(values.email);
+  await scope.getByLabel('Phone').fill(values.phone);
+  if (values.linkedin !== undefined) await scope.getByLabel('LinkedIn Profile (optional)').fill(values.linkedin);
+  await scope.getByLabel('Cover Letter').fill(values.coverLetter);
+  await scope.getByLabel('Resume').setInputFiles(resume);
+  await consentBox(scope).check();
 }
 
 /* ---- Admin API fixtures (careers suite): log in through the API and seed jobs that are removed afterwards. ---- */

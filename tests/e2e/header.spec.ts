@@ -48,7 +48,9 @@ test.describe('header', () => {
       await expect(page.locator('#contact')).toBeInViewport();
     });
 
-    test('the hamburger menu offers Blogs, Platform, Customer Offerings and Industries and closes on an outside click and Escape', async ({ page }) => {
+    test('the hamburger menu offers Blogs, Platform, Customer Offerings and Industries and closes on an outside click and Escape', async ({
+      page,
+    }) => {
       await page.goto('/');
       const button = page.getByRole('button', { name: 'Open menu' });
       await button.click();
@@ -91,9 +93,12 @@ test.describe('header', () => {
       await area.evaluate((el) => {
         const seen: string[] = [];
         (window as unknown as { navbarStates: string[] }).navbarStates = seen;
-        new MutationObserver(() => seen.push(el.dataset['state'] ?? '')).observe(el, { attributeFilter: ['data-state'] });
+        new MutationObserver(() => seen.push(el.dataset['state'] ?? '')).observe(el, {
+          attributeFilter: ['data-state'],
+        });
       });
-      const states = () => page.evaluate(() => (window as unknown as { navbarStates: string[] }).navbarStates.join(' '));
+      const states = () =>
+        page.evaluate(() => (window as unknown as { navbarStates: string[] }).navbarStates.join(' '));
 
       await toggler.click();
       await expect(toggler).toHaveAttribute('aria-expanded', 'true');

@@ -1,8 +1,9 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { JOB_TYPES, type JobInput } from '../../src/lib/schemas';
-import { apiTest as test, expect } from './fixtures';
+import { apiTest as test, expect, fillApplicationForm } from './fixtures';
+import { pdfBytes } from '../helpers/files';
 
-/* Issue 7: every vacancy its own page, rendered on request by the one server. */
+/* Every vacancy has its own page, rendered on request by the one server. */
 
 const uniqueTag = (testInfo: TestInfo) => `${testInfo.project.name}-${Math.random().toString(36).slice(2, 8)}`;
 
@@ -41,43 +42,59 @@ test.describe('job pages', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveCount(0);
   });
 
-  test('the JSON-LD JobPosting holds every property with the right values', async ({ request, createJob }, testInfo) => {
-    const job = await createJob(jobInput(uniqueTag(testInfo)));
-    const data = await jsonLd(request, pathOf(job.id));
-    expect(data).toMatchObject({
-      '@context': 'https://schema.org/',
-      '@type': 'JobPosting',
-      title: job.title,
-      description: '<p>Quantise vision models for edge modules.</p><p>You will measure accuracy against latency on real boards.</p>',
-      datePosted: job.created_at.slice(0, 10),
-      employmentType: 'FULL_TIME',
-      identifier: { '@type': 'PropertyValue', name: 'EdgeCraft AI', value: String(job.id) },
-      hiringOrganization: { '@type': 'Organization', name: 'EdgeCraft AI' },
-      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Bengaluru', addressCountry: 'IN' } },
-      baseSalary: { '@type': 'MonetaryAmount', currency: 'INR', value: { minValue: 1_800_000, maxValue: 2_800_000, unitText: 'YEAR' } },
-      directApply: true,
-    });
-    expect((data['hiringOrganization'] as Record<string, string>)['logo']).toMatch(/^https?:\/\/.+logo/);
-  });
+  test(
+    'the JSON-LD JobPosting holds every property with the right values',
+    { tag: '@once' },
+    async ({ request, createJob }, testInfo) => {
+      const job = await createJob(jobInput(uniqueTag(testInfo)));
+      const data = await jsonLd(request, pathOf(job.id));
+      expect(data).toMatchObject({
+        '@context': 'https://schema.org/',
+        '@type': 'JobPosting',
+        title: job.title,
+        description:
+          '<p>Quantise vision models for edge modules.</p><p>You will measure accuracy against latency on real boards.</p>',
+        datePosted: job.created_at.slice(0, 10),
+        employmentType: 'FULL_TIME',
+        identifier: { '@type': 'PropertyValue', name: 'EdgeCraft AI', value: String(job.id) },
+        hiringOrganization: { '@type': 'Organization', name: 'EdgeCraft AI' },
+        jobLocation: {
+          '@type': 'Place',
+          address: { '@type': 'PostalAddress', addressLocality: 'Bengaluru', addressCountry: 'IN' },
+        },
+        baseSalary: {
+          '@type': 'MonetaryAmount',
+          currency: 'INR',
+          value: { minValue: 1_800_000, maxValue: 2_800_000, unitText: 'YEAR' },
+        },
+        directApply: true,
+      });
+      expect((data['hiringOrganization'] as Record<string, string>)['logo']).toMatch(/^https?:\/\/.+logo/);
+    },
+  );
 
-  test('employmentType for every job type, TELECOMMUTE for remote, baseSalary from a dollar range', async ({ request, createJob }, testInfo) => {
-    const tag = uniqueTag(testInfo);
-    const expected = ['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'INTERN', 'INTERN'];
-    for (const [index, jobType] of JOB_TYPES.entries()) {
-      const job = await createJob(jobInput(`${tag}-${index}`, { jobType }));
-      expect((await jsonLd(request, pathOf(job.id)))['employmentType']).toBe(expected[index]);
-    }
-    const remote = await createJob(jobInput(tag, { location: 'Remote (India)', salaryRange: '$120,000 - $150,000' }));
-    const data = await jsonLd(request, pathOf(remote.id));
-    expect(data['jobLocationType']).toBe('TELECOMMUTE');
-    expect(data['applicantLocationRequirements']).toEqual({ '@type': 'Country', name: 'India' });
-    expect(data).not.toHaveProperty('jobLocation');
-    expect(data['baseSalary']).toEqual({
-      '@type': 'MonetaryAmount',
-      currency: 'USD',
-      value: { '@type': 'QuantitativeValue', minValue: 120_000, maxValue: 150_000, unitText: 'YEAR' },
-    });
-  });
+  test(
+    'employmentType for every job type, TELECOMMUTE for remote, baseSalary from a dollar range',
+    { tag: '@once' },
+    async ({ request, createJob }, testInfo) => {
+      const tag = uniqueTag(testInfo);
+      const expected = ['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'INTERN', 'INTERN'];
+      for (const [index, jobType] of JOB_TYPES.entries()) {
+        const job = await createJob(jobInput(`${tag}-${index}`, { jobType }));
+        expect((await jsonLd(request, pathOf(job.id)))['employmentType']).toBe(expected[index]);
+      }
+      const remote = await createJob(jobInput(tag, { location: 'Remote (India)', salaryRange: '$120,000 - $150,000' }));
+      const data = await jsonLd(request, pathOf(remote.id));
+      expect(data['jobLocationType']).toBe('TELECOMMUTE');
+      expect(data['applicantLocationRequirements']).toEqual({ '@type': 'Country', name: 'India' });
+      expect(data).not.toHaveProperty('jobLocation');
+      expect(data['baseSalary']).toEqual({
+        '@type': 'MonetaryAmount',
+        currency: 'USD',
+        value: { '@type': 'QuantitativeValue', minValue: 120_000, maxValue: 150_000, unitText: 'YEAR' },
+      });
+    },
+  );
 
   test('applying from the job page stores the application', async ({ page, createJob, listApplicants }, testInfo) => {
     const tag = uniqueTag(testInfo);
@@ -86,80 +103,105 @@ test.describe('job pages', () => {
     await page.getByRole('button', { name: 'Apply Now' }).click();
     await expect(page.getByRole('heading', { name: 'Application Form' })).toBeVisible();
     const email = `ravi.${tag}@example.org`;
-    await page.getByLabel('Full Name').fill('Ravi Kumar');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Phone').fill('+91 98450 12345');
-    await page.getByLabel('Cover Letter').fill('I have built RTOS drivers for cellular modems for six years and want to work on this.');
-    await page.getByLabel('Resume').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%%EOF\n') });
+    await fillApplicationForm(
+      page.getByRole('form', { name: `Application for ${job.title}` }),
+      {
+        name: 'Ravi Kumar',
+        email,
+        phone: '+91 98450 12345',
+        coverLetter: 'I have built RTOS drivers for cellular modems for six years and want to work on this.',
+      },
+      { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfBytes()) },
+    );
     await page.getByRole('button', { name: 'Submit Application' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Application submitted successfully!' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Application submitted successfully!' }).first(),
+    ).toBeVisible();
     await expect(page.getByText(`Your application for ${job.title} has been received.`)).toBeVisible();
     const stored = (await listApplicants()).find((a) => a.email === email);
     expect(stored).toMatchObject({ jobId: job.id, jobTitle: job.title, name: 'Ravi Kumar' });
   });
 
-  test("a deleted job's page is 410 and an unknown one 404, both noindex", async ({ request, page, createJob, adminToken }, testInfo) => {
-    const job = await createJob(jobInput(uniqueTag(testInfo)));
-    const removed = await request.delete(`/api/job/${job.id}`, { headers: { Authorization: `Bearer ${adminToken}` } });
-    expect(removed.ok()).toBe(true);
-    const gone = await page.goto(pathOf(job.id));
-    expect(gone?.status()).toBe(410);
-    await expect(page.getByRole('heading', { level: 1, name: 'This position is closed' })).toBeVisible();
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-    await page.getByRole('link', { name: 'See open positions' }).click();
-    await expect(page).toHaveURL(/\/career$/);
+  test(
+    "a deleted job's page is 410 and an unknown one 404, both noindex",
+    { tag: '@once' },
+    async ({ request, page, createJob, adminToken }, testInfo) => {
+      const job = await createJob(jobInput(uniqueTag(testInfo)));
+      const removed = await request.delete(`/api/job/${job.id}`, {
+        headers: { Authorization: `Bearer ${adminToken}` },
+      });
+      expect(removed.ok()).toBe(true);
+      const gone = await page.goto(pathOf(job.id));
+      expect(gone?.status()).toBe(410);
+      await expect(page.getByRole('heading', { level: 1, name: 'This position is closed' })).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+      await page.getByRole('link', { name: 'See open positions' }).click();
+      await expect(page).toHaveURL(/\/career$/);
 
-    const unknown = await page.goto('/career/jobs/987654321-no-such-role');
-    expect(unknown?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1, name: 'Position not found' })).toBeVisible();
-    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
-  });
+      const unknown = await page.goto('/career/jobs/987654321-no-such-role');
+      expect(unknown?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Position not found' })).toBeVisible();
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    },
+  );
 
-  test('the jobs sitemap lists open jobs only, and the sitemap index and robots.txt name it', async ({ request, createJob, adminToken }, testInfo) => {
-    const tag = uniqueTag(testInfo);
-    const open = await createJob(jobInput(tag));
-    const closed = await createJob(jobInput(`${tag}-closed`));
-    await request.delete(`/api/job/${closed.id}`, { headers: { Authorization: `Bearer ${adminToken}` } });
-    const response = await request.get('/sitemap-jobs.xml');
-    expect(response.headers()['content-type']).toContain('xml');
-    const xml = await response.text();
-    expect(xml).toContain(`/career/jobs/${open.id}-edge-ml-engineer-`);
-    expect(xml).not.toContain(`/career/jobs/${closed.id}-`);
-    expect(xml).toMatch(new RegExp(`/career/jobs/${open.id}-[^<]*</loc><lastmod>\\d{4}-\\d{2}-\\d{2}`));
-    expect(await (await request.get('/sitemap-index.xml')).text()).toContain('/sitemap-jobs.xml');
-    expect(await (await request.get('/robots.txt')).text()).toMatch(/Sitemap: .*\/sitemap-index\.xml/);
-  });
+  test(
+    'the jobs sitemap lists open jobs only, and the sitemap index and robots.txt name it',
+    { tag: '@once' },
+    async ({ request, createJob, adminToken }, testInfo) => {
+      const tag = uniqueTag(testInfo);
+      const open = await createJob(jobInput(tag));
+      const closed = await createJob(jobInput(`${tag}-closed`));
+      await request.delete(`/api/job/${closed.id}`, { headers: { Authorization: `Bearer ${adminToken}` } });
+      const response = await request.get('/sitemap-jobs.xml');
+      expect(response.headers()['content-type']).toContain('xml');
+      const xml = await response.text();
+      expect(xml).toContain(`/career/jobs/${open.id}-edge-ml-engineer-`);
+      expect(xml).not.toContain(`/career/jobs/${closed.id}-`);
+      expect(xml).toMatch(new RegExp(`/career/jobs/${open.id}-[^<]*</loc><lastmod>\\d{4}-\\d{2}-\\d{2}`));
+      expect(await (await request.get('/sitemap-index.xml')).text()).toContain('/sitemap-jobs.xml');
+      expect(await (await request.get('/robots.txt')).text()).toMatch(/Sitemap: .*\/sitemap-index\.xml/);
+    },
+  );
 
-  test('an edit shows on the next request: new ETag, new slug, new title', async ({ request, createJob, adminToken }, testInfo) => {
-    const tag = uniqueTag(testInfo);
-    const job = await createJob(jobInput(tag));
-    const first = await request.get(pathOf(job.id));
-    const etag = first.headers()['etag'];
-    expect(etag).toBeTruthy();
-    expect(first.headers()['cache-control']).toContain('must-revalidate');
-    const cached = await request.get(new URL(first.url()).pathname, { headers: { 'If-None-Match': etag! } });
-    expect(cached.status()).toBe(304);
+  test(
+    'an edit shows on the next request: new ETag, new slug, new title',
+    { tag: '@once' },
+    async ({ request, createJob, adminToken }, testInfo) => {
+      const tag = uniqueTag(testInfo);
+      const job = await createJob(jobInput(tag));
+      const first = await request.get(pathOf(job.id));
+      const etag = first.headers()['etag'];
+      expect(etag).toBeTruthy();
+      expect(first.headers()['cache-control']).toContain('must-revalidate');
+      const cached = await request.get(new URL(first.url()).pathname, { headers: { 'If-None-Match': etag! } });
+      expect(cached.status()).toBe(304);
 
-    const edited = await request.put(`/api/job/${job.id}`, {
-      headers: { Authorization: `Bearer ${adminToken}` },
-      data: { ...jobInput(tag), title: `Staff Edge ML Engineer ${tag}` },
-    });
-    expect(edited.ok()).toBe(true);
-    const after = await request.get(pathOf(job.id));
-    expect(new URL(after.url()).pathname).toMatch(new RegExp(`/career/jobs/${job.id}-staff-edge-ml-engineer-`));
-    expect(after.headers()['etag']).not.toBe(etag);
-    expect(await after.text()).toContain(`Staff Edge ML Engineer ${tag}`);
-  });
+      const edited = await request.put(`/api/job/${job.id}`, {
+        headers: { Authorization: `Bearer ${adminToken}` },
+        data: { ...jobInput(tag), title: `Staff Edge ML Engineer ${tag}` },
+      });
+      expect(edited.ok()).toBe(true);
+      const after = await request.get(pathOf(job.id));
+      expect(new URL(after.url()).pathname).toMatch(new RegExp(`/career/jobs/${job.id}-staff-edge-ml-engineer-`));
+      expect(after.headers()['etag']).not.toBe(etag);
+      expect(await after.text()).toContain(`Staff Edge ML Engineer ${tag}`);
+    },
+  );
 
-  test('loading the URL the modal pushed gives the job page', async ({ page, createJob }, testInfo) => {
-    const job = await createJob(jobInput(uniqueTag(testInfo)));
-    await page.goto('/career');
-    await page.getByRole('button', { name: job.title, exact: true }).click();
-    await expect(page.getByRole('dialog', { name: job.title })).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  });
+  test(
+    'loading the URL the modal pushed gives the job page',
+    { tag: '@once' },
+    async ({ page, createJob }, testInfo) => {
+      const job = await createJob(jobInput(uniqueTag(testInfo)));
+      await page.goto('/career');
+      await page.getByRole('button', { name: job.title, exact: true }).click();
+      await expect(page.getByRole('dialog', { name: job.title })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+    },
+  );
 
   test('the job page has no axe violations', async ({ page, createJob, axe }, testInfo) => {
     test.slow(); // axe on a shared 2-core machine

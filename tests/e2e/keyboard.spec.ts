@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import { adminTest as test, expect, samplePdf } from './admin-fixtures';
+import { consentBox } from './fixtures';
 
 /** Presses Tab until `target` has focus, as a keyboard user would; fails if it never does. */
 async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
@@ -17,14 +18,17 @@ async function expectVisibleFocus(page: Page): Promise<void> {
     const element = document.activeElement as HTMLElement | null;
     if (!element) return 'none';
     const style = getComputedStyle(element);
-    return style.outlineStyle !== 'none' && style.outlineWidth !== '0px' ? 'outline' : style.boxShadow !== 'none' ? 'ring' : 'none';
+    return style.outlineStyle !== 'none' && style.outlineWidth !== '0px'
+      ? 'outline'
+      : style.boxShadow !== 'none'
+        ? 'ring'
+        : 'none';
   });
   expect(outline).not.toBe('none');
 }
 
-test.describe('keyboard-only journeys', () => {
-  test.skip(({ isNarrow }) => isNarrow, 'keyboard journeys run at desktop width');
-
+// Keyboard journeys run at desktop width.
+test.describe('keyboard-only journeys', { tag: '@once' }, () => {
   test('a visitor opens a job and submits an application without the mouse', async ({ page, adminApi }) => {
     const job = await adminApi.createJob({ department: `${adminApi.tag} Keyboard` });
     await page.goto('/career');
@@ -47,11 +51,19 @@ test.describe('keyboard-only journeys', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type('+91 98765 43210');
     await tabTo(page, dialog.getByLabel('Cover Letter'));
-    await page.keyboard.type('I navigate everything with a keyboard and have built firmware for edge cameras for six years.');
+    await page.keyboard.type(
+      'I navigate everything with a keyboard and have built firmware for edge cameras for six years.',
+    );
     await tabTo(page, dialog.getByLabel('Resume'));
     const chooser = page.waitForEvent('filechooser');
     await page.keyboard.press('Space');
-    await (await chooser).setFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: samplePdf('keyboard resume') });
+    await (
+      await chooser
+    ).setFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: samplePdf('keyboard resume') });
+    await tabTo(page, consentBox(dialog));
+    await expectVisibleFocus(page);
+    await page.keyboard.press('Space');
+    await expect(consentBox(dialog)).toBeChecked();
 
     await tabTo(page, dialog.getByRole('button', { name: 'Submit Application' }));
     await expectVisibleFocus(page);
@@ -60,7 +72,10 @@ test.describe('keyboard-only journeys', () => {
     expect((await adminApi.applicants()).some((a) => a.jobId === job.id && a.name === 'Keyboard Visitor')).toBe(true);
   });
 
-  test('an admin logs in, shortlists an applicant and downloads the resume without the mouse', async ({ page, adminApi }) => {
+  test('an admin logs in, shortlists an applicant and downloads the resume without the mouse', async ({
+    page,
+    adminApi,
+  }) => {
     const job = await adminApi.createJob();
     const applicant = await adminApi.seedApplicant({ job, name: `${adminApi.tag} Keyboard Applicant` });
 
@@ -78,7 +93,10 @@ test.describe('keyboard-only journeys', () => {
     await expect(tab).toBeFocused();
     await expect(tab).toHaveAttribute('aria-selected', 'true');
 
-    const search = page.getByRole('searchbox').or(page.getByPlaceholder(/Search/)).first();
+    const search = page
+      .getByRole('searchbox')
+      .or(page.getByPlaceholder(/Search/))
+      .first();
     await tabTo(page, search);
     await page.keyboard.type(applicant.name);
     const card = page.getByRole('article', { name: applicant.name });
@@ -86,7 +104,9 @@ test.describe('keyboard-only journeys', () => {
     await expectVisibleFocus(page);
     await page.keyboard.press('Enter');
     await expect(page.getByText('Applicant shortlisted successfully!')).toBeVisible();
-    await expect.poll(async () => (await adminApi.applicants()).find((a) => a.id === applicant.id)?.status).toBe('shortlisted');
+    await expect
+      .poll(async () => (await adminApi.applicants()).find((a) => a.id === applicant.id)?.status)
+      .toBe('shortlisted');
 
     const download = page.waitForEvent('download');
     await tabTo(page, card.getByRole('button', { name: `Resume of ${applicant.name}` }));

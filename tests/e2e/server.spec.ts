@@ -2,9 +2,8 @@ import { expect, test } from './fixtures';
 
 // What the one server answers for the static build and around it (src/server/static/serve-dist.ts).
 // Plain HTTP: the width of the browser does not matter, so these run once.
-test.describe('the server', () => {
-  test.beforeEach(({ isNarrow }) => test.skip(isNarrow, 'HTTP only: runs in the desktop project'));
-
+// HTTP only: no viewport involved.
+test.describe('the server', { tag: '@once' }, () => {
   test('serves pages Brotli-compressed and revalidated, hashed assets cached for a year', async ({ request }) => {
     const home = await request.get('/', { headers: { 'Accept-Encoding': 'br' } });
     expect(home.status()).toBe(200);
@@ -17,7 +16,30 @@ test.describe('the server', () => {
     const stylesheet = /href="(\/_astro\/[^"]+\.css)"/.exec(await home.text())?.[1];
     expect(stylesheet).toBeTruthy();
     const css = await request.get(stylesheet!, { headers: { 'Accept-Encoding': 'gzip' } });
-    expect(css.headers()).toMatchObject({ 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(css.headers()).toMatchObject({
+      'content-encoding': 'gzip',
+      'cache-control': 'public, max-age=31536000, immutable',
+    });
+  });
+
+  test('picks the encoding the client accepts, q=0 refusing one', async ({ request }) => {
+    const encodingFor = async (acceptEncoding: string) =>
+      (await request.get('/', { headers: { 'Accept-Encoding': acceptEncoding } })).headers()['content-encoding'];
+    expect(await encodingFor('gzip, br')).toBe('br');
+    expect(await encodingFor('br;q=0, gzip')).toBe('gzip');
+    expect(await encodingFor('gzip;q=0, br;q=0')).toBeUndefined();
+    expect(await encodingFor('*')).toBe('br');
+  });
+
+  test('serves a page at its clean URL with or without the trailing slash, and at its file', async ({ request }) => {
+    const bodies = await Promise.all(
+      ['/career', '/career/', '/career/index.html', '/career?ref=x'].map(async (path) => {
+        const res = await request.get(path, { headers: { 'Accept-Encoding': 'identity' } });
+        expect(res.status(), path).toBe(200);
+        return res.text();
+      }),
+    );
+    expect(new Set(bodies).size).toBe(1);
   });
 
   test('answers 304 when the page has not changed, and HEAD without a body', async ({ request }) => {
@@ -46,7 +68,14 @@ test.describe('the server', () => {
     expect(beyond.status()).toBe(416);
   });
 
-  for (const path of ['/../package.json', '/%2e%2e/package.json', '/..%2fpackage.json', '/%00', '/node/main.mjs', '/server/entry.mjs']) {
+  for (const path of [
+    '/../package.json',
+    '/%2e%2e/package.json',
+    '/..%2fpackage.json',
+    '/%00',
+    '/node/main.mjs',
+    '/server/entry.mjs',
+  ]) {
     test(`never serves a file outside the public build: ${path}`, async ({ request }) => {
       const res = await request.get(path);
       expect(res.status()).toBe(404);
@@ -56,7 +85,9 @@ test.describe('the server', () => {
 
   test('every kind of answer carries the security headers and frame-ancestors', async ({ request }) => {
     const answers = await Promise.all(
-      ['/', '/_astro/', '/api/health', '/api/nope', '/no-such-page', '/career/jobs/999999', '/sitemap-jobs.xml'].map((path) => request.get(path)),
+      ['/', '/_astro/', '/api/health', '/api/nope', '/no-such-page', '/career/jobs/999999', '/sitemap-jobs.xml'].map(
+        (path) => request.get(path),
+      ),
     );
     answers.push(await request.get('/login', { maxRedirects: 0 }));
     for (const res of answers) {

@@ -65,7 +65,7 @@ export type TestApi = {
 };
 
 export type SetupOptions = {
-  config?: Partial<Omit<ApiConfig, 'jwtSecret'>>;
+  config?: Partial<Omit<ApiConfig, 'jwtSecret' | 'rateLimits'>> & { rateLimits?: Partial<ApiConfig['rateLimits']> };
   now?: () => Date;
 };
 
@@ -84,12 +84,19 @@ export async function setupApi(options: SetupOptions = {}): Promise<TestApi> {
   const app = createApp({
     db: handle.db,
     dbKind: handle.kind,
-    // Requests in these tests are scripted, so the fill-time rule is off unless a test sets it (spam.test.ts).
-    config: { jwtSecret, spamMinFillMs: 0, ...options.config },
+    // Requests in these tests are scripted, so the fill-time rule is off unless a test sets it (spam.test.ts),
+    // and every application comes from one address, so its rate limit is raised unless a test sets it.
+    config: {
+      jwtSecret,
+      spamMinFillMs: 0,
+      sqlite: handle.kind === 'sqlite' ? { dataDir, synchronous: 'NORMAL' } : null,
+      ...options.config,
+      rateLimits: { applyPerIp: { max: 1_000_000, windowMs: 3_600_000 }, ...options.config?.rateLimits },
+    },
     logger,
     ...(options.now ? { now: options.now } : {}),
   });
-  const { token } = signToken({ sub: String(admin.id), tv: admin.tokenVersion }, jwtSecret, 8 * 3600);
+  const { token } = await signToken({ sub: String(admin.id), tv: admin.tokenVersion }, jwtSecret, 8 * 3600);
 
   return {
     app,
@@ -149,19 +156,21 @@ export const validApplicant = {
 };
 
 export type ResumeUpload = { bytes: Uint8Array; name: string; type: string };
-export const pdfResume = (): ResumeUpload => ({ bytes: pdfBytes(), name: 'resume.pdf', type: 'application/pdf' });
+const pdfResume = (): ResumeUpload => ({ bytes: pdfBytes(), name: 'resume.pdf', type: 'application/pdf' });
 
-/** The multipart body the careers form sends. Pass `undefined` for a field to leave it out. */
+/** The multipart body the careers form sends (with consent). Pass `undefined` for a field to leave it out. */
 export function applicationForm(
   jobId: number | string,
-  fields: Partial<Record<keyof typeof validApplicant, string | undefined>> = {},
+  fields: Partial<Record<keyof typeof validApplicant | 'consent', string | undefined>> = {},
   resume: ResumeUpload | null = pdfResume(),
 ): FormData {
   const form = new FormData();
   form.set('jobId', String(jobId));
-  const merged: Record<string, string | undefined> = { ...validApplicant, ...fields };
+  // The applicant agrees to the privacy notice, as the form requires; pass consent: undefined to leave it out.
+  const merged: Record<string, string | undefined> = { ...validApplicant, consent: 'true', ...fields };
   for (const [key, value] of Object.entries(merged)) if (value !== undefined) form.set(key, value);
-  if (resume) form.set('resume', new File([resume.bytes as Uint8Array<ArrayBuffer>], resume.name, { type: resume.type }));
+  if (resume)
+    form.set('resume', new File([resume.bytes as Uint8Array<ArrayBuffer>], resume.name, { type: resume.type }));
   return form;
 }
 

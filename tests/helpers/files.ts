@@ -78,8 +78,10 @@ export function zipBytes(entries: Record<string, string>): Uint8Array {
 /** A minimal DOCX: a zip with [Content_Types].xml and word/document.xml. */
 export function docxBytes(): Uint8Array {
   return zipBytes({
-    '[Content_Types].xml': '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
-    'word/document.xml': '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>',
+    '[Content_Types].xml':
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>',
+    'word/document.xml':
+      '<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>',
   });
 }
 

@@ -2,12 +2,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-export type RunningServer = { url: string; port: number; child: ChildProcess; output: string[]; exited: Promise<number | null> };
+export type RunningServer = {
+  url: string;
+  port: number;
+  child: ChildProcess;
+  output: string[];
+  exited: Promise<number | null>;
+};
 
 export async function startApiServer(env: Record<string, string>, port: number): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/api-only.ts'], {
-    // Scripted requests: the fill-time spam rule is off unless `env` sets it (see tests/api/spam.test.ts).
-    env: { ...process.env, LOG_LEVEL: 'warn', SPAM_MIN_FILL_MS: '0', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    // Scripted requests: the fill-time spam rule is off unless `env` sets it (see tests/api/spam.test.ts),
+    // and so is the per-address application limit (every request comes from 127.0.0.1).
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      SPAM_MIN_FILL_MS: '0',
+      APPLY_RATE_LIMIT_PER_IP: '1000000',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -17,14 +17,36 @@ const applicant = (over: Partial<Applicant>): Applicant => ({
   coverLetter: 'x'.repeat(60),
   status: 'pending',
   appliedAt: '2026-11-20T10:00:00.000Z',
+  statusChangedAt: '2026-11-20T10:00:00.000Z',
   resume: { kind: 'pdf', size: 1200 },
   ...over,
 });
 
 const people = [
-  applicant({ id: 1, name: 'Ada Lovelace', email: 'ada@example.org', jobId: 10, jobTitle: 'Rover Firmware', status: 'pending' }),
-  applicant({ id: 2, name: 'Grace Hopper', email: 'grace@navy.example', jobId: 10, jobTitle: 'Rover Firmware', status: 'shortlisted' }),
-  applicant({ id: 3, name: 'Alan Turing', email: 'alan@example.org', jobId: 20, jobTitle: 'Vision Researcher', status: 'rejected' }),
+  applicant({
+    id: 1,
+    name: 'Ada Lovelace',
+    email: 'ada@example.org',
+    jobId: 10,
+    jobTitle: 'Rover Firmware',
+    status: 'pending',
+  }),
+  applicant({
+    id: 2,
+    name: 'Grace Hopper',
+    email: 'grace@navy.example',
+    jobId: 10,
+    jobTitle: 'Rover Firmware',
+    status: 'shortlisted',
+  }),
+  applicant({
+    id: 3,
+    name: 'Alan Turing',
+    email: 'alan@example.org',
+    jobId: 20,
+    jobTitle: 'Vision Researcher',
+    status: 'rejected',
+  }),
 ];
 const ids = (list: Applicant[]) => list.map((a) => a.id);
 
@@ -89,14 +111,18 @@ describe('admin › chart › weeklyApplications', () => {
       ],
       now,
     );
-    expect(chartSummary(weeks)).toBe('3 applications in the last 12 weeks. This week: 1, down from 2 last week. Busiest week: Nov 9 with 2.');
+    expect(chartSummary(weeks)).toBe(
+      '3 applications in the last 12 weeks. This week: 1, down from 2 last week. Busiest week: Nov 9 with 2.',
+    );
     expect(chartSummary(weeklyApplications([], now))).toBe('No applications in the last 12 weeks.');
   });
 });
 
 describe('admin › resume download › filenameFromDisposition', () => {
   it('prefers the UTF-8 name, falls back to the quoted or bare one', () => {
-    expect(filenameFromDisposition(`attachment; filename="Jose_Resume.docx"; filename*=UTF-8''Jos%C3%A9_Resume.docx`)).toBe('José_Resume.docx');
+    expect(
+      filenameFromDisposition(`attachment; filename="Jose_Resume.docx"; filename*=UTF-8''Jos%C3%A9_Resume.docx`),
+    ).toBe('José_Resume.docx');
     expect(filenameFromDisposition('attachment; filename="Ada Lovelace_Resume.pdf"')).toBe('Ada Lovelace_Resume.pdf');
     expect(filenameFromDisposition('attachment; filename=cv.doc')).toBe('cv.doc');
     expect(filenameFromDisposition('attachment')).toBeNull();

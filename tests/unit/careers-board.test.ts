@@ -4,7 +4,12 @@ import { departmentFromUrl, distinctDepartments, inDepartment, urlWithDepartment
 
 describe('careers departments', () => {
   it('lists each distinct department once, trimmed, case-insensitively, in alphabetical order', () => {
-    const jobs = [{ department: 'Machine Learning' }, { department: 'Engineering' }, { department: ' engineering ' }, { department: 'Design' }];
+    const jobs = [
+      { department: 'Machine Learning' },
+      { department: 'Engineering' },
+      { department: ' engineering ' },
+      { department: 'Design' },
+    ];
     expect(distinctDepartments(jobs)).toEqual(['Design', 'Engineering', 'Machine Learning']);
   });
 
@@ -18,7 +23,9 @@ describe('careers departments', () => {
     expect(departmentFromUrl('?department=Machine%20Learning')).toBe('Machine Learning');
     expect(departmentFromUrl('?department=%20%20')).toBeNull();
     expect(departmentFromUrl('')).toBeNull();
-    expect(urlWithDepartment('https://www.example.com/career?x=1#open', 'R&D')).toBe('/career?x=1&department=R%26D#open');
+    expect(urlWithDepartment('https://www.example.com/career?x=1#open', 'R&D')).toBe(
+      '/career?x=1&department=R%26D#open',
+    );
     expect(urlWithDepartment('https://www.example.com/career?department=Design', null)).toBe('/career');
   });
 });
@@ -32,6 +39,7 @@ describe('application form schema (browser)', () => {
     linkedin: '',
     coverLetter: `  ${'I build INT8 vision pipelines for edge modules. '.repeat(2)}  `,
     resume: pdf,
+    consent: true,
   };
 
   it('accepts a complete application and trims the text', () => {
@@ -41,10 +49,13 @@ describe('application form schema (browser)', () => {
     expect(parsed.resume).toBe(pdf);
   });
 
-  it('reports the SPEC messages for the resume', () => {
-    const message = (resume: File | null) => applicationFormSchema.safeParse({ ...valid, resume }).error?.flatten().fieldErrors.resume;
+  it('reports the fixed messages for the resume', () => {
+    const message = (resume: File | null) =>
+      applicationFormSchema.safeParse({ ...valid, resume }).error?.flatten().fieldErrors.resume;
     expect(message(null)).toEqual(['Resume is required']);
-    expect(message(new File(['x'], 'notes.txt', { type: 'text/plain' }))).toEqual(['Only PDF, DOC, and DOCX files are allowed']);
+    expect(message(new File(['x'], 'notes.txt', { type: 'text/plain' }))).toEqual([
+      'Only PDF, DOC, and DOCX files are allowed',
+    ]);
     expect(message(new File([new Uint8Array(5 * 1024 * 1024)], 'big.pdf', { type: 'application/pdf' }))).toEqual([
       'File size must be less than 5MB',
     ]);
@@ -59,6 +70,7 @@ describe('application form schema (browser)', () => {
       phone: 'Phone number is required',
       coverLetter: 'Cover letter is required',
       resume: 'Resume is required',
+      consent: 'Please agree to the privacy notice to apply',
     });
   });
 
@@ -70,5 +82,6 @@ describe('application form schema (browser)', () => {
     expect(body.get('name')).toBe('Asha Rao');
     expect(body.get('linkedin')).toBe('');
     expect((body.get('resume') as File).name).toBe('resume.pdf');
+    expect(body.get('consent')).toBe('true');
   });
 });

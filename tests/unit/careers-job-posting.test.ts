@@ -9,7 +9,13 @@ import {
   slugify,
 } from '~/lib/job-posting';
 
-const org = { name: 'EdgeCraft AI', url: 'https://www.example.com', logo: 'https://www.example.com/images/logo.svg', countryCode: 'IN', country: 'India' };
+const org = {
+  name: 'EdgeCraft AI',
+  url: 'https://www.example.com',
+  logo: 'https://www.example.com/images/logo.svg',
+  countryCode: 'IN',
+  country: 'India',
+};
 const job: Job = {
   id: 42,
   title: 'Senior Embedded Firmware Engineer (RTOS)',
@@ -60,7 +66,10 @@ describe('JobPosting JSON-LD', () => {
       employmentType: 'FULL_TIME',
       identifier: { '@type': 'PropertyValue', name: 'EdgeCraft AI', value: '42' },
       hiringOrganization: { '@type': 'Organization', name: 'EdgeCraft AI', sameAs: org.url, logo: org.logo },
-      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Bengaluru', addressCountry: 'IN' } },
+      jobLocation: {
+        '@type': 'Place',
+        address: { '@type': 'PostalAddress', addressLocality: 'Bengaluru', addressCountry: 'IN' },
+      },
       baseSalary: {
         '@type': 'MonetaryAmount',
         currency: 'INR',
@@ -82,7 +91,10 @@ describe('JobPosting JSON-LD', () => {
     expect(data['applicantLocationRequirements']).toEqual({ '@type': 'Country', name: 'Germany' });
     expect(data).not.toHaveProperty('jobLocation');
     expect(data).not.toHaveProperty('baseSalary');
-    expect(jobPostingJsonLd({ ...job, location: 'Remote' }, org, '')['applicantLocationRequirements']).toEqual({ '@type': 'Country', name: 'India' });
+    expect(jobPostingJsonLd({ ...job, location: 'Remote' }, org, '')['applicantLocationRequirements']).toEqual({
+      '@type': 'Country',
+      name: 'India',
+    });
   });
 
   it('escapes HTML in the description', () => {

@@ -20,6 +20,12 @@ const page = {
   title: 'Intelligent IoT SDK',
   description: 'One silicon-agnostic codebase for several cellular chip vendors.',
   order: 3,
+  cta: {
+    title: 'Join the Early Access Program',
+    text: 'Tell us which modules you ship.',
+    label: 'Apply for early access',
+    subject: 'Intelligent IoT SDK: Early Access Program',
+  },
 };
 
 /** The first issue's path and message, as Astro prints them when a build fails. */
@@ -62,6 +68,15 @@ describe('content schema', () => {
       expect(message.length).toBeGreaterThan(5);
     });
 
+    it('an article <title> may run to 70 characters with the company name, not 71', () => {
+      const title = (length: number) => 'a'.repeat(length - ' | EdgeCraft AI'.length);
+      expect(articleSchema.safeParse({ ...article, metaTitle: title(70) }).success).toBe(true);
+      expect(firstIssue(articleSchema, { ...article, metaTitle: title(71) })).toEqual({
+        path: 'metaTitle',
+        message: expect.stringContaining('71 characters'),
+      });
+    });
+
     it('explains the hero alt rule in words', () => {
       expect(firstIssue(articleSchema, { ...article, heroAlt: undefined }).message).toBe(
         'heroAlt is required when heroImage is set',
@@ -74,6 +89,14 @@ describe('content schema', () => {
       ['order as a string', { order: 'first' }, 'order'],
       ['missing description', { description: undefined }, 'description'],
       ['hero image without alt text', { heroImage: '/images/products/iis.svg' }, 'heroAlt'],
+      ['no call to action', { cta: undefined }, 'cta'],
+      ['a call to action without a subject', { cta: { ...page.cta, subject: undefined } }, 'cta.subject'],
+      ['description over 160 characters', { description: 'x'.repeat(161) }, 'description'],
+      [
+        'a <title> over 60 characters',
+        { metaTitle: 'Edge AI for unmanned aerial vehicles and their ground stations' },
+        'metaTitle',
+      ],
     ] as Array<[string, Record<string, unknown>, string]>)('%s', (_name, override, field) => {
       expect(firstIssue(pageSchema, { ...page, ...override }).path).toBe(field);
     });

@@ -27,9 +27,13 @@ function firstError(schema: typeof applicationFieldsSchema, value: Record<string
   return result.error.issues.find((i) => i.path[0] === field)?.message ?? null;
 }
 
-describe('applicationFieldsSchema (SPEC §5)', () => {
+describe('applicationFieldsSchema', () => {
   it('accepts a valid application and trims every text value', () => {
-    const parsed = applicationFieldsSchema.parse({ ...validApplication, name: '  Ada Lovelace  ', email: ' ada@example.com ' });
+    const parsed = applicationFieldsSchema.parse({
+      ...validApplication,
+      name: '  Ada Lovelace  ',
+      email: ' ada@example.com ',
+    });
     expect(parsed.name).toBe('Ada Lovelace');
     expect(parsed.email).toBe('ada@example.com');
   });
@@ -61,7 +65,12 @@ describe('applicationFieldsSchema (SPEC §5)', () => {
     ['coverLetter', 'missing', '  ', 'Cover letter is required'],
     ['coverLetter', '49 characters', 'a'.repeat(49), 'Cover letter must be at least 50 characters'],
     ['coverLetter', '50 characters', 'a'.repeat(50), null],
-    ['coverLetter', '49 characters padded by spaces', `  ${'a'.repeat(49)}  `, 'Cover letter must be at least 50 characters'],
+    [
+      'coverLetter',
+      '49 characters padded by spaces',
+      `  ${'a'.repeat(49)}  `,
+      'Cover letter must be at least 50 characters',
+    ],
     ['coverLetter', '1000 characters', 'a'.repeat(1000), null],
     ['coverLetter', '1001 characters', 'a'.repeat(1001), 'Cover letter must not exceed 1000 characters'],
   ];
@@ -70,16 +79,28 @@ describe('applicationFieldsSchema (SPEC §5)', () => {
   });
 });
 
-describe('validateResumeFile (SPEC §5)', () => {
+describe('validateResumeFile', () => {
   const cases: [string, { size: number; type: string; name: string } | null, string | null][] = [
     ['no file', null, 'Resume is required'],
     ['pdf just under 5 MB', { size: RESUME_MAX_BYTES - 1, type: 'application/pdf', name: 'cv.pdf' }, null],
-    ['pdf of exactly 5 MB', { size: RESUME_MAX_BYTES, type: 'application/pdf', name: 'cv.pdf' }, 'File size must be less than 5MB'],
+    [
+      'pdf of exactly 5 MB',
+      { size: RESUME_MAX_BYTES, type: 'application/pdf', name: 'cv.pdf' },
+      'File size must be less than 5MB',
+    ],
     ['docx with an empty browser type', { size: 10, type: '', name: 'cv.DOCX' }, null],
     ['doc', { size: 10, type: 'application/msword', name: 'cv.doc' }, null],
     ['png', { size: 10, type: 'image/png', name: 'cv.png' }, 'Only PDF, DOC, and DOCX files are allowed'],
-    ['exe', { size: 10, type: 'application/x-msdownload', name: 'cv.exe' }, 'Only PDF, DOC, and DOCX files are allowed'],
-    ['pdf name with an image type', { size: 10, type: 'image/png', name: 'cv.pdf' }, 'Only PDF, DOC, and DOCX files are allowed'],
+    [
+      'exe',
+      { size: 10, type: 'application/x-msdownload', name: 'cv.exe' },
+      'Only PDF, DOC, and DOCX files are allowed',
+    ],
+    [
+      'pdf name with an image type',
+      { size: 10, type: 'image/png', name: 'cv.pdf' },
+      'Only PDF, DOC, and DOCX files are allowed',
+    ],
     ['no extension', { size: 10, type: '', name: 'pdf' }, 'Only PDF, DOC, and DOCX files are allowed'],
     ['zero bytes', { size: 0, type: 'application/pdf', name: 'cv.pdf' }, 'Only PDF, DOC, and DOCX files are allowed'],
   ];
@@ -88,10 +109,22 @@ describe('validateResumeFile (SPEC §5)', () => {
   });
 });
 
-describe('jobInputSchema (SPEC §3 job form)', () => {
-  const job = { title: 'Firmware Engineer', department: 'Engineering', location: 'Bengaluru', jobType: 'Full-time', description: 'Build it.' };
-  it('offers the five SPEC job types in order', () => {
-    expect(JOB_TYPES).toEqual(['Full-time', 'Part-time', 'Contract', 'Internship with Full-Time Opportunity', 'Internship']);
+describe('jobInputSchema', () => {
+  const job = {
+    title: 'Firmware Engineer',
+    department: 'Engineering',
+    location: 'Bengaluru',
+    jobType: 'Full-time',
+    description: 'Build it.',
+  };
+  it('offers the five job types in order', () => {
+    expect(JOB_TYPES).toEqual([
+      'Full-time',
+      'Part-time',
+      'Contract',
+      'Internship with Full-Time Opportunity',
+      'Internship',
+    ]);
   });
   it('turns an empty salaryRange into null and keeps a given one trimmed', () => {
     expect(jobInputSchema.parse({ ...job, salaryRange: '' }).salaryRange).toBeNull();
@@ -110,7 +143,9 @@ describe('loginSchema and contactSchema', () => {
   it('requires email and password and accepts remember', () => {
     expect(loginSchema.safeParse({ email: 'a@b.co', password: 'x', remember: true }).success).toBe(true);
     expect(loginSchema.safeParse({ email: '', password: 'x' }).error?.issues[0]?.message).toBe('Email is required');
-    expect(loginSchema.safeParse({ email: 'a@b.co', password: '' }).error?.issues[0]?.message).toBe('Password is required');
+    expect(loginSchema.safeParse({ email: 'a@b.co', password: '' }).error?.issues[0]?.message).toBe(
+      'Password is required',
+    );
   });
   it.each([
     ['name', '', 'Name is required'],
@@ -128,7 +163,7 @@ describe('loginSchema and contactSchema', () => {
   });
 });
 
-describe('STATUS_TRANSITIONS (SPEC §4)', () => {
+describe('STATUS_TRANSITIONS', () => {
   const statuses: ApplicantStatus[] = ['pending', 'shortlisted', 'rejected'];
   it('holds exactly the four transitions of the table', () => {
     expect(STATUS_TRANSITIONS.map((t) => `${t.from}>${t.to}`)).toEqual([

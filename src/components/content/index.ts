@@ -9,5 +9,17 @@ import FeatureCard from './FeatureCard.astro';
 import Section from './Section.astro';
 import Tile from './Tile.astro';
 import UseCase from './UseCase.astro';
+import HardwareTable from '~/components/proof/HardwareTable.astro';
+import BenchmarkTable from '~/components/proof/BenchmarkTable.astro';
 
-export const contentComponents = { Accordion, CallToAction, FeatureCard, Figure, Section, Tile, UseCase };
+export const contentComponents = {
+  Accordion,
+  BenchmarkTable,
+  CallToAction,
+  FeatureCard,
+  Figure,
+  HardwareTable,
+  Section,
+  Tile,
+  UseCase,
+};

@@ -2,10 +2,11 @@ const STORAGE_KEY = 'chunk-reload-at';
 /** A second failure within this window means a reload did not help: stop instead of looping. */
 const LOOP_WINDOW_MS = 30_000;
 /** How browsers word a failed dynamic import (Chromium, Firefox, Safari). */
-const CHUNK_ERROR = /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
+const CHUNK_ERROR =
+  /dynamically imported module|Importing a module script failed|error loading dynamically imported module/i;
 
 /**
- * SPEC §2: if a page module fails to load (a deploy replaced the hashed chunks), reload the page
+ * If a page module fails to load (a deploy replaced the hashed chunks), reload the page
  * once. Vite reports its own preloads with `vite:preloadError`; Astro islands import directly, so
  * their failures arrive as unhandled rejections.
  */

@@ -5,17 +5,25 @@
  */
 export function startHeroVideo(): void {
   const video = document.querySelector<HTMLVideoElement>('[data-hero-video]');
-  if (!video || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  if (!video) return;
+  // The decision is written on the element, so what the page chose can be seen (and tested).
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+    video.dataset['heroVideo'] = 'still';
+    return;
+  }
 
   const play = () => void video.play().catch(() => undefined);
   const start = () => {
+    video.dataset['heroVideo'] = 'playing';
     video.autoplay = true;
     video.preload = 'auto';
     play();
     new IntersectionObserver(([entry]) => (entry?.isIntersecting ? play() : video.pause())).observe(video);
   };
   const whenIdle = () =>
-    typeof window.requestIdleCallback === 'function' ? window.requestIdleCallback(start, { timeout: 3000 }) : setTimeout(start, 1500);
+    typeof window.requestIdleCallback === 'function'
+      ? window.requestIdleCallback(start, { timeout: 3000 })
+      : setTimeout(start, 1500);
 
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });

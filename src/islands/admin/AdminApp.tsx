@@ -4,10 +4,10 @@ import { verifyQuery } from '~/lib/api/auth';
 import { expireSession, getToken } from '~/lib/api/session';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { Dashboard } from './Dashboard';
-import { Spinner } from './StateMessage';
+import { Spinner } from '~/islands/ui/Spinner';
 
 /**
- * SPEC §4 admin page auth: checking, then authenticated or redirected. No token goes to the
+ * Admin page auth: checking, then authenticated or redirected. No token goes to the
  * login page; a failed check ends the session (token removed, login page with the message).
  */
 function AuthGate() {
@@ -18,7 +18,7 @@ function AuthGate() {
     if (!hasToken) window.location.replace('/adminlogin');
   }, [hasToken]);
   useEffect(() => {
-    // A 401 already ended the session in the API client; this covers every other failure (SPEC §6).
+    // A 401 already ended the session in the API client; this covers every other failure.
     if (verify.isError) expireSession();
   }, [verify.isError]);
 

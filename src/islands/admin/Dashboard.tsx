@@ -2,14 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { applicantsQuery } from '~/lib/api/applicants';
 import { jobsQuery } from '~/lib/api/jobs';
 import { messagesQuery } from '~/lib/api/messages';
+import { endServerSession } from '~/lib/api/auth';
+import { outboxQuery } from '~/lib/api/outbox';
 import { clearToken } from '~/lib/api/session';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
+import { ActivityPanel } from './activity/ActivityPanel';
 import { ApplicantsPanel } from './applicants/ApplicantsPanel';
 import { JobsPanel } from './jobs/JobsPanel';
 import { MessagesPanel } from './messages/MessagesPanel';
+import { StorageWarning } from './StorageWarning';
+import { OutboxPanel } from './outbox/OutboxPanel';
 import { Tabs, useHashTab, type TabSpec } from './Tabs';
 
-const TAB_IDS = ['jobs', 'applicants', 'messages'] as const;
+const TAB_IDS = ['jobs', 'applicants', 'messages', 'outbox', 'activity'] as const;
 type TabId = (typeof TAB_IDS)[number];
 
 /** 'Job Vacancies (3)' ('…' until the list has loaded); the count takes its own line on phones. */
@@ -19,16 +24,24 @@ const tabLabel = (name: string, data: readonly unknown[] | undefined) => (
   </>
 );
 
-/** SPEC §2 dashboard: 'Welcome Admin', Logout after confirmation, and the tabs. */
+/** Dashboard: 'Welcome Admin', Logout after confirmation, and the tabs. */
 export function Dashboard({ email }: { email: string }) {
   const [tab, setTab] = useHashTab(TAB_IDS);
   const { confirm, confirmDialog } = useConfirm();
   const jobs = useQuery(jobsQuery());
   const applicants = useQuery(applicantsQuery());
   const messages = useQuery(messagesQuery());
+  const outbox = useQuery(outboxQuery());
 
   const logout = async () => {
-    if (!(await confirm('Are you sure you want to logout?', 'Logout', { destructive: false, detail: 'You can sign in again at any time.' }))) return;
+    if (
+      !(await confirm('Are you sure you want to logout?', 'Logout', {
+        destructive: false,
+        detail: 'You can sign in again at any time.',
+      }))
+    )
+      return;
+    await endServerSession();
     clearToken();
     window.location.assign('/');
   };
@@ -37,6 +50,17 @@ export function Dashboard({ email }: { email: string }) {
     { id: 'jobs', label: tabLabel('Job Vacancies', jobs.data), panel: <JobsPanel /> },
     { id: 'applicants', label: tabLabel('Applicants', applicants.data), panel: <ApplicantsPanel /> },
     { id: 'messages', label: tabLabel('Messages', messages.data), panel: <MessagesPanel /> },
+    // The Outbox counts failed mails, so a broken mail server is noticed.
+    {
+      id: 'outbox',
+      label: (
+        <>
+          Outbox <span className="block sm:inline">({outbox.data ? `${outbox.data.counts.failed} failed` : '…'})</span>
+        </>
+      ),
+      panel: <OutboxPanel />,
+    },
+    { id: 'activity', label: 'Activity', panel: <ActivityPanel /> },
   ];
 
   return (
@@ -51,6 +75,7 @@ export function Dashboard({ email }: { email: string }) {
           Logout
         </button>
       </header>
+      <StorageWarning />
       <Tabs label="Admin sections" tabs={tabs} selected={tab} onSelect={setTab} />
       {confirmDialog}
     </div>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { login } from '~/lib/api/auth';
 import { errorMessage } from '~/lib/api/client';
@@ -8,17 +8,20 @@ import { loginSchema, type LoginInput } from '~/lib/schemas';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { useHydrated } from '~/islands/ui/useHydrated';
-import { ForgotPassword } from './ForgotPassword';
+import { ForgotPasswordPanel, ForgotPasswordToggle } from './ForgotPassword';
+import { ResetOrLogin } from './ResetPassword';
 
 const loginTexts = {
   failed: 'Login failed',
   network: 'Server error. Please try again later.',
 } as const;
 
-/** SPEC §2 Admin login, with DESIGN's Remember me (30-day token) and Forgot password (CLI help). */
+/** Admin login, with Remember me (30-day token) and Forgot password (an e-mailed link, or CLI help). */
 function Form() {
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [forgotOpen, setForgotOpen] = useState(false);
+  const forgotPanelId = useId();
   const {
     register,
     handleSubmit,
@@ -35,6 +38,8 @@ function Form() {
       window.location.replace('/admin');
       return;
     }
+    // The notice lives in sessionStorage, which the server-rendered HTML cannot know: read after hydration.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setNotice(takeLoginNotice());
   }, []);
 
@@ -55,62 +60,82 @@ function Form() {
   const hydrated = useHydrated();
 
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
-      noValidate
-      aria-labelledby="admin-login-title"
-    >
-      <fieldset disabled={!hydrated} className="flex min-w-0 flex-col gap-5">
-        {notice && (
-          <p role="status" className="rounded-xl border border-amber-300/40 bg-amber-950/60 px-4 py-3 text-sm text-amber-50">
-            {notice}
-          </p>
-        )}
-        <Field id="login-email" label="Email" required error={errors.email?.message}>
-          <input
-            {...register('email')}
-            {...fieldAria('login-email', errors.email?.message)}
-            type="email"
-            autoComplete="username"
-            required
-            className={inputClass}
-          />
-        </Field>
-        <Field id="login-password" label="Password" required error={errors.password?.message}>
-          <input
-            {...register('password')}
-            {...fieldAria('login-password', errors.password?.message)}
-            type="password"
-            autoComplete="current-password"
-            required
-            className={inputClass}
-          />
-        </Field>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <label className="inline-flex items-center gap-2 text-sm text-slate-200">
-            <input {...register('remember')} type="checkbox" className="h-4 w-4 rounded border-white/30 bg-ink-900 accent-brand-400" />
-            Remember me
-            <span className="text-slate-400">(30 days)</span>
-          </label>
-          <ForgotPassword />
-        </div>
-        {failure && (
-          <p role="alert" className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-sm text-rose-50">
-            {failure}
-          </p>
-        )}
-        <button type="submit" className="btn btn-primary w-full py-3" disabled={busy}>
-          {busy ? 'Signing in...' : 'Sign in'}
-        </button>
-      </fieldset>
-    </form>
+    <>
+      <form
+        onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
+        noValidate
+        aria-labelledby="admin-login-title"
+      >
+        <fieldset disabled={!hydrated} className="flex min-w-0 flex-col gap-5">
+          {notice && (
+            <p
+              role="status"
+              className="rounded-xl border border-amber-300/40 bg-amber-950/60 px-4 py-3 text-sm text-amber-50"
+            >
+              {notice}
+            </p>
+          )}
+          <Field id="login-email" label="Email" required error={errors.email?.message}>
+            <input
+              {...register('email')}
+              {...fieldAria('login-email', errors.email?.message)}
+              type="email"
+              autoComplete="username"
+              required
+              className={inputClass}
+            />
+          </Field>
+          <Field id="login-password" label="Password" required error={errors.password?.message}>
+            <input
+              {...register('password')}
+              {...fieldAria('login-password', errors.password?.message)}
+              type="password"
+              autoComplete="current-password"
+              required
+              className={inputClass}
+            />
+          </Field>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <label className="inline-flex items-center gap-2 text-sm text-slate-200">
+              <input
+                {...register('remember')}
+                type="checkbox"
+                className="h-4 w-4 rounded border-white/30 bg-ink-900 accent-brand-400"
+              />
+              Remember me
+              <span className="text-slate-400">(30 days)</span>
+            </label>
+            <ForgotPasswordToggle
+              open={forgotOpen}
+              onToggle={() => setForgotOpen((value) => !value)}
+              panelId={forgotPanelId}
+            />
+          </div>
+          {failure && (
+            <p
+              role="alert"
+              className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-sm text-rose-50"
+            >
+              {failure}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary w-full py-3" disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign in'}
+          </button>
+        </fieldset>
+      </form>
+      {/* After the login form: the reset request is a form of its own, and forms cannot nest. */}
+      <ForgotPasswordPanel id={forgotPanelId} open={forgotOpen} />
+    </>
   );
 }
 
 export default function LoginForm() {
   return (
-    <IslandRoot>
-      <Form />
+    <IslandRoot withQuery>
+      <ResetOrLogin>
+        <Form />
+      </ResetOrLogin>
     </IslandRoot>
   );
 }

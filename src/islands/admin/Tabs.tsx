@@ -36,15 +36,24 @@ type Props<Id extends string> = { label: string; tabs: TabSpec<Id>[]; selected: 
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Props<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
 
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const index = tabs.findIndex((t) => t.id === selected);
+  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    // From the focused tab, not the selected state: a second key can arrive before React re-renders.
+    const index = tabs.findIndex((t) => refs.current.get(t.id) === event.currentTarget);
     const last = tabs.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : null;
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     event.preventDefault();
     const id = (tabs[next] as TabSpec<Id>).id;
@@ -54,12 +63,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Pro
 
   return (
     <div>
-      <div
-        role="tablist"
-        aria-label={label}
-        onKeyDown={onKeyDown}
-        className="flex gap-1 border-b border-white/10"
-      >
+      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-white/10">
         {tabs.map((tab) => {
           const active = tab.id === selected;
           return (
@@ -75,10 +79,13 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Pro
               aria-selected={active}
               aria-controls={`panel-${tab.id}`}
               tabIndex={active ? 0 : -1}
+              onKeyDown={onKeyDown}
               onClick={() => onSelect(tab.id)}
               className={cn(
                 '-mb-px flex-1 border-b-2 px-1 py-3 text-center text-[13px] font-semibold leading-snug transition-colors sm:flex-none sm:whitespace-nowrap sm:px-4 sm:text-sm',
-                active ? 'border-brand-300 text-white' : 'border-transparent text-slate-300 hover:border-white/30 hover:text-white',
+                active
+                  ? 'border-brand-300 text-white'
+                  : 'border-transparent text-slate-300 hover:border-white/30 hover:text-white',
               )}
             >
               {tab.label}

@@ -5,7 +5,7 @@ const dayMonth = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeri
 
 /** 'Nov 22, 2026'. */
 export const formatDate = (iso: string): string => short.format(new Date(iso));
-/** 'Sunday, November 22, 2026 at 9:05 PM' (SPEC §2: applied date in long form). */
+/** 'Sunday, November 22, 2026 at 9:05 PM' (applied date in long form). */
 export const formatLongDate = (iso: string): string => long.format(new Date(iso));
 /** 'Nov 22'. */
 export const formatDayMonth = (date: Date): string => dayMonth.format(date);

@@ -11,7 +11,7 @@ export function notifyFailure(error: unknown, fallback: string, networkFallback 
   showToast('error', errorMessage(error, fallback, networkFallback));
 }
 
-/** Like notifyFailure, but always with the fixed SPEC text (for failures SPEC words without the server's message). */
+/** Like notifyFailure, but always with the fixed text (for failures whose wording is fixed, whatever the server says). */
 export function notifyFixedFailure(error: unknown, message: string): void {
   if (error instanceof ApiError && error.status === 401) return;
   showToast('error', message);

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type MouseEvent }
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { errorMessage } from '~/lib/api/client';
 import { isAbortError, uploadForm } from '~/lib/api/upload';
-import { COVER_LETTER_MAX, FORM_SCROLL_DELAY_MS } from '~/lib/limits';
+import { COVER_LETTER_MAX } from '~/lib/limits';
+import { FORM_SCROLL_DELAY_MS } from '~/lib/ui-constants';
 import { applicationMessages, resumeRules, validateResumeFile } from '~/lib/schemas/application';
 import { cn } from '~/islands/ui/cn';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
@@ -16,12 +17,13 @@ import {
   type ApplicationFormInput,
   type ApplicationFormValues,
 } from './application-schema';
+import { ConsentField } from './ConsentField';
 import { careersMessages } from './messages';
 import { UploadProgressBar } from './UploadProgressBar';
 
 type FieldName = keyof ApplicationFormInput;
 /** Fields in the order they appear, to find the first one with an error. */
-const FIELD_ORDER: readonly FieldName[] = ['name', 'email', 'phone', 'linkedin', 'coverLetter', 'resume'];
+const FIELD_ORDER: readonly FieldName[] = ['name', 'email', 'phone', 'linkedin', 'coverLetter', 'resume', 'consent'];
 
 type Props = {
   job: { id: number; title: string };
@@ -35,7 +37,7 @@ type Props = {
 const keepFocus = (event: MouseEvent) => event.preventDefault();
 
 /**
- * The application form (SPEC §2, §5, §8): validated with the shared schema on blur, on change once
+ * The application form: validated with the shared schema on blur, on change once
  * touched and on submit; sent as multipart with upload progress; values kept on failure.
  * Self-contained, so the job page can show it as well as the careers modal.
  */
@@ -68,7 +70,7 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
   const coverLetter = useWatch({ control, name: 'coverLetter' }) ?? '';
   const hasErrors = Object.keys(errors).length > 0;
 
-  // SPEC §2: the revealed form scrolls into view after 100 ms; focus follows for keyboard users.
+  // The revealed form scrolls into view after 100 ms; focus follows for keyboard users.
   useEffect(() => {
     const timer = window.setTimeout(() => {
       const section = sectionRef.current;
@@ -142,7 +144,7 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
     const file = input.files?.[0] ?? null;
     const problem = file ? validateResumeFile(file) : null;
     if (file && problem) {
-      // SPEC §5: an invalid file is rejected and the input cleared.
+      // An invalid file is rejected and the input cleared.
       input.value = '';
       setValue('resume', null, { shouldDirty: true, shouldTouch: true });
       setError('resume', { type: 'file', message: problem });
@@ -156,7 +158,7 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
     setValue('resume', getValues('resume'), { shouldTouch: true, shouldValidate: true });
   };
 
-  const textField = (name: Exclude<FieldName, 'resume' | 'coverLetter'>) => ({
+  const textField = (name: Exclude<FieldName, 'resume' | 'coverLetter' | 'consent'>) => ({
     ...register(name),
     ...fieldAria(idOf(name), errors[name]?.message),
     className: inputClass,
@@ -164,7 +166,12 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
 
   return (
     <section ref={sectionRef} aria-labelledby={`${formId}-title`} className="scroll-mt-4 border-t border-white/10 pt-6">
-      <h3 id={`${formId}-title`} ref={headingRef} tabIndex={-1} className="text-lg font-semibold text-white focus:outline-none">
+      <h3
+        id={`${formId}-title`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-lg font-semibold text-white focus:outline-none"
+      >
         Application Form
       </h3>
       <p className="mt-1 text-sm text-slate-300">
@@ -173,14 +180,17 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
       </p>
 
       <form
-        onSubmit={handleSubmit(onValid, onInvalid)}
+        onSubmit={(event) => handleSubmit(onValid, onInvalid)(event)}
         noValidate
         aria-label={`Application for ${job.title}`}
         aria-busy={isSubmitting}
         className="mt-5 grid gap-5 sm:grid-cols-2"
       >
         {(serverError || (incomplete && hasErrors)) && (
-          <div role="alert" className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-sm text-rose-50 sm:col-span-2">
+          <div
+            role="alert"
+            className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-sm text-rose-50 sm:col-span-2"
+          >
             {serverError ?? applicationMessages.formIncomplete}
           </div>
         )}
@@ -195,7 +205,13 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
           <input {...textField('phone')} type="tel" autoComplete="tel" inputMode="tel" required />
         </Field>
         <Field id={idOf('linkedin')} label="LinkedIn Profile (optional)" error={errors.linkedin?.message}>
-          <input {...textField('linkedin')} type="url" autoComplete="url" inputMode="url" placeholder="linkedin.com/in/your-name" />
+          <input
+            {...textField('linkedin')}
+            type="url"
+            autoComplete="url"
+            inputMode="url"
+            placeholder="linkedin.com/in/your-name"
+          />
         </Field>
 
         <Field
@@ -242,6 +258,8 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
             )}
           />
         </Field>
+
+        <ConsentField id={idOf('consent')} error={errors.consent?.message} registration={register('consent')} />
 
         {spamTrap.trap}
         {isSubmitting && progress !== null && <UploadProgressBar percent={progress} className="sm:col-span-2" />}

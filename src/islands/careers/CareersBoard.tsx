@@ -4,6 +4,7 @@ import { jobsQuery } from '~/lib/api/jobs';
 import { jobPath } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
+import { Spinner } from '~/islands/ui/Spinner';
 import { DepartmentFilter } from './DepartmentFilter';
 import { departmentFromUrl, distinctDepartments, inDepartment, urlWithDepartment } from './departments';
 import { JobCard } from './JobCard';
@@ -23,11 +24,7 @@ function Notice({ role, children }: { role?: 'status' | 'alert'; children: React
   );
 }
 
-function Spinner() {
-  return <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-2 border-white/20 border-t-brand-300" />;
-}
-
-/** The open positions: department filter, job cards, the list states of SPEC §2/§8, and the job modal. */
+/** The open positions: department filter, job cards, the loading, empty and error states, and the job modal. */
 function Board() {
   const { data: jobs, isPending, isError, isFetching, refetch } = useQuery(jobsQuery());
   const [department, setDepartment] = useState<string | null>(() =>
@@ -35,7 +32,7 @@ function Board() {
   );
   const [selected, setSelected] = useState<Job | null>(null);
 
-  // Issue 7: the open modal has the job page's URL, so it can be shared, and Back closes it.
+  // The open modal has the job page's URL, so it can be shared, and Back closes it.
   const openJob = useCallback((job: Job) => {
     window.history.pushState({ ...asRecord(window.history.state), [JOB_STATE_KEY]: job.id }, '', jobPath(job));
     setSelected(job);
@@ -54,7 +51,8 @@ function Board() {
   }, [jobs]);
 
   const departments = useMemo(() => distinctDepartments(jobs ?? []), [jobs]);
-  const active = department === null ? null : (departments.find((d) => inDepartment({ department: d }, department)) ?? department);
+  const active =
+    department === null ? null : (departments.find((d) => inDepartment({ department: d }, department)) ?? department);
   const visible = useMemo(() => (jobs ?? []).filter((job) => inDepartment(job, active)), [jobs, active]);
 
   const selectDepartment = (next: string | null) => {

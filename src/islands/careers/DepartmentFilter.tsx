@@ -10,7 +10,7 @@ type Props = {
 const buttonClass =
   'rounded-full border px-4 py-2 text-sm font-medium transition-colors aria-pressed:border-brand-300 aria-pressed:bg-brand-400 aria-pressed:text-ink-900';
 
-/** 'All' plus each distinct department (SPEC §2); the active button is pressed. */
+/** 'All' plus each distinct department; the active button is pressed. */
 export function DepartmentFilter({ departments, selected, onSelect }: Props) {
   const option = (label: string, value: string | null) => (
     <button
@@ -18,7 +18,10 @@ export function DepartmentFilter({ departments, selected, onSelect }: Props) {
       type="button"
       aria-pressed={selected === value}
       onClick={() => onSelect(value)}
-      className={cn(buttonClass, 'border-white/15 bg-white/5 text-slate-100 hover:border-brand-300/60 hover:bg-white/10')}
+      className={cn(
+        buttonClass,
+        'border-white/15 bg-white/5 text-slate-100 hover:border-brand-300/60 hover:bg-white/10',
+      )}
     >
       {label}
     </button>

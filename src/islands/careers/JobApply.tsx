@@ -44,7 +44,10 @@ function Apply({ job }: Props) {
         tabIndex={-1}
         className="rounded-xl border border-emerald-400/40 bg-emerald-950/60 px-4 py-3 text-emerald-50 focus:outline-none"
       >
-        Thank you! Your application for {job.title} has been received. <a href="/career" className="underline">See all open positions</a>
+        Thank you! Your application for {job.title} has been received.{' '}
+        <a href="/career" className="underline">
+          See all open positions
+        </a>
       </p>
     );
   }

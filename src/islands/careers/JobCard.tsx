@@ -5,7 +5,7 @@ type Props = { job: Job; onOpen: (job: Job) => void };
 
 /**
  * One vacancy on the board: title, department, location, job type and the description clamped to
- * three lines (SPEC §9). The title is a button stretched over the whole card, so a click anywhere,
+ * three lines. The title is a button stretched over the whole card, so a click anywhere,
  * Enter or Space opens the details.
  */
 export function JobCard({ job, onOpen }: Props) {

@@ -1,7 +1,11 @@
 import type { Job } from '~/lib/schemas/job';
 import { cn } from '~/islands/ui/cn';
 
-type Props = { job: Pick<Job, 'department' | 'location' | 'jobType' | 'salaryRange'>; withSalary?: boolean; className?: string };
+type Props = {
+  job: Pick<Job, 'department' | 'location' | 'jobType' | 'salaryRange'>;
+  withSalary?: boolean;
+  className?: string;
+};
 
 const icons = {
   department: 'M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M2 21h20M8 7h4M8 11h4M8 15h4',
@@ -24,7 +28,16 @@ export function JobMeta({ job, withSalary = false, className }: Props) {
       {items.map(({ key, value }) => (
         <div key={key} className="flex items-center gap-1.5" data-field={key}>
           <dt>
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0 text-brand-300" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-4 w-4 shrink-0 text-brand-300"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.8"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d={icons[key]} />
             </svg>
             <span className="sr-only">{labels[key]}</span>

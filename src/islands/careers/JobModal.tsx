@@ -7,7 +7,7 @@ import { JobDetails } from './JobDetails';
 type Props = { job: Job; onClose: () => void };
 
 /**
- * SPEC §2 careers modal: details with 'Close' and 'Apply Now'; 'Apply Now' reveals the form.
+ * Careers modal: details with 'Close' and 'Apply Now'; 'Apply Now' reveals the form.
  * Every way of closing unmounts the form, which resets it (and aborts an upload in flight).
  */
 export function JobModal({ job, onClose }: Props) {

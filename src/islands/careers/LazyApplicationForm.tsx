@@ -12,7 +12,7 @@ export function preloadApplicationForm(): void {
 
 /**
  * The application form, fetched the first time a visitor asks to apply: the careers board and the
- * job pages load without the form's validation code (issue 8 §1: less script before first paint).
+ * job pages load without the form's validation code (less script before first paint).
  */
 export function LazyApplicationForm(props: ComponentProps<typeof Form>) {
   return (

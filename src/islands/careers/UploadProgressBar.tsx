@@ -17,7 +17,10 @@ export function UploadProgressBar({ percent, className }: { percent: number; cla
         aria-valuenow={value}
         className="h-2 overflow-hidden rounded-full bg-white/10"
       >
-        <div className="h-full rounded-full bg-brand-400 transition-[width] duration-200" style={{ width: `${value}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-400 transition-[width] duration-200"
+          style={{ width: `${value}%` }}
+        />
       </div>
     </div>
   );

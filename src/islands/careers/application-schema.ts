@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CONSENT_FIELD, consentMessages } from '~/lib/privacy';
 import { applicationFieldsSchema, validateResumeFile } from '~/lib/schemas/application';
 import type { SpamFields } from '~/lib/spam';
 
@@ -10,10 +11,14 @@ const resumeSchema = z.custom<File | null>().superRefine((file, ctx): file is Fi
 });
 
 /**
- * The application form in the browser: the shared text-field rules (SPEC §5, the same schema
+ * The application form in the browser: the shared text-field rules (the same schema
  * the API checks) plus the resume file, checked by the shared `validateResumeFile`.
  */
-export const applicationFormSchema = applicationFieldsSchema.extend({ resume: resumeSchema });
+export const applicationFormSchema = applicationFieldsSchema.extend({
+  resume: resumeSchema,
+  /** The privacy notice consent: required, and sent as `consent=true`. */
+  consent: z.boolean().refine((ticked) => ticked, consentMessages.required),
+});
 
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
 export type ApplicationFormValues = z.output<typeof applicationFormSchema>;
@@ -25,10 +30,11 @@ export const emptyApplication: ApplicationFormInput = {
   linkedin: '',
   coverLetter: '',
   resume: null,
+  consent: false,
 };
 
 /**
- * The multipart body of `POST /applicants/apply` (SPEC §7) plus the spam fields (src/lib/spam.ts);
+ * The multipart body of `POST /applicants/apply` plus the spam fields (src/lib/spam.ts);
  * text is already trimmed by the schema.
  */
 export function applicationFormData(jobId: number, values: ApplicationFormValues, spam: SpamFields): FormData {
@@ -39,6 +45,7 @@ export function applicationFormData(jobId: number, values: ApplicationFormValues
   body.set('phone', values.phone);
   body.set('linkedin', values.linkedin ?? '');
   body.set('coverLetter', values.coverLetter);
+  body.set(CONSENT_FIELD, String(values.consent));
   for (const [name, value] of Object.entries(spam)) body.set(name, String(value));
   body.set('resume', values.resume, values.resume.name);
   return body;

@@ -1,6 +1,6 @@
 import type { Job } from '~/lib/schemas/job';
 
-/** Each distinct department of the loaded jobs, in alphabetical order (SPEC §2 filter buttons). */
+/** Each distinct department of the loaded jobs, in alphabetical order. */
 export function distinctDepartments(jobs: readonly Pick<Job, 'department'>[]): string[] {
   const seen = new Map<string, string>();
   for (const { department } of jobs) {
@@ -16,7 +16,7 @@ export function inDepartment(job: Pick<Job, 'department'>, department: string | 
 }
 
 /** The `?department=` of a careers URL, so a filtered board can be linked to. */
-export const DEPARTMENT_PARAM = 'department';
+const DEPARTMENT_PARAM = 'department';
 
 export function departmentFromUrl(search: string): string | null {
   const value = new URLSearchParams(search).get(DEPARTMENT_PARAM)?.trim();

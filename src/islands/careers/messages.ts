@@ -1,6 +1,6 @@
 import { applicantMessages } from '~/lib/schemas/applicant';
 
-/** The careers texts of SPEC §2 and §8, word for word. */
+/** The careers board's texts, word for word. */
 export const careersMessages = {
   loading: 'Loading positions...',
   noJobs: 'No open positions at the moment. Check back soon!',

@@ -1,5 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
+import { subjectFromSearch } from '~/lib/contact-link';
+import { consentMessages, PRIVACY_PATH } from '~/lib/privacy';
 import { contactMessages, contactSchema, type ContactInput } from '~/lib/schemas';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
@@ -10,17 +13,25 @@ import { sendContactMessage } from './send';
 
 const emptyValues: ContactInput = { name: '', email: '', subject: '', message: '' };
 
-/** SPEC §2 contact form: sends, shows 'Sending...', clears on success, keeps values on failure. */
+/** Contact form: sends, shows 'Sending...', clears on success, keeps values on failure. */
 function Form() {
   const {
     register,
     handleSubmit,
     reset,
+    setValue,
+    getValues,
     formState: { errors, isSubmitting },
   } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: emptyValues, mode: 'onTouched' });
   const spamTrap = useSpamTrap();
   // Until the script runs, a native submit would reload the page with the message in the URL.
   const hydrated = useHydrated();
+
+  // A call to action links here as /?subject=…#contact: start from that subject, which stays editable.
+  useEffect(() => {
+    const subject = subjectFromSearch(window.location.search);
+    if (subject && !getValues('subject')) setValue('subject', subject);
+  }, [getValues, setValue]);
 
   const onSubmit = async (values: ContactInput) => {
     try {
@@ -36,7 +47,13 @@ function Form() {
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Contact us">
       <fieldset disabled={!hydrated} className="grid min-w-0 gap-5 sm:grid-cols-2">
         <Field id="contact-name" label="Name" required error={errors.name?.message}>
-          <input {...register('name')} {...fieldAria('contact-name', errors.name?.message)} autoComplete="name" required className={inputClass} />
+          <input
+            {...register('name')}
+            {...fieldAria('contact-name', errors.name?.message)}
+            autoComplete="name"
+            required
+            className={inputClass}
+          />
         </Field>
         <Field id="contact-email" label="Email" required error={errors.email?.message}>
           <input
@@ -49,7 +66,12 @@ function Form() {
           />
         </Field>
         <Field id="contact-subject" label="Subject" required error={errors.subject?.message} className="sm:col-span-2">
-          <input {...register('subject')} {...fieldAria('contact-subject', errors.subject?.message)} required className={inputClass} />
+          <input
+            {...register('subject')}
+            {...fieldAria('contact-subject', errors.subject?.message)}
+            required
+            className={inputClass}
+          />
         </Field>
         <Field id="contact-message" label="Message" required error={errors.message?.message} className="sm:col-span-2">
           <textarea
@@ -61,6 +83,12 @@ function Form() {
           />
         </Field>
         {spamTrap.trap}
+        <p className="text-sm text-slate-400 sm:col-span-2">
+          {consentMessages.contactNotice}{' '}
+          <a href={PRIVACY_PATH} className="text-brand-300 underline">
+            {consentMessages.noticeLink}
+          </a>
+        </p>
         <div className="sm:col-span-2">
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Send message'}

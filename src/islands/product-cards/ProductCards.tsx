@@ -8,7 +8,7 @@ import { useMediaQuery } from './useMediaQuery';
 type Props = { cards: readonly ProductCard[] };
 
 /**
- * SPEC §2 platform cards. From 768 px hovering (or focusing) expands a card to flex 3 against 1;
+ * Platform cards. From 768 px hovering (or focusing) expands a card to flex 3 against 1;
  * below it a click toggles the card's expansion and the link navigates. One card, or none, is expanded.
  */
 function Cards({ cards }: Props) {
@@ -16,7 +16,10 @@ function Cards({ cards }: Props) {
   const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
 
   return (
-    <ul className="mx-auto flex max-w-6xl flex-col gap-4 md:h-[24rem] md:flex-row" onMouseLeave={() => wide && setExpandedId(null)}>
+    <ul
+      className="mx-auto flex max-w-6xl flex-col gap-4 md:h-[24rem] md:flex-row"
+      onMouseLeave={() => wide && setExpandedId(null)}
+    >
       {cards.map((card) => {
         const expanded = expandedId === card.id;
         return (
@@ -53,7 +56,10 @@ function Cards({ cards }: Props) {
               >
                 {card.text}
               </span>
-              <span className={cn('mt-3 text-sm font-semibold text-brand-300', !expanded && 'hidden')} aria-hidden="true">
+              <span
+                className={cn('mt-3 text-sm font-semibold text-brand-300', !expanded && 'hidden')}
+                aria-hidden="true"
+              >
                 Explore →
               </span>
             </a>

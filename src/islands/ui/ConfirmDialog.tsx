@@ -3,7 +3,7 @@ import { Dialog } from './Dialog';
 
 type Props = {
   open: boolean;
-  /** The question, word for word (SPEC §8), e.g. 'Are you sure you want to logout?'. */
+  /** The question, word for word, e.g. 'Are you sure you want to logout?'. */
   message: string;
   /** Label of the button that confirms, e.g. 'Delete' or 'Logout'. */
   confirmLabel: string;
@@ -16,10 +16,10 @@ type Props = {
 };
 
 /**
- * The in-page replacement for window.confirm (DESIGN): an alertdialog titled with the question,
+ * The in-page replacement for window.confirm: an alertdialog titled with the question,
  * Cancel first (Escape, × and the backdrop also cancel), and the confirming button.
  */
-export function ConfirmDialog({ open, message, confirmLabel, destructive = false, detail, onConfirm, onCancel }: Props) {
+function ConfirmDialog({ open, message, confirmLabel, destructive = false, detail, onConfirm, onCancel }: Props) {
   const text = detail ?? (destructive ? 'This cannot be undone.' : undefined);
   const cancelRef = useRef<HTMLButtonElement>(null);
   // Runs after Dialog's showModal() (child effects first): start on the safe choice, Cancel.
@@ -40,7 +40,9 @@ export function ConfirmDialog({ open, message, confirmLabel, destructive = false
           </button>
           <button
             type="button"
-            className={destructive ? 'btn bg-rose-600 text-white hover:bg-rose-700 hover:text-white' : 'btn btn-primary'}
+            className={
+              destructive ? 'btn bg-rose-600 text-white hover:bg-rose-700 hover:text-white' : 'btn btn-primary'
+            }
             onClick={onConfirm}
           >
             {confirmLabel}
@@ -54,7 +56,13 @@ export function ConfirmDialog({ open, message, confirmLabel, destructive = false
 }
 
 type ConfirmOptions = { destructive?: boolean; detail?: string };
-type Request = { message: string; confirmLabel: string; destructive: boolean; detail: string | undefined; resolve: (ok: boolean) => void };
+type Request = {
+  message: string;
+  confirmLabel: string;
+  destructive: boolean;
+  detail: string | undefined;
+  resolve: (ok: boolean) => void;
+};
 
 /**
  * `const { confirm, confirmDialog } = useConfirm()`; `if (await confirm('Are you sure…?', 'Delete')) …`.
@@ -77,7 +85,13 @@ export function useConfirm(): {
     (message: string, confirmLabel: string, options: ConfirmOptions = {}) =>
       new Promise<boolean>((resolve) => {
         current.current?.resolve(false);
-        const next = { message, confirmLabel, destructive: options.destructive ?? true, detail: options.detail, resolve };
+        const next = {
+          message,
+          confirmLabel,
+          destructive: options.destructive ?? true,
+          detail: options.detail,
+          resolve,
+        };
         current.current = next;
         setRequest(next);
       }),

@@ -23,7 +23,9 @@ const FOCUSABLE =
 /** Keeps Tab and Shift+Tab cycling inside the dialog instead of leaving for the browser's toolbar. */
 function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
   if (event.key !== 'Tab') return;
-  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+    (el) => el.getClientRects().length > 0,
+  );
   const first = focusable[0];
   const last = focusable[focusable.length - 1];
   if (!first || !last) return;
@@ -38,9 +40,19 @@ function trapTab(event: KeyboardEvent<HTMLDialogElement>) {
 
 /**
  * Modal dialog on the native <dialog>: showModal() makes the page inert. We add the backdrop click, the
- * body scroll lock, focus returned to the opener on close, Tab kept inside, and the 300 ms fade (SPEC §9).
+ * body scroll lock, focus returned to the opener on close, Tab kept inside, and the 300 ms fade.
  */
-export function Dialog({ open, onClose, title, subtitle, children, footer, maxHeightClass = 'max-h-[85vh]', className, role = 'dialog' }: Props) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  subtitle,
+  children,
+  footer,
+  maxHeightClass = 'max-h-[85vh]',
+  className,
+  role = 'dialog',
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -62,6 +74,8 @@ export function Dialog({ open, onClose, title, subtitle, children, footer, maxHe
   if (!open) return null;
 
   return (
+    // A modal <dialog> is interactive: it closes on Escape (onCancel), traps Tab and treats a backdrop click as close.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       role={role}
@@ -101,7 +115,9 @@ export function Dialog({ open, onClose, title, subtitle, children, footer, maxHe
       <div className="p-5 sm:p-6">{children}</div>
       {footer && (
         // Sticky, so the actions stay in reach while a long body scrolls.
-        <div className="sticky bottom-0 flex flex-wrap justify-end gap-3 border-t border-white/10 bg-ink-800 p-4 sm:p-6">{footer}</div>
+        <div className="sticky bottom-0 flex flex-wrap justify-end gap-3 border-t border-white/10 bg-ink-800 p-4 sm:p-6">
+          {footer}
+        </div>
       )}
     </dialog>
   );

@@ -3,7 +3,7 @@ import { Component, type ErrorInfo, type ReactNode } from 'react';
 type Props = { children: ReactNode };
 type State = { error: Error | null };
 
-/** SPEC §2: the error screen reads 'Unexpected Application Error!' followed by the message. */
+/** The error screen reads 'Unexpected Application Error!' followed by the message. */
 export class ErrorBoundary extends Component<Props, State> {
   override state: State = { error: null };
 

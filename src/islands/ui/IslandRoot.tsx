@@ -16,7 +16,11 @@ export function IslandRoot({ children, withQuery = false, withToasts = false }: 
   // The toast area is fixed to the viewport; rendered on the server it would count as "visible"
   // and wake a client:visible island at once, so it only exists after hydration.
   const hydrated = useHydrated();
-  const content = withQuery ? <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider> : children;
+  const content = withQuery ? (
+    <QueryClientProvider client={getQueryClient()}>{children}</QueryClientProvider>
+  ) : (
+    children
+  );
   return (
     <ErrorBoundary>
       {content}

@@ -23,7 +23,7 @@ const topDialog = () => [...document.querySelectorAll<HTMLDialogElement>('dialog
 const useTopDialog = () => useSyncExternalStore(watchDialogs, topDialog, () => null);
 
 /**
- * Renders the toasts (DESIGN.md: the spec's alerts, word for word, as accessible toasts).
+ * Renders the toasts (the site's alerts, word for word, as accessible toasts instead of window.alert).
  * Two live regions exist from the first render so screen readers announce what is added later.
  */
 export function Toaster() {
@@ -36,7 +36,10 @@ export function Toaster() {
         .map((toast) => (
           <div
             key={toast.id}
-            className={cn('flex items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-xl', kindStyles[toast.kind])}
+            className={cn(
+              'flex items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-xl',
+              kindStyles[toast.kind],
+            )}
           >
             <p className="flex-1">{toast.message}</p>
             <button

@@ -7,9 +7,11 @@ import { apiRequest } from './client';
  */
 type JobAnswer = { message: string; job: Job };
 
-export const createJob = (input: JobInput) => apiRequest<JobAnswer>('/job', { method: 'POST', json: input, auth: true });
+export const createJob = (input: JobInput) =>
+  apiRequest<JobAnswer>('/job', { method: 'POST', json: input, auth: true });
 
 export const updateJob = (id: number, input: JobInput) =>
   apiRequest<JobAnswer>(`/job/${id}`, { method: 'PUT', json: input, auth: true });
 
-export const deleteJob = (id: number) => apiRequest<{ message: string }>(`/job/${id}`, { method: 'DELETE', auth: true });
+export const deleteJob = (id: number) =>
+  apiRequest<{ message: string }>(`/job/${id}`, { method: 'DELETE', auth: true });

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Applicant, ApplicantStatus } from '~/lib/schemas';
+import type { Applicant, ApplicantStatus, IntakeStatus } from '~/lib/schemas';
 import { apiRequest, apiResponse } from './client';
 
 export const applicantKeys = { all: ['applicants'] as const, list: () => [...applicantKeys.all, 'list'] as const };
@@ -8,11 +8,25 @@ export const applicantKeys = { all: ['applicants'] as const, list: () => [...app
 export const applicantsQuery = () =>
   queryOptions({
     queryKey: applicantKeys.list(),
-    queryFn: async ({ signal }) => (await apiRequest<{ applicants: Applicant[] }>('/applicants', { auth: true, signal })).applicants,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ applicants: Applicant[] }>('/applicants', { auth: true, signal })).applicants,
   });
 
-export const updateApplicantStatus = (id: number, status: ApplicantStatus) =>
-  apiRequest<{ message: string; applicant: Applicant }>(`/applicants/${id}/status`, { method: 'PUT', json: { status }, auth: true });
+/** `GET /applicants/intake` (admin): whether applications are accepted (free disk space). */
+export const intakeQuery = () =>
+  queryOptions({
+    queryKey: [...applicantKeys.all, 'intake'] as const,
+    queryFn: ({ signal }) => apiRequest<IntakeStatus>('/applicants/intake', { auth: true, signal }),
+    staleTime: 60_000,
+  });
+
+/** `notify` asks the server to mail the applicant about the change. */
+export const updateApplicantStatus = (id: number, status: ApplicantStatus, notify = false) =>
+  apiRequest<{ message: string; applicant: Applicant }>(`/applicants/${id}/status`, {
+    method: 'PUT',
+    json: notify ? { status, notify } : { status },
+    auth: true,
+  });
 
 export const deleteApplicant = (id: number) =>
   apiRequest<{ message: string }>(`/applicants/${id}`, { method: 'DELETE', auth: true });
@@ -37,9 +51,12 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 /** `GET /applicants/{id}/download` with the token: the bytes and the server's file name (real extension). */
-export async function downloadResume(applicant: Pick<Applicant, 'id' | 'name' | 'resume'>): Promise<{ blob: Blob; filename: string }> {
+export async function downloadResume(
+  applicant: Pick<Applicant, 'id' | 'name' | 'resume'>,
+): Promise<{ blob: Blob; filename: string }> {
   const response = await apiResponse(`/applicants/${applicant.id}/download`, { auth: true });
   const filename =
-    filenameFromDisposition(response.headers.get('Content-Disposition')) ?? `${applicant.name}_Resume.${applicant.resume.kind}`;
+    filenameFromDisposition(response.headers.get('Content-Disposition')) ??
+    `${applicant.name}_Resume.${applicant.resume.kind}`;
   return { blob: await response.blob(), filename };
 }

@@ -21,13 +21,13 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   json?: unknown;
   body?: FormData;
-  /** Send the admin token; a 401 answer then ends the session (SPEC §6). */
+  /** Send the admin token; a 401 answer then ends the session. */
   auth?: boolean;
   signal?: AbortSignal;
 };
 
 /** Reads `{ message, errors }` from an error answer, whatever it holds. */
-export async function readErrorBody(response: Response): Promise<Partial<ApiErrorBody>> {
+async function readErrorBody(response: Response): Promise<Partial<ApiErrorBody>> {
   try {
     const body: unknown = await response.json();
     return typeof body === 'object' && body !== null ? (body as Partial<ApiErrorBody>) : {};
@@ -44,7 +44,11 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
 
   let response: Response;
   try {
-    const init: RequestInit = { method: options.method ?? 'GET', headers, cache: options.auth ? 'no-store' : 'default' };
+    const init: RequestInit = {
+      method: options.method ?? 'GET',
+      headers,
+      cache: options.auth ? 'no-store' : 'default',
+    };
     if (options.json !== undefined) init.body = JSON.stringify(options.json);
     else if (options.body) init.body = options.body;
     if (options.signal) init.signal = options.signal;

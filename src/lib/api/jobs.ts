@@ -2,8 +2,8 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Job } from '~/lib/schemas';
 import { apiRequest } from './client';
 
-/** SPEC §7: GET /job answers `{ jobs: [...] }` or, from older servers, a bare array. */
-export function normaliseJobs(body: unknown): Job[] {
+/** GET /job answers `{ jobs: [...] }` or, from older servers, a bare array. */
+function normaliseJobs(body: unknown): Job[] {
   if (Array.isArray(body)) return body as Job[];
   if (body && typeof body === 'object' && Array.isArray((body as { jobs?: unknown }).jobs)) {
     return (body as { jobs: Job[] }).jobs;

@@ -8,7 +8,9 @@ export const messageKeys = { all: ['messages'] as const, list: () => [...message
 export const messagesQuery = () =>
   queryOptions({
     queryKey: messageKeys.list(),
-    queryFn: async ({ signal }) => (await apiRequest<{ messages: ContactMessage[] }>('/messages', { auth: true, signal })).messages,
+    queryFn: async ({ signal }) =>
+      (await apiRequest<{ messages: ContactMessage[] }>('/messages', { auth: true, signal })).messages,
   });
 
-export const deleteMessage = (id: number) => apiRequest<{ message: string }>(`/messages/${id}`, { method: 'DELETE', auth: true });
+export const deleteMessage = (id: number) =>
+  apiRequest<{ message: string }>(`/messages/${id}`, { method: 'DELETE', auth: true });

@@ -3,7 +3,7 @@ import { ApiError } from './client';
 import { apiUrl } from './config';
 
 /** Bytes of the request body sent so far, of `total`. */
-export type UploadProgress = { loaded: number; total: number };
+type UploadProgress = { loaded: number; total: number };
 
 type UploadOptions = {
   /** Called as the browser sends the body (XMLHttpRequest upload events). */
@@ -52,7 +52,8 @@ export function uploadForm<T>(path: string, body: FormData, options: UploadOptio
         resolve(parsed as T);
         return;
       }
-      const errorBody: Partial<ApiErrorBody> = typeof parsed === 'object' && parsed !== null ? (parsed as Partial<ApiErrorBody>) : {};
+      const errorBody: Partial<ApiErrorBody> =
+        typeof parsed === 'object' && parsed !== null ? (parsed as Partial<ApiErrorBody>) : {};
       // No message from the server: leave it empty so the caller's fallback text is shown.
       reject(new ApiError(xhr.status, errorBody.message ?? '', errorBody.errors));
     });

@@ -14,8 +14,10 @@ import {
   RESUME_MIME_TYPES,
   type ResumeKind,
 } from '../limits';
+import { ID_PATTERN } from './ids';
+import { blankAsEmpty } from './text';
 
-/** The messages of SPEC §5 (application form), word for word. */
+/** The application form's messages, word for word. */
 export const applicationMessages = {
   nameRequired: 'Name is required',
   nameMin: 'Name must be at least 2 characters',
@@ -35,82 +37,98 @@ export const applicationMessages = {
   jobRequired: 'Please choose a position',
   formIncomplete: 'Please fill all * fields before submitting',
   duplicate: 'You have already applied for this position',
+  tooMany: 'Too many applications from your network. Please try again later.',
+  storageFull: 'We cannot accept applications right now. Please try again later.',
+  malformed: 'Malformed form data',
+  wrongContentType: 'Content-Type must be multipart/form-data',
+  stalled: 'The upload stalled. Please try again.',
 } as const;
 
 const m = applicationMessages;
 
 /** Letters of any script (with their combining marks) and spaces. */
 const NAME_PATTERN = /^[\p{L}\p{M} ]+$/u;
-/** "Looks like an e-mail without spaces": something@something.something. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * something@something.something, after WHATWG's `type=email` pattern without `?`, `&`, `%` and `/`
+ * in the local part: those would let an address carry extra mailto: fields (`?bcc=…`).
+ */
+export const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$'*+=^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 /** LinkedIn profile (in), pub or company URL; protocol and www optional; case-insensitive. */
-export const LINKEDIN_PATTERN = /^(https?:\/\/)?(www\.)?linkedin\.com\/(in|pub|company)\/[\p{L}\p{N}_%-]+\/?$/iu;
+const LINKEDIN_PATTERN = /^(https?:\/\/)?(www\.)?linkedin\.com\/(in|pub|company)\/[\p{L}\p{N}_%-]+\/?$/iu;
 
 /** Digits left once spaces, hyphens and plus signs are removed. */
-export function phoneDigits(phone: string): string {
+function phoneDigits(phone: string): string {
   return phone.replace(/[\s+-]/g, '');
 }
 
-const requiredString = (message: string) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim();
+const requiredString = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim();
 
 /**
- * The text fields of the application form (SPEC §5). Values are trimmed; the first issue
+ * The text fields of the application form. Values are trimmed, and a value of only invisible
+ * characters counts as missing; the first issue
  * per field is the one to show (react-hook-form's default, and the API's `errors` map).
  */
 export const applicationFieldsSchema = z.object({
-  name: requiredString(m.nameRequired)
-    .min(1, m.nameRequired)
-    .min(NAME_MIN, m.nameMin)
-    .max(NAME_MAX, m.nameMax)
-    .regex(NAME_PATTERN, m.nameLetters),
-  email: requiredString(m.emailRequired)
-    .min(1, m.emailRequired)
-    .max(EMAIL_MAX, m.emailInvalid)
-    .regex(EMAIL_PATTERN, m.emailInvalid),
-  phone: requiredString(m.phoneRequired)
-    .min(1, m.phoneRequired)
-    .max(PHONE_MAX_LENGTH, m.phoneInvalid)
-    .refine(
-      (v) => v === '' || new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`).test(phoneDigits(v)),
-      m.phoneInvalid,
-    ),
+  name: blankAsEmpty(
+    requiredString(m.nameRequired)
+      .min(1, m.nameRequired)
+      .min(NAME_MIN, m.nameMin)
+      .max(NAME_MAX, m.nameMax)
+      .regex(NAME_PATTERN, m.nameLetters),
+  ),
+  email: blankAsEmpty(
+    requiredString(m.emailRequired)
+      .min(1, m.emailRequired)
+      .max(EMAIL_MAX, m.emailInvalid)
+      .regex(EMAIL_PATTERN, m.emailInvalid),
+  ),
+  phone: blankAsEmpty(
+    requiredString(m.phoneRequired)
+      .min(1, m.phoneRequired)
+      .max(PHONE_MAX_LENGTH, m.phoneInvalid)
+      .refine(
+        (v) => v === '' || new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`).test(phoneDigits(v)),
+        m.phoneInvalid,
+      ),
+  ),
   linkedin: z
     .string({ invalid_type_error: m.linkedinInvalid })
     .trim()
     .max(LINKEDIN_MAX, m.linkedinInvalid)
     .refine((v) => v === '' || LINKEDIN_PATTERN.test(v), m.linkedinInvalid)
     .optional(),
-  coverLetter: requiredString(m.coverLetterRequired)
-    .min(1, m.coverLetterRequired)
-    .min(COVER_LETTER_MIN, m.coverLetterMin)
-    .max(COVER_LETTER_MAX, m.coverLetterMax),
+  coverLetter: blankAsEmpty(
+    requiredString(m.coverLetterRequired)
+      .min(1, m.coverLetterRequired)
+      .min(COVER_LETTER_MIN, m.coverLetterMin)
+      .max(COVER_LETTER_MAX, m.coverLetterMax),
+  ),
 });
 
 export type ApplicationFields = z.infer<typeof applicationFieldsSchema>;
-export type ApplicationFieldsInput = z.input<typeof applicationFieldsSchema>;
 
-/** A positive job id, from a JSON number or a multipart string. */
-export const jobIdSchema = z.coerce
-  .number({ required_error: m.jobRequired, invalid_type_error: m.jobRequired })
-  .int(m.jobRequired)
-  .positive(m.jobRequired)
-  .max(Number.MAX_SAFE_INTEGER, m.jobRequired);
+/** A job id as the form sends it: digits only, one spelling per number ("3", never "03", "3.0" or "0x3"). */
+const jobIdSchema = z
+  .string({ required_error: m.jobRequired, invalid_type_error: m.jobRequired })
+  .regex(ID_PATTERN, m.jobRequired)
+  .transform(Number);
 
 /** What the API checks in `POST /applicants/apply` besides the resume: jobId plus the text fields. */
 export const applicationRequestSchema = applicationFieldsSchema.extend({ jobId: jobIdSchema });
 
-/** Accepted resume file rules (SPEC §5, §9). */
+/** Accepted resume file rules. */
 export const resumeRules = {
   maxBytes: RESUME_MAX_BYTES,
   extensions: RESUME_EXTENSIONS,
   mimeTypes: Object.values(RESUME_MIME_TYPES),
   /** Value for an `<input type="file" accept>` attribute. */
-  accept: '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  accept:
+    '.pdf,.doc,.docx,application/pdf,application/msword,application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 } as const;
 
 /** The lower-case extension of a file name if it is an accepted resume kind, else null. */
-export function resumeKindFromName(name: string): ResumeKind | null {
+function resumeKindFromName(name: string): ResumeKind | null {
   const ext = name.slice(name.lastIndexOf('.') + 1).toLowerCase();
   return name.includes('.') && (RESUME_EXTENSIONS as readonly string[]).includes(ext) ? (ext as ResumeKind) : null;
 }
@@ -119,11 +137,13 @@ export function resumeKindFromName(name: string): ResumeKind | null {
 const NEUTRAL_TYPES = new Set(['', 'application/octet-stream', 'application/x-msdownload-unknown']);
 
 /**
- * Checks a chosen resume file (browser `File` or server upload metadata) against SPEC §5.
- * Returns the SPEC message of the first broken rule, or null when the file is acceptable.
+ * Checks a chosen resume file (browser `File` or server upload metadata) against the resume rules.
+ * Returns the fixed message of the first broken rule, or null when the file is acceptable.
  * The server additionally sniffs the bytes; this check only sees name, size and type.
  */
-export function validateResumeFile(file: { size: number; type: string; name: string } | null | undefined): string | null {
+export function validateResumeFile(
+  file: { size: number; type: string; name: string } | null | undefined,
+): string | null {
   if (!file) return m.resumeRequired;
   if (file.size >= RESUME_MAX_BYTES) return m.resumeSize;
   // An empty file is not a PDF, DOC or DOCX document.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX } from '../limits';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, EMAIL_MAX } from '../limits';
 import { EMAIL_PATTERN } from './application';
+import { blankAsEmpty } from './text';
 
 export const contactMessages = {
   nameRequired: 'Name is required',
@@ -15,6 +16,7 @@ export const contactMessages = {
   failure: 'Failed to send email. Try again later.',
   tooMany: 'Too many messages. Please try again later.',
   notFound: 'Message not found',
+  deleted: 'Message deleted successfully',
 } as const;
 
 const m = contactMessages;
@@ -22,12 +24,12 @@ const m = contactMessages;
 const required = (message: string) =>
   z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
 
-/** The contact form (SPEC §2, §5) with the length limits of issue 4; values are trimmed. */
+/** The contact form with its length limits; values are trimmed, and blank ones count as missing. */
 export const contactSchema = z.object({
-  name: required(m.nameRequired).max(CONTACT_NAME_MAX, m.nameMax),
-  email: required(m.emailRequired).max(CONTACT_EMAIL_MAX, m.emailInvalid).regex(EMAIL_PATTERN, m.emailInvalid),
-  subject: required(m.subjectRequired).max(CONTACT_SUBJECT_MAX, m.subjectMax),
-  message: required(m.messageRequired).max(CONTACT_MESSAGE_MAX, m.messageMax),
+  name: blankAsEmpty(required(m.nameRequired).max(CONTACT_NAME_MAX, m.nameMax)),
+  email: blankAsEmpty(required(m.emailRequired).max(EMAIL_MAX, m.emailInvalid).regex(EMAIL_PATTERN, m.emailInvalid)),
+  subject: blankAsEmpty(required(m.subjectRequired).max(CONTACT_SUBJECT_MAX, m.subjectMax)),
+  message: blankAsEmpty(required(m.messageRequired).max(CONTACT_MESSAGE_MAX, m.messageMax)),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

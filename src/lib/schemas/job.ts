@@ -1,13 +1,8 @@
 import { z } from 'zod';
-import {
-  JOB_DEPARTMENT_MAX,
-  JOB_DESCRIPTION_MAX,
-  JOB_LOCATION_MAX,
-  JOB_SALARY_MAX,
-  JOB_TITLE_MAX,
-} from '../limits';
+import { JOB_DEPARTMENT_MAX, JOB_DESCRIPTION_MAX, JOB_LOCATION_MAX, JOB_SALARY_MAX, JOB_TITLE_MAX } from '../limits';
+import { blankAsEmpty } from './text';
 
-/** The jobType options of the admin job form (SPEC §3), in order. */
+/** The jobType options of the admin job form, in order. */
 export const JOB_TYPES = [
   'Full-time',
   'Part-time',
@@ -26,19 +21,25 @@ export const jobMessages = {
   descriptionRequired: 'Description is required',
   tooLong: (field: string, max: number) => `${field} must not exceed ${max} characters`,
   notFound: 'Job not found',
+  created: 'Job created successfully!',
+  updated: 'Job updated successfully!',
+  deleted: 'Job deleted successfully!',
 } as const;
 
 const m = jobMessages;
 
+/** Required text; blank (only invisible characters) counts as missing. */
 const requiredText = (label: string, required: string, max: number) =>
-  z
-    .string({ required_error: required, invalid_type_error: required })
-    .trim()
-    .min(1, required)
-    .max(max, m.tooLong(label, max));
+  blankAsEmpty(
+    z
+      .string({ required_error: required, invalid_type_error: required })
+      .trim()
+      .min(1, required)
+      .max(max, m.tooLong(label, max)),
+  );
 
 /**
- * The admin job form (SPEC §3): title, department, location, jobType and description required;
+ * The admin job form: title, department, location, jobType and description required;
  * salaryRange optional (empty becomes null).
  */
 export const jobInputSchema = z.object({
@@ -47,7 +48,12 @@ export const jobInputSchema = z.object({
   location: requiredText('Location', m.locationRequired, JOB_LOCATION_MAX),
   jobType: z.enum(JOB_TYPES, {
     errorMap: (issue, ctx) => ({
-      message: issue.code === 'invalid_type' && ctx.data === undefined ? m.jobTypeRequired : ctx.data === '' ? m.jobTypeRequired : m.jobTypeInvalid,
+      message:
+        issue.code === 'invalid_type' && ctx.data === undefined
+          ? m.jobTypeRequired
+          : ctx.data === ''
+            ? m.jobTypeRequired
+            : m.jobTypeInvalid,
     }),
   }),
   description: requiredText('Description', m.descriptionRequired, JOB_DESCRIPTION_MAX),
@@ -63,7 +69,7 @@ export type JobInput = z.input<typeof jobInputSchema>;
 export type JobData = z.output<typeof jobInputSchema>;
 
 /** A job as the API returns it (`GET /api/job`). */
-export const jobSchema = z.object({
+const jobSchema = z.object({
   id: z.number().int(),
   title: z.string(),
   department: z.string(),
@@ -76,5 +82,5 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
-/** `GET /api/job` answers `{ jobs }`; SPEC §7 also allows a bare array, which clients accept. */
+/** `GET /api/job` answers `{ jobs }`; older deployments answered a bare array, which clients accept. */
 export const jobListSchema = z.union([z.object({ jobs: z.array(jobSchema) }), z.array(jobSchema)]);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PASSWORD_MAX } from '../limits';
+import { blankAsEmpty } from './text';
 
 export const loginMessages = {
   emailRequired: 'Email is required',
@@ -7,15 +8,18 @@ export const loginMessages = {
   invalidCredentials: 'Invalid email or password',
   success: 'Login successful',
   tooManyAttempts: 'Too many login attempts. Please try again later.',
+  loggedOut: 'Logged out',
 } as const;
 
-/** Admin login payload (SPEC §3) plus the Remember me choice (DESIGN: 30 days vs 8 hours). */
+/** Admin login payload plus the Remember me choice (30 days vs 8 hours). */
 export const loginSchema = z.object({
-  email: z
-    .string({ required_error: loginMessages.emailRequired, invalid_type_error: loginMessages.emailRequired })
-    .trim()
-    .min(1, loginMessages.emailRequired)
-    .max(EMAIL_MAX, loginMessages.invalidCredentials),
+  email: blankAsEmpty(
+    z
+      .string({ required_error: loginMessages.emailRequired, invalid_type_error: loginMessages.emailRequired })
+      .trim()
+      .min(1, loginMessages.emailRequired)
+      .max(EMAIL_MAX, loginMessages.invalidCredentials),
+  ),
   password: z
     .string({ required_error: loginMessages.passwordRequired, invalid_type_error: loginMessages.passwordRequired })
     .min(1, loginMessages.passwordRequired)

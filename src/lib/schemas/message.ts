@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A contact message stored by the API when EmailJS is not configured (DESIGN). */
+/** A contact message stored by the API when EmailJS is not configured. */
 export const contactMessageSchema = z.object({
   id: z.number().int(),
   name: z.string(),

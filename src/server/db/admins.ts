@@ -8,7 +8,9 @@ export function normalizeEmail(email: string): string {
 }
 
 export async function findAdminByEmail(db: Kysely<Database>, email: string): Promise<AdminRow | null> {
-  return (await db.selectFrom('admins').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()) ?? null;
+  return (
+    (await db.selectFrom('admins').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()) ?? null
+  );
 }
 
 export async function findAdminById(db: Kysely<Database>, id: number): Promise<AdminRow | null> {
@@ -17,7 +19,10 @@ export async function findAdminById(db: Kysely<Database>, id: number): Promise<A
 }
 
 export async function countAdmins(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('admins').select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('admins')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
@@ -26,7 +31,12 @@ export async function listAdmins(db: Kysely<Database>): Promise<{ id: number; em
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-export async function insertAdmin(db: Kysely<Database>, email: string, passwordHash: string, now = new Date()): Promise<AdminRow> {
+export async function insertAdmin(
+  db: Kysely<Database>,
+  email: string,
+  passwordHash: string,
+  now = new Date(),
+): Promise<AdminRow> {
   return db
     .insertInto('admins')
     .values({ email: normalizeEmail(email), password_hash: passwordHash, created_at: now.toISOString() })
@@ -47,4 +57,23 @@ export async function setAdminPassword(db: Kysely<Database>, email: string, pass
 export async function deleteAdmin(db: Kysely<Database>, email: string): Promise<boolean> {
   const result = await db.deleteFrom('admins').where('email', '=', normalizeEmail(email)).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Ends one token (logout) until `expiresAt`; expired entries are swept on the way. */
+export async function revokeToken(db: Kysely<Database>, tokenHash: string, expiresAt: number, now: number) {
+  await db.deleteFrom('revoked_tokens').where('expires_at', '<=', now).execute();
+  await db
+    .insertInto('revoked_tokens')
+    .values({ token_hash: tokenHash, expires_at: expiresAt })
+    .onConflict((oc) => oc.column('token_hash').doNothing())
+    .execute();
+}
+
+export async function isTokenRevoked(db: Kysely<Database>, tokenHash: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('revoked_tokens')
+    .select('token_hash')
+    .where('token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  return row !== undefined;
 }

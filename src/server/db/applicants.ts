@@ -5,6 +5,7 @@ import type { ApplicationFields } from '~/lib/schemas/application';
 import type { Job } from '~/lib/schemas/job';
 import { normalizeEmail } from './admins';
 import { isDbId } from './ids';
+import { enqueueMails, type NewMail } from './outbox';
 import type { ApplicantRow, Database } from './schema';
 
 type ApplicantWithResume = ApplicantRow & { resume_kind: ResumeKind; resume_size: number };
@@ -22,6 +23,7 @@ function toApplicant(row: ApplicantWithResume): Applicant {
     coverLetter: row.cover_letter,
     status: row.status,
     appliedAt: row.applied_at,
+    statusChangedAt: row.status_changed_at ?? row.applied_at,
     resume: { kind: row.resume_kind, size: Number(row.resume_size) },
   };
 }
@@ -36,7 +38,10 @@ function selectApplicants(db: Kysely<Database>) {
 
 /** Every applicant, newest first, without resume bytes. */
 export async function listApplicants(db: Kysely<Database>): Promise<Applicant[]> {
-  const rows = await selectApplicants(db).orderBy('applicants.applied_at', 'desc').orderBy('applicants.id', 'desc').execute();
+  const rows = await selectApplicants(db)
+    .orderBy('applicants.applied_at', 'desc')
+    .orderBy('applicants.id', 'desc')
+    .execute();
   return rows.map(toApplicant);
 }
 
@@ -58,10 +63,14 @@ export async function hasApplied(db: Kysely<Database>, jobId: number, email: str
 
 export type StoredResume = { kind: ResumeKind; mimeType: string; data: Uint8Array; sha256: string };
 
+/** The mails that report a change to an applicant, queued in the same transaction. */
+export type ApplicantMails = (applicant: Applicant) => readonly NewMail[];
+
 /**
- * Stores the applicant (pending, with the job snapshot) and the resume in ONE transaction:
- * either both rows exist afterwards or neither does. A duplicate (job, email) throws the
- * database's unique-violation error (see isUniqueViolation).
+ * Stores the applicant (pending, with the job snapshot), the resume and the mails reporting it
+ * in ONE transaction: either all rows exist afterwards or none does. A duplicate (job, email)
+ * throws the database's unique-violation error (see isUniqueViolation). `consentVersion` is the
+ * privacy notice the applicant agreed to, recorded with the application's time.
  */
 export async function insertApplicantWithResume(
   db: Kysely<Database>,
@@ -69,6 +78,8 @@ export async function insertApplicantWithResume(
   fields: ApplicationFields,
   resume: StoredResume,
   now = new Date(),
+  consentVersion: string | null = null,
+  mails?: ApplicantMails,
 ): Promise<Applicant> {
   const appliedAt = now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -86,6 +97,9 @@ export async function insertApplicantWithResume(
         cover_letter: fields.coverLetter,
         status: 'pending',
         applied_at: appliedAt,
+        status_changed_at: appliedAt,
+        consent_at: consentVersion === null ? null : appliedAt,
+        consent_version: consentVersion,
       })
       .returningAll()
       .executeTakeFirstOrThrow();
@@ -100,12 +114,15 @@ export async function insertApplicantWithResume(
         data: resume.data,
       })
       .execute();
-    return toApplicant({ ...row, resume_kind: resume.kind, resume_size: resume.data.byteLength });
+    const applicant = toApplicant({ ...row, resume_kind: resume.kind, resume_size: resume.data.byteLength });
+    if (mails) await enqueueMails(trx, mails(applicant), now);
+    return applicant;
   });
 }
 
 /**
- * Changes the status only if it is still `from` (so two admins racing cannot skip the table).
+ * Changes the status only if it is still `from` (so two admins racing cannot skip the table),
+ * and queues `mails` for the updated applicant in the same transaction.
  * Returns the updated applicant, or null when the row changed or vanished meanwhile.
  */
 export async function updateApplicantStatus(
@@ -113,15 +130,21 @@ export async function updateApplicantStatus(
   id: number,
   from: ApplicantStatus,
   to: ApplicantStatus,
+  now = new Date(),
+  mails?: ApplicantMails,
 ): Promise<Applicant | null> {
-  const result = await db
-    .updateTable('applicants')
-    .set({ status: to })
-    .where('id', '=', id)
-    .where('status', '=', from)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) === 0) return null;
-  return getApplicantById(db, id);
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable('applicants')
+      .set({ status: to, status_changed_at: now.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return null;
+    const applicant = await getApplicantById(trx, id);
+    if (applicant && mails) await enqueueMails(trx, mails(applicant), now);
+    return applicant;
+  });
 }
 
 /** Deletes the applicant and its resume together. */

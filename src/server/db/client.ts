@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database, DbKind } from './schema';
 
@@ -25,7 +25,7 @@ export type DbOptions = {
 };
 
 /** The SQLite file inside DATA_DIR. */
-export const SQLITE_FILE = 'edgecraft.sqlite';
+const SQLITE_FILE = 'edgecraft.sqlite';
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, otherwise SQLite in `dataDir` (created if missing)
@@ -57,7 +57,7 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   let closed = false;
   return {
     db,
@@ -66,6 +66,30 @@ export function openDatabase(options: DbOptions): DbHandle {
       if (closed) return;
       closed = true;
       await db.destroy();
+    },
+  };
+}
+
+/** Distinct SQL texts kept compiled; the queries are parameterised, so a few dozen are in use. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * better-sqlite3 as Kysely's dialect sees it, with each SQL text compiled once: Kysely prepares
+ * every query anew, which costs more than running the small ones. Kysely runs one query at a time
+ * on its one SQLite connection, so a statement is never in use twice at once.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = sqlite.prepare(sql);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
+      }
+      return statement;
     },
   };
 }

@@ -1,8 +1,8 @@
 /** The data layer: one door. Kysely over SQLite (default) or PostgreSQL. */
-export { openDatabase, isUniqueViolation, SQLITE_FILE, type DbHandle, type DbOptions } from './client';
+export { openDatabase, isUniqueViolation, type DbHandle } from './client';
 export { migrateToLatest } from './migrations';
-export { MAX_DB_ID, isDbId, parseDbId } from './ids';
-export { listJobs, listJobsWithUpdatedAt, getJobById, wasJobDeleted, createJob, updateJob, deleteJob, toJob } from './jobs';
+export { parseDbId } from './ids';
+export { listJobs, listJobsWithUpdatedAt, getJobById, wasJobDeleted, createJob, updateJob, deleteJob } from './jobs';
 export {
   listApplicants,
   getApplicantById,
@@ -22,6 +22,31 @@ export {
   insertAdmin,
   setAdminPassword,
   deleteAdmin,
+  revokeToken,
+  isTokenRevoked,
 } from './admins';
 export { insertMessage, listMessages, deleteMessage } from './messages';
+export { insertAuditEntry, listAudit, auditedAdmins, auditEntriesAbout } from './audit';
+export {
+  applicationsOf,
+  contactMessagesOf,
+  erasePersonRecords,
+  applicantEmailKey,
+  applicantConsent,
+} from './personal-data';
+export { deleteExpired, type PurgeCounts } from './retention';
 export type { Database, DbKind } from './schema';
+export {
+  enqueueMails,
+  claimDueMails,
+  markMailSent,
+  markMailAttemptFailed,
+  releaseMails,
+  listOutbox,
+  outboxStats,
+  getOutboxStatus,
+  retryFailedMail,
+  type NewMail,
+} from './outbox';
+export { createPasswordReset, consumePasswordReset } from './password-resets';
+export type { MailKind, OutboxRow } from './schema';

@@ -3,8 +3,8 @@ import type { Job, JobData } from '~/lib/schemas/job';
 import { isDbId } from './ids';
 import type { Database, JobRow } from './schema';
 
-/** Maps a row to the API shape of SPEC §3. */
-export function toJob(row: JobRow): Job {
+/** Maps a row to the API shape  */
+function toJob(row: JobRow): Job {
   return {
     id: Number(row.id),
     title: row.title,
@@ -50,7 +50,12 @@ export async function createJob(db: Kysely<Database>, data: JobData, now = new D
 }
 
 /** Updates a job; null when it does not exist. */
-export async function updateJob(db: Kysely<Database>, id: number, data: JobData, now = new Date()): Promise<Job | null> {
+export async function updateJob(
+  db: Kysely<Database>,
+  id: number,
+  data: JobData,
+  now = new Date(),
+): Promise<Job | null> {
   if (!isDbId(id)) return null;
   const row = await db
     .updateTable('jobs')

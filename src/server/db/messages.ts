@@ -2,24 +2,40 @@ import type { Kysely } from 'kysely';
 import type { ContactInput } from '~/lib/schemas/contact';
 import type { ContactMessage } from '~/lib/schemas/message';
 import { isDbId } from './ids';
+import { enqueueMails, type NewMail } from './outbox';
 import type { ContactMessageRow, Database } from './schema';
 
 function toMessage(row: ContactMessageRow): ContactMessage {
   return { ...row, id: Number(row.id) };
 }
 
-export async function insertMessage(db: Kysely<Database>, input: ContactInput, now = new Date()): Promise<ContactMessage> {
-  const row = await db
-    .insertInto('contact_messages')
-    .values({ ...input, created_at: now.toISOString() })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toMessage(row);
+/** Stores a contact message and the mails reporting it in one transaction. */
+export async function insertMessage(
+  db: Kysely<Database>,
+  input: ContactInput,
+  now = new Date(),
+  mails?: (message: ContactMessage) => readonly NewMail[],
+): Promise<ContactMessage> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('contact_messages')
+      .values({ ...input, created_at: now.toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const message = toMessage(row);
+    if (mails) await enqueueMails(trx, mails(message), now);
+    return message;
+  });
 }
 
 /** Every message, newest first. */
 export async function listMessages(db: Kysely<Database>): Promise<ContactMessage[]> {
-  const rows = await db.selectFrom('contact_messages').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('contact_messages')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(toMessage);
 }
 

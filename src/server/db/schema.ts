@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ApplicantStatus } from '~/lib/schemas/applicant';
 import type { JobType } from '~/lib/schemas/job';
 import type { ResumeKind } from '~/lib/limits';
@@ -6,7 +6,7 @@ import type { ResumeKind } from '~/lib/limits';
 /** Timestamps are ISO 8601 UTC strings written by the server, identical on SQLite and PostgreSQL. */
 type Timestamp = string;
 
-export interface AdminsTable {
+interface AdminsTable {
   id: Generated<number>;
   /** Lower-cased, trimmed; unique. */
   email: string;
@@ -17,7 +17,7 @@ export interface AdminsTable {
   created_at: Timestamp;
 }
 
-export interface JobsTable {
+interface JobsTable {
   id: Generated<number>;
   title: string;
   department: string;
@@ -29,7 +29,7 @@ export interface JobsTable {
   updated_at: Timestamp;
 }
 
-export interface ApplicantsTable {
+interface ApplicantsTable {
   id: Generated<number>;
   /** The job applied for; no foreign key, the job may be deleted and the applicant stays. */
   job_id: number;
@@ -45,9 +45,14 @@ export interface ApplicantsTable {
   cover_letter: string;
   status: ApplicantStatus;
   applied_at: Timestamp;
+  /** When the status last changed (the application time until then); retention counts from it. */
+  status_changed_at: ColumnType<Timestamp | null, Timestamp | undefined, Timestamp>;
+  /** When the applicant agreed to the privacy notice, and which version of it (null before consent existed). */
+  consent_at: ColumnType<Timestamp | null, Timestamp | null | undefined, never>;
+  consent_version: ColumnType<string | null, string | null | undefined, never>;
 }
 
-export interface ResumesTable {
+interface ResumesTable {
   /** One resume per applicant, deleted with it (foreign key, cascade). */
   applicant_id: number;
   /** Kind sniffed from the bytes, never trusted from the upload name. */
@@ -59,7 +64,7 @@ export interface ResumesTable {
   data: Uint8Array;
 }
 
-export interface ContactMessagesTable {
+interface ContactMessagesTable {
   id: Generated<number>;
   name: string;
   email: string;
@@ -68,10 +73,65 @@ export interface ContactMessagesTable {
   created_at: Timestamp;
 }
 
-/** Ids of deleted jobs (issue 7: their pages answer 410). */
-export interface ClosedJobsTable {
+/** Ids of deleted jobs (their pages answer 410). */
+interface ClosedJobsTable {
   id: number;
   closed_at: Timestamp;
+}
+
+export type OutboxStatus = 'pending' | 'sent' | 'failed';
+export type MailKind = 'new_application' | 'application_received' | 'new_contact' | 'status_changed' | 'password_reset';
+
+/** One e-mail, queued with the data it reports and delivered at least once by the outbox worker. */
+interface OutboxTable {
+  id: Generated<number>;
+  kind: MailKind;
+  recipient: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  /** The Message-ID header, fixed when queued: a retry after a crash carries the same one. */
+  message_id: string;
+  status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
+  attempts: ColumnType<number, number | undefined, number>;
+  /** Not before this time (backoff after a failed attempt). */
+  next_attempt_at: Timestamp;
+  /** The instance holding the lease, and until when; a lapsed lease may be taken over. */
+  locked_by: string | null;
+  locked_until: Timestamp | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  sent_at: Timestamp | null;
+}
+
+/** Password-reset links: only a SHA-256 of the token is stored; single use, short-lived. */
+interface PasswordResetsTable {
+  id: Generated<number>;
+  admin_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+/** Append-only record of admin and system actions on personal data; holds no applicant's details. */
+interface AuditLogTable {
+  id: Generated<number>;
+  at: Timestamp;
+  admin_id: number | null;
+  admin_email: string | null;
+  action: string;
+  subject_type: string | null;
+  subject_id: number | null;
+  summary: string;
+}
+
+/** Tokens ended by logout; rows past `expires_at` (epoch ms) can go. */
+interface RevokedTokensTable {
+  /** base64url SHA-256 of the token's signature. */
+  token_hash: string;
+  expires_at: ColumnType<number, number, number>;
 }
 
 export interface Database {
@@ -81,12 +141,17 @@ export interface Database {
   applicants: ApplicantsTable;
   resumes: ResumesTable;
   contact_messages: ContactMessagesTable;
+  outbox: OutboxTable;
+  password_resets: PasswordResetsTable;
+  audit_log: AuditLogTable;
+  revoked_tokens: RevokedTokensTable;
 }
 
 export type JobRow = Selectable<JobsTable>;
-export type NewJobRow = Insertable<JobsTable>;
 export type ApplicantRow = Selectable<ApplicantsTable>;
 export type AdminRow = Selectable<AdminsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
+
+export type OutboxRow = Selectable<OutboxTable>;
 
 export type DbKind = 'sqlite' | 'postgres';

@@ -15,7 +15,12 @@ export function spamFilter(services: Services, form: 'contact' | 'application') 
     const reason = spamReason(fields, services.config.spamMinFillMs);
     if (!reason) return null;
     rejected += 1;
-    services.logger.warn('spam rejected', { requestId: c.get('requestId'), form, reason, rejectedSinceStart: rejected });
+    services.logger.warn('spam rejected', {
+      requestId: c.get('requestId'),
+      form,
+      reason,
+      rejectedSinceStart: rejected,
+    });
     return apiError(c, 400, SPAM_MESSAGE);
   };
 }

@@ -1,31 +1,44 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { Services } from '../config';
 import type { AppEnv } from '../context';
-import { findAdminById } from '../db';
+import { findAdminById, isTokenRevoked } from '../db';
 import { apiError } from '../errors';
-import { verifyToken } from '../features/auth/jwt';
+import { presetHeaders } from './node-request';
+import { tokenHash, verifyToken } from '../features/auth/jwt';
 
-export const authMessages = {
+const authMessages = {
   missing: 'Authentication required',
   invalid: 'Invalid or expired token',
 } as const;
 
+/** The Bearer token of the request, or null. */
+export function bearerToken(c: Context): string | null {
+  const header = c.req.header('authorization');
+  return (header ? /^Bearer[ ]+(\S+)$/i.exec(header.trim())?.[1] : undefined) ?? null;
+}
+
 /**
- * Guards an admin route: a Bearer HS256 token, signed with our secret, unexpired, whose admin
- * still exists with the same token_version. Anything else is 401. Admin answers are never cached.
+ * Guards an admin route: a Bearer HS256 token, signed with our secret, unexpired, not ended by
+ * logout, whose admin still exists with the same token_version. Anything else is 401. Admin
+ * answers are never cached.
  */
 export function requireAdmin(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const header = c.req.header('authorization');
-    const match = header ? /^Bearer[ ]+(\S+)$/i.exec(header.trim()) : null;
-    if (!match?.[1]) return apiError(c, 401, authMessages.missing);
-    const claims = verifyToken(match[1], services.config.jwtSecret, services.now());
+    const token = bearerToken(c);
+    if (!token) return apiError(c, 401, authMessages.missing);
+    const claims = await verifyToken(token, services.config.jwtSecret, services.now());
     const id = claims ? Number(claims.sub) : NaN;
-    const admin = claims && Number.isSafeInteger(id) ? await findAdminById(services.db, id) : null;
-    if (!claims || !admin || admin.token_version !== claims.tv) return apiError(c, 401, authMessages.invalid);
+    const [admin, revoked] =
+      claims && Number.isSafeInteger(id)
+        ? await Promise.all([findAdminById(services.db, id), isTokenRevoked(services.db, tokenHash(token))])
+        : [null, true];
+    if (!claims || !admin || revoked || admin.token_version !== claims.tv) {
+      return apiError(c, 401, authMessages.invalid);
+    }
     c.set('admin', { id: Number(admin.id), email: admin.email });
+    // Before the handler: a header added after it answered makes Hono rebuild the whole Response.
+    presetHeaders(c, { 'Cache-Control': 'no-store' });
     await next();
-    c.header('Cache-Control', 'no-store');
     return undefined;
   };
 }

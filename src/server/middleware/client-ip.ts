@@ -1,4 +1,5 @@
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
+import { requestHeader } from './node-request';
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
 
@@ -8,10 +9,30 @@ type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
  */
 export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for');
+    const forwarded = requestHeader(c, 'x-forwarded-for');
     const last = forwarded?.split(',').pop()?.trim();
     if (last) return last;
   }
   const env = c.env as NodeBindings | undefined;
   return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+/**
+ * Warns once when a request arrives with X-Forwarded-For while TRUST_PROXY is off: behind a
+ * proxy every client then shares the proxy's address, and so do the per-address limits.
+ */
+export function proxyHeaderWarning(services: {
+  config: { trustProxy: boolean };
+  logger: { warn(msg: string, fields?: Record<string, unknown>): void };
+}): MiddlewareHandler {
+  let warned = services.config.trustProxy;
+  return async (c, next) => {
+    if (!warned && requestHeader(c, 'x-forwarded-for') !== undefined) {
+      warned = true;
+      services.logger.warn(
+        'X-Forwarded-For received while TRUST_PROXY is off: every client behind the proxy shares one address and one set of rate limits; set TRUST_PROXY=true when a proxy you run appends this header',
+      );
+    }
+    await next();
+  };
 }

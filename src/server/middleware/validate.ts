@@ -1,14 +1,22 @@
 import { validator } from 'hono/validator';
 import type { z, ZodTypeAny } from 'zod';
-import { apiError, fieldErrors, fieldsWithNul, NUL_MESSAGE, summarize } from '../errors';
+import {
+  apiError,
+  fieldErrors,
+  MAX_JSON_DEPTH,
+  nestedDeeperThan,
+  summarize,
+  TOO_DEEP_MESSAGE,
+  unstorableFields,
+} from '../errors';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 /**
  * Validates a JSON body with a zod schema from src/lib/schemas. Answers 415 for another content
- * type, 400 `{ message: 'Malformed JSON in request body' }` for bad JSON, and 400
- * `{ message, errors }` for a schema failure (message = the only error, else `summary`).
- * Handlers read `c.req.valid('json')`.
+ * type, 400 `{ message: 'Malformed JSON in request body' }` for bad JSON, 400 for a body nested
+ * deeper than MAX_JSON_DEPTH, and 400 `{ message, errors }` for a schema failure or text that
+ * cannot be stored (message = the only error, else `summary`). Handlers read `c.req.valid('json')`.
  */
 export function jsonBody<T extends ZodTypeAny>(schema: T, summary = 'Please correct the highlighted fields') {
   return validator('json', async (_value, c): Promise<z.output<T> | Response> => {
@@ -20,13 +28,10 @@ export function jsonBody<T extends ZodTypeAny>(schema: T, summary = 'Please corr
     } catch {
       return apiError(c, 400, 'Malformed JSON in request body');
     }
-    const nul = fieldsWithNul(value);
-    if (nul.length) return apiError(c, 400, NUL_MESSAGE, Object.fromEntries(nul.map((f) => [f, NUL_MESSAGE])));
+    if (nestedDeeperThan(value, MAX_JSON_DEPTH)) return apiError(c, 400, TOO_DEEP_MESSAGE);
     const result = schema.safeParse(value);
-    if (!result.success) {
-      const errors = fieldErrors(result.error);
-      return apiError(c, 400, summarize(errors, summary), errors);
-    }
+    const errors = result.success ? unstorableFields(result.data) : fieldErrors(result.error);
+    if (!result.success || Object.keys(errors).length) return apiError(c, 400, summarize(errors, summary), errors);
     return result.data as z.output<T>;
   });
 }

@@ -21,7 +21,10 @@ type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => 
 function addSecurityHeaders(outgoing: ServerResponse): void {
   for (const [name, value] of Object.entries(SECURITY_HEADERS)) outgoing.setHeader(name, value);
   outgoing.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-  const writeHead = outgoing.writeHead.bind(outgoing) as (status: number, headers?: OutgoingHttpHeaders) => ServerResponse;
+  const writeHead = outgoing.writeHead.bind(outgoing) as (
+    status: number,
+    headers?: OutgoingHttpHeaders,
+  ) => ServerResponse;
   outgoing.writeHead = ((status: number, headers?: OutgoingHttpHeaders) => {
     const { 'content-security-policy': astroPolicy, ...rest } = headers ?? {};
     if (astroPolicy) outgoing.setHeader('Content-Security-Policy', [String(astroPolicy), CONTENT_SECURITY_POLICY]);
@@ -30,11 +33,14 @@ function addSecurityHeaders(outgoing: ServerResponse): void {
 }
 
 /**
- * The on-demand job pages (issue 7): Astro's SSR handler from the build, mounted for the few
+ * The on-demand job pages: Astro's SSR handler from the build, mounted for the few
  * routes that are not prerendered, reading jobs straight from the database layer.
  * Returns null when the build has no server part.
  */
-export async function jobPagesHandler(distDir: string, db: Kysely<Database>): Promise<Handler<{ Bindings: HttpBindings }> | null> {
+export async function jobPagesHandler(
+  distDir: string,
+  db: Kysely<Database>,
+): Promise<Handler<{ Bindings: HttpBindings }> | null> {
   const entry = join(distDir, 'server', 'entry.mjs');
   if (!existsSync(entry)) return null;
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroNodeHandler };

@@ -1,10 +1,16 @@
 import type { MiddlewareHandler } from 'hono';
+import { nodeBindings } from '../middleware/node-request';
 
 /**
  * What a <meta> policy cannot say. Script and style hashes live in each page's CSP <meta> (Astro's
  * experimental.csp); this header adds the rest, and browsers apply both.
  */
-export const CONTENT_SECURITY_POLICY = ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'self'", "form-action 'self'"].join('; ');
+export const CONTENT_SECURITY_POLICY = [
+  "frame-ancestors 'none'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
 
 /** Headers every answer carries, whichever part of the server writes it. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
@@ -15,11 +21,18 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-/** SECURITY_HEADERS on every Hono answer, plus CONTENT_SECURITY_POLICY unless the answer has its own. */
+const HEADERS = Object.entries({ ...SECURITY_HEADERS, 'Content-Security-Policy': CONTENT_SECURITY_POLICY });
+
+/**
+ * SECURITY_HEADERS and CONTENT_SECURITY_POLICY on every Hono answer; an answer that sets its own
+ * policy keeps it. Set before the handler runs, on Node's response when there is one (Hono
+ * rebuilds the whole Response for a header added after the handler answered).
+ */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
+    const outgoing = nodeBindings(c).outgoing;
+    if (outgoing) for (const [name, value] of HEADERS) outgoing.setHeader(name, value);
+    else for (const [name, value] of HEADERS) c.header(name, value);
     await next();
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
-    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   };
 }

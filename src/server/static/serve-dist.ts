@@ -9,26 +9,44 @@ import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-type Variant = { body: Buffer; etag: string };
-/** One file of the build with its precompressed siblings, held in memory. */
-type Entry = {
-  contentType: string;
-  cacheControl: string;
-  lastModified: string;
-  identity: Variant;
-  br?: Variant | undefined;
-  gzip?: Variant | undefined;
+type Encoding = 'br' | 'gzip';
+type HeaderMap = Record<string, string>;
+/** One encoding of a file, with the headers of its answers computed once at start. */
+type Variant = {
+  body: Buffer;
+  etag: string;
+  /** Headers of a 200 (and of a HEAD, a 404 page) with this body. */
+  ok: HeaderMap;
+  /** Headers of a 304 for this variant: the same, without a length. */
+  notModified: HeaderMap;
 };
-/** The build's files by URL path (`/index.html`, `/_astro/x.js`). */
+/** One file of the build with its precompressed siblings, held in memory. */
+type Entry = { identity: Variant; br?: Variant | undefined; gzip?: Variant | undefined };
+/** The build's files by every URL path that reaches them (`/`, `/index.html`, `/x`, `/x/`, `/_astro/x.js`). */
 export type DistFiles = Map<string, Entry>;
 
-function variant(file: string, tag: string, stats: Stats = statSync(file)): Variant {
-  return { body: readFileSync(file), etag: `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${tag}"` };
+type FileFacts = { contentType: string; cacheControl: string; lastModified: string };
+
+function variant(file: string, facts: FileFacts, encoding?: Encoding, stats: Stats = statSync(file)): Variant {
+  const body = readFileSync(file);
+  const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
+  const notModified: HeaderMap = {
+    ...SECURITY_HEADERS,
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'Content-Type': facts.contentType,
+    'Cache-Control': facts.cacheControl,
+    ETag: etag,
+    'Last-Modified': facts.lastModified,
+    Vary: 'Accept-Encoding',
+    // Ranges only for uncompressed files (Safari plays video only through them).
+    ...(encoding ? { 'Content-Encoding': encoding } : { 'Accept-Ranges': 'bytes' }),
+  };
+  return { body, etag, notModified, ok: { ...notModified, 'Content-Length': String(body.length) } };
 }
 
-function tryVariant(file: string, tag: string): Variant | undefined {
+function tryVariant(file: string, facts: FileFacts, encoding: Encoding): Variant | undefined {
   try {
-    return variant(file, tag);
+    return variant(file, facts, encoding);
   } catch {
     return undefined;
   }
@@ -36,37 +54,85 @@ function tryVariant(file: string, tag: string): Variant | undefined {
 
 /**
  * Every file of the build, read once at start: the build is a few MB and does not change while
- * the server runs, so answers come from memory without a file-system call (issue 8 §6).
+ * the server runs, so answers come from memory without a file-system call. Each file is found by
+ * its path, and pages also by their clean URLs (`/x` and `/x/` for `/x/index.html` or `/x.html`).
  */
 export function loadDist(root: string): DistFiles {
   const files: DistFiles = new Map();
+  const aliases: [string, Entry][] = [];
   for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
     const file = join(root, name);
     if (name.endsWith('.br') || name.endsWith('.gz')) continue;
     const stats = statSync(file);
     if (!stats.isFile()) continue;
     const extension = extname(file);
-    files.set(`/${name.split(sep).join('/')}`, {
+    const facts: FileFacts = {
       contentType: contentTypeFor(extension),
       cacheControl: name.startsWith(`_astro${sep}`) ? IMMUTABLE : REVALIDATE,
       lastModified: stats.mtime.toUTCString(),
-      identity: variant(file, '', stats),
-      ...(COMPRESSIBLE.has(extension) ? { br: tryVariant(`${file}.br`, '-br'), gzip: tryVariant(`${file}.gz`, '-gzip') } : {}),
-    });
+    };
+    const entry: Entry = {
+      identity: variant(file, facts, undefined, stats),
+      ...(COMPRESSIBLE.has(extension)
+        ? { br: tryVariant(`${file}.br`, facts, 'br'), gzip: tryVariant(`${file}.gz`, facts, 'gzip') }
+        : {}),
+    };
+    const urlPath = `/${name.split(sep).join('/')}`;
+    files.set(urlPath, entry);
+    const page = /^(.*)\/index\.html$/.exec(urlPath)?.[1] ?? /^(.+)\.html$/.exec(urlPath)?.[1];
+    if (page !== undefined) {
+      // A folder's index.html wins over a sibling x.html, as the lookup order always had it.
+      const bare = page || '/';
+      if (urlPath.endsWith('/index.html')) aliases.unshift([bare, entry], [`${page}/`, entry]);
+      else aliases.push([bare, entry], [`${page}/`, entry]);
+    }
   }
+  for (const [path, entry] of aliases) if (!files.has(path)) files.set(path, entry);
   return files;
 }
 
-/** Maps a URL path to a file: `/x` → `/x`, `/x/index.html`, `/x.html`; only files of the build. */
+/** A path as sent, else decoded and normalised (`%2e`, `//`, `..`); only files of the build. */
 function find(files: DistFiles, urlPath: string): Entry | undefined {
+  const exact = files.get(urlPath);
+  if (exact) return exact;
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);
   } catch {
     return undefined;
   }
-  const path = posix.normalize(decoded);
-  return files.get(path) ?? files.get(posix.join(path, 'index.html')) ?? files.get(`${path.replace(/\/$/, '')}.html`);
+  return files.get(posix.normalize(decoded));
+}
+
+/** Accept-Encoding values seen so far and the encoding each prefers; clients send only a few distinct ones. */
+const preferences = new Map<string, Encoding[]>();
+const MAX_PREFERENCES = 256;
+
+/** The encodings a client accepts, Brotli first (q=0 refuses one). */
+function acceptedEncodings(header: string | undefined): Encoding[] {
+  if (!header) return [];
+  let accepted = preferences.get(header);
+  if (accepted) return accepted;
+  accepted = [];
+  const tokens = new Map<string, number>();
+  for (const part of header.toLowerCase().split(',')) {
+    const [token = '', ...params] = part.split(';').map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
+    tokens.set(token, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  for (const encoding of ['br', 'gzip'] as const) {
+    if ((tokens.get(encoding) ?? (tokens.get('*') || 0)) > 0) accepted.push(encoding);
+  }
+  if (preferences.size < MAX_PREFERENCES) preferences.set(header, accepted);
+  return accepted;
+}
+
+function chooseVariant(entry: Entry, acceptEncoding: string | undefined): Variant {
+  for (const encoding of acceptedEncodings(acceptEncoding)) {
+    const chosen = entry[encoding];
+    if (chosen) return chosen;
+  }
+  return entry.identity;
 }
 
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` against `size`; null when absent, 'invalid' when unsatisfiable. */
@@ -80,75 +146,66 @@ function byteRange(header: string | undefined, size: number): { start: number; e
   return start <= end && start < size ? { start, end } : 'invalid';
 }
 
-type RequestFacts = { method: string; acceptEncoding?: string | undefined; ifNoneMatch?: string | undefined; range?: string | undefined };
-type Answer = { status: 200 | 206 | 304 | 404 | 416; headers: Record<string, string>; body: Buffer | null };
-
-/** The answer for one file: precompressed variant, ETag/304, byte ranges, HEAD, security headers. */
-function answer(entry: Entry, request: RequestFacts, status: 200 | 404): Answer {
-  const accepted = request.acceptEncoding ?? '';
-  const encoding = accepted.includes('br') && entry.br ? 'br' : accepted.includes('gzip') && entry.gzip ? 'gzip' : undefined;
-  const chosen = (encoding && entry[encoding]) || entry.identity;
-  const headers: Record<string, string> = {
-    ...SECURITY_HEADERS,
-    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
-    'Content-Type': entry.contentType,
-    'Cache-Control': entry.cacheControl,
-    ETag: chosen.etag,
-    'Last-Modified': entry.lastModified,
-    Vary: 'Accept-Encoding',
-  };
-  if (encoding) headers['Content-Encoding'] = encoding;
-  if (status === 200 && request.ifNoneMatch === chosen.etag) return { status: 304, headers, body: null };
-
-  let body = chosen.body;
-  let code: Answer['status'] = status;
-  // Ranges for uncompressed files (Safari plays video only through them).
-  if (status === 200 && !encoding) {
-    headers['Accept-Ranges'] = 'bytes';
-    const range = byteRange(request.range, body.length);
-    if (range === 'invalid') return { status: 416, headers: { ...headers, 'Content-Range': `bytes */${body.length}` }, body: null };
-    if (range) {
-      headers['Content-Range'] = `bytes ${range.start}-${range.end}/${body.length}`;
-      body = body.subarray(range.start, range.end + 1);
-      code = 206;
-    }
+/** Answers a Range request on an uncompressed file: 206 with the part, or 416. */
+function sendRange(res: ServerResponse, chosen: Variant, header: string, head: boolean): boolean {
+  const size = chosen.body.length;
+  const range = byteRange(header, size);
+  if (range === null) return false;
+  if (range === 'invalid') {
+    res.writeHead(416, { ...chosen.notModified, 'Content-Range': `bytes */${size}` });
+    res.end();
+    return true;
   }
-  headers['Content-Length'] = String(body.length);
-  return { status: code, headers, body: request.method === 'HEAD' ? null : body };
+  const part = chosen.body.subarray(range.start, range.end + 1);
+  res.writeHead(206, {
+    ...chosen.notModified,
+    'Content-Range': `bytes ${range.start}-${range.end}/${size}`,
+    'Content-Length': String(part.length),
+  });
+  res.end(head ? undefined : part);
+  return true;
 }
 
 /**
  * Serves the build straight from Node's HTTP layer, ahead of the router: returns false (and
  * writes nothing) for anything that is not a GET or HEAD of a file of the build, or whose path
- * `isDynamic` claims, so the caller hands the request on.
+ * `isDynamic` claims, so the caller hands the request on. Per request: one map lookup and
+ * headers computed at start (ETag/304, precompressed variant, byte ranges, HEAD, security headers).
  */
 export function serveDist(files: DistFiles, isDynamic: (path: string) => boolean) {
   return (req: IncomingMessage, res: ServerResponse): boolean => {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !req.url?.startsWith('/')) return false;
-    const query = req.url.indexOf('?');
-    const path = query === -1 ? req.url : req.url.slice(0, query);
+    const { method, url } = req;
+    if ((method !== 'GET' && method !== 'HEAD') || url?.[0] !== '/') return false;
+    const query = url.indexOf('?');
+    const path = query === -1 ? url : url.slice(0, query);
     if (isDynamic(path)) return false;
     const entry = find(files, path);
     if (!entry) return false;
-    const { status, headers, body } = answer(
-      entry,
-      { method: req.method, acceptEncoding: req.headers['accept-encoding'], ifNoneMatch: req.headers['if-none-match'], range: req.headers.range },
-      200,
-    );
-    res.writeHead(status, headers);
-    if (body) res.end(body);
-    else res.end();
+    const { headers } = req;
+    const chosen = chooseVariant(entry, headers['accept-encoding']);
+    if (headers['if-none-match'] === chosen.etag) {
+      res.writeHead(304, chosen.notModified);
+      res.end();
+    } else if (!(
+      chosen === entry.identity &&
+      headers.range &&
+      sendRange(res, chosen, headers.range, method === 'HEAD')
+    )) {
+      res.writeHead(200, chosen.ok);
+      res.end(method === 'HEAD' ? undefined : chosen.body);
+    }
     return true;
   };
 }
 
-/** The 404 page of the build with status 404 (SPEC §2: any other path shows 'Page not found'). */
+/** The 404 page of the build with status 404 (any other path shows 'Page not found'). */
 export function notFoundPage(files: DistFiles): (c: Context) => Response {
   const page = files.get('/404.html');
   return (c) => {
     if (!page) return c.text('Page not found', 404);
-    const { headers, body } = answer(page, { method: c.req.method, acceptEncoding: c.req.header('accept-encoding') }, 404);
+    const chosen = chooseVariant(page, c.req.header('accept-encoding'));
+    if (c.req.method === 'HEAD') return c.body(null, 404, { ...chosen.ok });
     // A Buffer is a Uint8Array over a plain ArrayBuffer; Hono's types only ask for the latter.
-    return body ? c.body(body as Uint8Array<ArrayBuffer>, 404, headers) : c.body(null, 404, headers);
+    return c.body(chosen.body as Uint8Array<ArrayBuffer>, 404, { ...chosen.ok });
   };
 }

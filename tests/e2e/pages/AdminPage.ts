@@ -1,7 +1,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 
-export type AdminTab = 'Job Vacancies' | 'Applicants' | 'Messages';
-const TAB_HASH: Record<AdminTab, string> = { 'Job Vacancies': 'jobs', Applicants: 'applicants', Messages: 'messages' };
+export type AdminTab = 'Job Vacancies' | 'Applicants' | 'Messages' | 'Outbox';
+const TAB_HASH: Record<AdminTab, string> = {
+  'Job Vacancies': 'jobs',
+  Applicants: 'applicants',
+  Messages: 'messages',
+  Outbox: 'outbox',
+};
 
 /** The admin dashboard (/admin): many steps, so one page object (STYLE: Playwright). */
 export class AdminPage {
@@ -14,7 +19,8 @@ export class AdminPage {
   }
 
   tab(name: AdminTab): Locator {
-    return this.page.getByRole('tab', { name: new RegExp(`^${name} \\((\\d+|…)\\)$`) });
+    // 'Applicants (3)'; the Outbox counts failed mails: 'Outbox (1 failed)'.
+    return this.page.getByRole('tab', { name: new RegExp(`^${name} \\((\\d+|…)( failed)?\\)$`) });
   }
 
   async openTab(name: AdminTab): Promise<Locator> {
@@ -69,6 +75,9 @@ export class AdminPage {
 
   counter(label: 'Total Applications' | 'Pending' | 'Shortlisted' | 'Rejected'): Locator {
     // <dt> label and <dd> number share one tile; the tile's text is "<number><label>" in DOM order.
-    return this.page.locator('dl > div').filter({ has: this.page.locator('dt', { hasText: new RegExp(`^${label}$`) }) }).locator('dd');
+    return this.page
+      .locator('dl > div')
+      .filter({ has: this.page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+      .locator('dd');
   }
 }

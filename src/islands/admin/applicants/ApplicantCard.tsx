@@ -1,12 +1,13 @@
 import type { Applicant } from '~/lib/schemas';
 import { formatDate } from '../format';
+import { EraseOn } from '../privacy/EraseOn';
 import { StatusActions, deleteButtonClass } from './StatusActions';
 import { StatusBadge } from './StatusBadge';
 import type { ApplicantActions } from './useApplicantActions';
 
 type Props = { applicant: Applicant; actions: ApplicantActions; onView: () => void };
 
-/** SPEC §2 applicant card: name, phone, status, job, department, applied date and the actions. */
+/** Applicant card: name, phone, status, job, department, applied date and the actions. */
 export function ApplicantCard({ applicant, actions, onView }: Props) {
   const busy = actions.isBusy(applicant.id);
   const titleId = `applicant-${applicant.id}-name`;
@@ -38,12 +39,23 @@ export function ApplicantCard({ applicant, actions, onView }: Props) {
             <time dateTime={applicant.appliedAt}>{formatDate(applicant.appliedAt)}</time>
           </dd>
         </div>
+        <div className="flex gap-2">
+          <dt className="text-slate-400">Erase on:</dt>
+          <dd className="text-slate-100">
+            <EraseOn applicant={applicant} />
+          </dd>
+        </div>
       </dl>
       <div className="mt-auto flex flex-wrap gap-2 border-t border-white/10 pt-4">
         <button type="button" className="btn btn-primary px-4 py-2" onClick={onView}>
           View<span className="sr-only"> {applicant.name}</span>
         </button>
-        <button type="button" className="btn btn-secondary px-4 py-2" onClick={() => actions.download(applicant)} disabled={busy}>
+        <button
+          type="button"
+          className="btn btn-secondary px-4 py-2"
+          onClick={() => actions.download(applicant)}
+          disabled={busy}
+        >
           Resume<span className="sr-only"> of {applicant.name}</span>
         </button>
         <StatusActions applicant={applicant} actions={actions} />

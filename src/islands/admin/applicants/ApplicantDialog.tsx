@@ -1,10 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { applicantDetailQuery } from '~/lib/api/privacy';
 import type { Applicant } from '~/lib/schemas';
 import { Dialog } from '~/islands/ui/Dialog';
-import { formatLongDate } from '../format';
+import { formatDate, formatLongDate } from '../format';
+import { EraseOn } from '../privacy/EraseOn';
+import type { PrivacyActions } from '../privacy/usePrivacyActions';
 import { StatusActions, deleteButtonClass } from './StatusActions';
 import { StatusBadge } from './StatusBadge';
 import type { ApplicantActions } from './useApplicantActions';
+import { mailtoHref } from '~/lib/mailto';
 
 /** A stored LinkedIn URL may omit the protocol ('linkedin.com/in/…'); links need one. */
 const profileUrl = (url: string) => (/^https?:\/\//i.test(url) ? url : `https://${url}`);
@@ -18,11 +23,14 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-type Props = { applicant: Applicant; actions: ApplicantActions; onClose: () => void };
+type Props = { applicant: Applicant; actions: ApplicantActions; privacy: PrivacyActions; onClose: () => void };
 
-/** SPEC §2 applicant detail: scrolls within 90vh; the cover letter is text, never HTML. */
-export function ApplicantDialog({ applicant, actions, onClose }: Props) {
-  const busy = actions.isBusy(applicant.id);
+/** Applicant detail: scrolls within 90vh; the cover letter is text, never HTML. */
+export function ApplicantDialog({ applicant, actions, privacy, onClose }: Props) {
+  const busy = actions.isBusy(applicant.id) || privacy.busy;
+  // Loading the detail records the view in the audit trail; it also brings the consent record.
+  const detail = useQuery(applicantDetailQuery(applicant.id));
+  const consent = detail.data?.consent;
   return (
     <Dialog
       open
@@ -32,12 +40,28 @@ export function ApplicantDialog({ applicant, actions, onClose }: Props) {
       maxHeightClass="max-h-[90vh]"
       footer={
         <>
-          <button type="button" className="btn btn-primary px-4 py-2" onClick={() => actions.download(applicant)} disabled={busy}>
+          <button
+            type="button"
+            className="btn btn-primary px-4 py-2"
+            onClick={() => actions.download(applicant)}
+            disabled={busy}
+          >
             Download Resume
           </button>
           <StatusActions applicant={applicant} actions={actions} />
           <button type="button" className={deleteButtonClass} onClick={() => actions.remove(applicant)} disabled={busy}>
             Delete
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary px-4 py-2"
+            onClick={() => privacy.exportData(applicant)}
+            disabled={busy}
+          >
+            Export data
+          </button>
+          <button type="button" className={deleteButtonClass} onClick={() => privacy.erase(applicant)} disabled={busy}>
+            Erase person
           </button>
         </>
       }
@@ -47,7 +71,7 @@ export function ApplicantDialog({ applicant, actions, onClose }: Props) {
           <StatusBadge status={applicant.status} />
         </Row>
         <Row term="Email">
-          <a href={`mailto:${applicant.email}`}>{applicant.email}</a>
+          <a href={mailtoHref(applicant.email)}>{applicant.email}</a>
         </Row>
         <Row term="Phone">
           <a href={`tel:${applicant.phone.replace(/[^\d+]/g, '')}`}>{applicant.phone}</a>
@@ -65,6 +89,16 @@ export function ApplicantDialog({ applicant, actions, onClose }: Props) {
         <Row term="Applied for">
           {applicant.jobTitle}
           <span className="text-slate-400"> · {applicant.department}</span>
+        </Row>
+        <Row term="Consent">
+          {detail.isPending
+            ? 'Loading...'
+            : consent
+              ? `Given ${formatDate(consent.givenAt)} to privacy notice version ${consent.noticeVersion}`
+              : 'Not recorded (applied before the privacy notice)'}
+        </Row>
+        <Row term="Erase on">
+          <EraseOn applicant={applicant} />
         </Row>
         <Row term="Resume">
           {applicant.resume.kind.toUpperCase()}, {Math.max(1, Math.round(applicant.resume.size / 1024))} KB

@@ -3,15 +3,17 @@ import { useMemo, useState } from 'react';
 import { applicantsQuery } from '~/lib/api/applicants';
 import { jobsQuery } from '~/lib/api/jobs';
 import { ApplicationsChart } from '../chart/ApplicationsChart';
-import { StateMessage } from '../StateMessage';
+import { usePrivacyActions } from '../privacy/usePrivacyActions';
+import { QueryState, StateMessage } from '../StateMessage';
 import { ApplicantCard } from './ApplicantCard';
 import { ApplicantDialog } from './ApplicantDialog';
+import { applicantFromUrl, forgetApplicantInUrl } from './deep-link';
 import { Counters } from './Counters';
 import { filterApplicants, jobChoices, NO_FILTER, type ApplicantFilter } from './filter';
 import { Filters } from './Filters';
 import { useApplicantActions } from './useApplicantActions';
 
-export const applicantsTexts = {
+const applicantsTexts = {
   loading: 'Loading applicants...',
   empty: 'No applicants found',
   fetchFailed: 'Failed to fetch applicants',
@@ -22,8 +24,13 @@ export function ApplicantsPanel() {
   const applicants = useQuery(applicantsQuery());
   const jobs = useQuery(jobsQuery());
   const [filter, setFilter] = useState<ApplicantFilter>(NO_FILTER);
-  const [openId, setOpenId] = useState<number | null>(null);
-  const { actions, confirmDialog } = useApplicantActions((id) => setOpenId((current) => (current === id ? null : current)));
+  // A link from the 'New application' mail opens that applicant's dialog.
+  const [openId, setOpenId] = useState<number | null>(applicantFromUrl);
+  const { actions, confirmDialog } = useApplicantActions((id) =>
+    setOpenId((current) => (current === id ? null : current)),
+  );
+
+  const { privacy, confirmDialog: privacyConfirm } = usePrivacyActions(() => setOpenId(null));
 
   const all = useMemo(() => applicants.data ?? [], [applicants.data]);
   const shown = useMemo(() => filterApplicants(all, filter), [all, filter]);
@@ -36,42 +43,52 @@ export function ApplicantsPanel() {
       <h2 id="applicants-heading" className="text-2xl">
         Applicants
       </h2>
-      {applicants.isPending ? (
-        <StateMessage kind="loading">{applicantsTexts.loading}</StateMessage>
-      ) : applicants.isError ? (
-        <StateMessage
-          kind="error"
-          action={
-            <button type="button" className="btn btn-secondary" onClick={() => void applicants.refetch()}>
-              Try again
-            </button>
-          }
-        >
-          {applicantsTexts.fetchFailed}
-        </StateMessage>
-      ) : (
-        <>
-          <Counters applicants={all} />
-          <ApplicationsChart applicants={all} />
-          <Filters filter={filter} onChange={setFilter} jobs={choices} />
-          <p aria-live="polite" className="text-sm text-slate-400">
-            Showing {shown.length} of {all.length} applicants
-          </p>
-          {shown.length === 0 ? (
-            <StateMessage kind="empty">{applicantsTexts.empty}</StateMessage>
-          ) : (
-            <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Applicants">
-              {shown.map((applicant) => (
-                <li key={applicant.id}>
-                  <ApplicantCard applicant={applicant} actions={actions} onView={() => setOpenId(applicant.id)} />
-                </li>
-              ))}
-            </ul>
-          )}
-        </>
+      <QueryState query={applicants} items={applicants.data} texts={applicantsTexts}>
+        {() => (
+          <>
+            <Counters applicants={all} />
+            <ApplicationsChart applicants={all} />
+            <Filters filter={filter} onChange={setFilter} jobs={choices} />
+            <div className="flex flex-wrap items-center justify-between gap-3">
+              <p aria-live="polite" className="text-sm text-slate-400">
+                Showing {shown.length} of {all.length} applicants
+              </p>
+              <button
+                type="button"
+                className="btn btn-secondary px-4 py-2"
+                onClick={() => privacy.exportCsv(filter)}
+                disabled={privacy.busy || shown.length === 0}
+              >
+                Export CSV<span className="sr-only"> of the {shown.length} applicants shown</span>
+              </button>
+            </div>
+            {shown.length === 0 ? (
+              <StateMessage kind="empty">{applicantsTexts.empty}</StateMessage>
+            ) : (
+              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Applicants">
+                {shown.map((applicant) => (
+                  <li key={applicant.id}>
+                    <ApplicantCard applicant={applicant} actions={actions} onView={() => setOpenId(applicant.id)} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </QueryState>
+      {open && (
+        <ApplicantDialog
+          applicant={open}
+          actions={actions}
+          privacy={privacy}
+          onClose={() => {
+            forgetApplicantInUrl();
+            setOpenId(null);
+          }}
+        />
       )}
-      {open && <ApplicantDialog applicant={open} actions={actions} onClose={() => setOpenId(null)} />}
       {confirmDialog}
+      {privacyConfirm}
     </section>
   );
 }

@@ -8,7 +8,7 @@ const tiles = [
   { key: 'rejected', label: 'Rejected', accent: 'text-rose-300' },
 ] as const;
 
-/** SPEC §2: the four counters over all applicants. */
+/** The four counters over all applicants. */
 export function Counters({ applicants }: { applicants: readonly Applicant[] }) {
   const counts = countByStatus(applicants);
   return (

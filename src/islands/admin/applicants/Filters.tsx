@@ -51,7 +51,9 @@ export function Filters({ filter, onChange, jobs }: Props) {
         <select
           id="applicant-job"
           value={String(filter.jobId)}
-          onChange={(event) => onChange({ ...filter, jobId: event.target.value === 'all' ? 'all' : Number(event.target.value) })}
+          onChange={(event) =>
+            onChange({ ...filter, jobId: event.target.value === 'all' ? 'all' : Number(event.target.value) })
+          }
           className={inputClass}
         >
           <option value="all">All Jobs</option>

@@ -1,4 +1,5 @@
-import { transitionsFrom, type Applicant } from '~/lib/schemas';
+import { useId, useState } from 'react';
+import { NOTIFIABLE_STATUSES, transitionsFrom, type Applicant } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
 import type { ApplicantActions } from './useApplicantActions';
 
@@ -11,17 +12,37 @@ const actionStyles: Record<string, string> = {
 
 type Props = { applicant: Applicant; actions: ApplicantActions; className?: string };
 
-/** Only the actions SPEC §4 allows from the applicant's current status. */
+/**
+ * Only the actions the status table allows from the applicant's current status, and 'Notify the
+ * applicant' (off by default) when one of them can be mailed.
+ */
 export function StatusActions({ applicant, actions, className }: Props) {
   const busy = actions.isBusy(applicant.id);
+  const [notify, setNotify] = useState(false);
+  const notifyId = useId();
+  const transitions = transitionsFrom(applicant.status);
+  const mailable = transitions.some((t) => NOTIFIABLE_STATUSES.includes(t.to));
   return (
     <>
-      {transitionsFrom(applicant.status).map((transition) => (
+      {mailable && (
+        <label htmlFor={notifyId} className="inline-flex basis-full items-center gap-2 text-sm text-slate-200">
+          <input
+            id={notifyId}
+            type="checkbox"
+            checked={notify}
+            disabled={busy}
+            onChange={(event) => setNotify(event.target.checked)}
+            className="h-4 w-4 rounded border-white/30 bg-ink-900 accent-brand-400"
+          />
+          Notify the applicant<span className="sr-only"> {applicant.name}</span>
+        </label>
+      )}
+      {transitions.map((transition) => (
         <button
           key={transition.action}
           type="button"
           disabled={busy}
-          onClick={() => actions.changeStatus(applicant, transition)}
+          onClick={() => actions.changeStatus(applicant, transition, mailable && notify)}
           className={cn('btn border px-4 py-2', actionStyles[transition.action], className)}
         >
           {transition.action}
@@ -31,4 +52,5 @@ export function StatusActions({ applicant, actions, className }: Props) {
   );
 }
 
-export const deleteButtonClass = 'btn border border-rose-400/40 bg-rose-500/10 px-4 py-2 text-rose-100 hover:bg-rose-500/25';
+export const deleteButtonClass =
+  'btn border border-rose-400/40 bg-rose-500/10 px-4 py-2 text-rose-100 hover:bg-rose-500/25';

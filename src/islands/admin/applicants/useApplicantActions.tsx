@@ -1,22 +1,24 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { applicantKeys, deleteApplicant, downloadResume, updateApplicantStatus } from '~/lib/api/applicants';
+import { outboxKeys } from '~/lib/api/outbox';
 import type { Applicant, StatusTransition } from '~/lib/schemas';
+import { applicantMessages } from '~/lib/schemas/applicant';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { showToast } from '~/islands/ui/toast-store';
 import { notifyFixedFailure } from '../notify';
 import { saveFile } from './save-file';
 
-export const applicantTexts = {
+const applicantTexts = {
   statusFailed: 'Failed to update status',
   confirmDelete: 'Are you sure you want to delete this applicant?',
-  deleted: 'Applicant deleted successfully',
   deleteFailed: 'Failed to delete applicant',
   downloadFailed: 'Failed to download resume',
 } as const;
 
 export type ApplicantActions = {
-  changeStatus: (applicant: Applicant, transition: StatusTransition) => void;
+  /** `notify`: mail the applicant about the change (shortlisted or rejected). */
+  changeStatus: (applicant: Applicant, transition: StatusTransition, notify?: boolean) => void;
   remove: (applicant: Applicant) => void;
   download: (applicant: Applicant) => void;
   /** True while an action on this applicant is under way (its buttons are disabled). */
@@ -24,11 +26,14 @@ export type ApplicantActions = {
 };
 
 /**
- * Status changes, delete and resume download with SPEC §8's toasts; one confirm dialog for the
+ * Status changes, delete and resume download with toasts; one confirm dialog for the
  * panel (render `confirmDialog`). A status change writes the answer into the cached list at once,
  * so the card and an open detail dialog show it before the list reloads.
  */
-export function useApplicantActions(onDeleted: (id: number) => void): { actions: ApplicantActions; confirmDialog: ReactNode } {
+export function useApplicantActions(onDeleted: (id: number) => void): {
+  actions: ApplicantActions;
+  confirmDialog: ReactNode;
+} {
   const queryClient = useQueryClient();
   const { confirm, confirmDialog } = useConfirm();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
@@ -41,13 +46,24 @@ export function useApplicantActions(onDeleted: (id: number) => void): { actions:
     });
 
   const status = useMutation({
-    mutationFn: ({ applicant, transition }: { applicant: Applicant; transition: StatusTransition }) =>
-      updateApplicantStatus(applicant.id, transition.to),
+    mutationFn: ({
+      applicant,
+      transition,
+      notify,
+    }: {
+      applicant: Applicant;
+      transition: StatusTransition;
+      notify: boolean;
+    }) => updateApplicantStatus(applicant.id, transition.to, notify),
     onMutate: ({ applicant }) => mark(applicant.id, true),
-    onSuccess: async ({ applicant: updated }, { transition }) => {
-      queryClient.setQueryData<Applicant[]>(applicantKeys.list(), (list) => list?.map((a) => (a.id === updated.id ? updated : a)));
+    onSuccess: async ({ applicant: updated }, { transition, notify }) => {
+      queryClient.setQueryData<Applicant[]>(applicantKeys.list(), (list) =>
+        list?.map((a) => (a.id === updated.id ? updated : a)),
+      );
       showToast('success', transition.successMessage);
       await queryClient.invalidateQueries({ queryKey: applicantKeys.all });
+      // A notified change queued a mail: the Outbox lists it.
+      if (notify) await queryClient.invalidateQueries({ queryKey: outboxKeys.all });
     },
     onError: (error) => notifyFixedFailure(error, applicantTexts.statusFailed),
     onSettled: (_data, _error, { applicant }) => mark(applicant.id, false),
@@ -58,7 +74,7 @@ export function useApplicantActions(onDeleted: (id: number) => void): { actions:
     onMutate: (applicant) => mark(applicant.id, true),
     onSuccess: async (_data, applicant) => {
       onDeleted(applicant.id);
-      showToast('success', applicantTexts.deleted);
+      showToast('success', applicantMessages.deleted);
       await queryClient.invalidateQueries({ queryKey: applicantKeys.all });
     },
     onError: (error) => notifyFixedFailure(error, applicantTexts.deleteFailed),
@@ -66,7 +82,7 @@ export function useApplicantActions(onDeleted: (id: number) => void): { actions:
   });
 
   const actions: ApplicantActions = {
-    changeStatus: (applicant, transition) => status.mutate({ applicant, transition }),
+    changeStatus: (applicant, transition, notify = false) => status.mutate({ applicant, transition, notify }),
     remove: (applicant) => {
       void confirm(applicantTexts.confirmDelete, 'Delete').then((ok) => ok && removal.mutate(applicant));
     },

@@ -4,7 +4,7 @@ import { cn } from '~/islands/ui/cn';
 import { formatDayMonth } from '../format';
 import { CHART_WEEKS, weeklyApplications, type WeekBucket } from './weekly';
 
-/** Stack order bottom to top, with the badge colours of SPEC §4. */
+/** Stack order bottom to top, with the status badges' colours. */
 const SERIES: { status: ApplicantStatus; label: string; fill: string; swatch: string }[] = [
   { status: 'pending', label: 'Pending', fill: '#fcd34d', swatch: 'bg-amber-300' },
   { status: 'shortlisted', label: 'Shortlisted', fill: '#6ee7b7', swatch: 'bg-emerald-300' },
@@ -33,7 +33,7 @@ const VIEW_H = 120;
 const GAP = 6;
 
 /**
- * Issue 6 'at a glance': applications per week over the last 12 weeks, stacked by status.
+ * At a glance: applications per week over the last 12 weeks, stacked by status.
  * The SVG is one image with a text summary; the numbers are also in a table behind a disclosure.
  */
 export function ApplicationsChart({ applicants, now }: { applicants: readonly Applicant[]; now?: Date }) {
@@ -59,7 +59,10 @@ export function ApplicationsChart({ applicants, now }: { applicants: readonly Ap
         </ul>
       </div>
       <div className="flex gap-2">
-        <div className="flex h-32 flex-col justify-between text-right text-[11px] leading-none text-slate-400" aria-hidden="true">
+        <div
+          className="flex h-32 flex-col justify-between text-right text-[11px] leading-none text-slate-400"
+          aria-hidden="true"
+        >
           <span>{max}</span>
           <span>0</span>
         </div>
@@ -82,13 +85,19 @@ export function ApplicationsChart({ applicants, now }: { applicants: readonly Ap
                   {SERIES.map((s) => {
                     const h = (week[s.status] / max) * (VIEW_H - 4);
                     y -= h;
-                    return h > 0 ? <rect key={s.status} x={x} y={y} width={barW} height={h} fill={s.fill} rx={1.5} /> : null;
+                    return h > 0 ? (
+                      <rect key={s.status} x={x} y={y} width={barW} height={h} fill={s.fill} rx={1.5} />
+                    ) : null;
                   })}
                 </g>
               );
             })}
           </svg>
-          <div className="mt-1 grid text-center text-[11px] text-slate-400" style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(0, 1fr))` }} aria-hidden="true">
+          <div
+            className="mt-1 grid text-center text-[11px] text-slate-400"
+            style={{ gridTemplateColumns: `repeat(${weeks.length}, minmax(0, 1fr))` }}
+            aria-hidden="true"
+          >
             {weeks.map((week, i) => (
               <span
                 key={week.start.toISOString()}
@@ -111,21 +120,29 @@ export function ApplicationsChart({ applicants, now }: { applicants: readonly Ap
             <caption className="sr-only">Applications per week by status</caption>
             <thead>
               <tr className="text-slate-400">
-                <th scope="col" className="py-1 pr-3 font-medium">Week of</th>
+                <th scope="col" className="py-1 pr-3 font-medium">
+                  Week of
+                </th>
                 {SERIES.map((s) => (
                   <th key={s.status} scope="col" className="py-1 pr-3 font-medium">
                     {s.label}
                   </th>
                 ))}
-                <th scope="col" className="py-1 font-medium">Total</th>
+                <th scope="col" className="py-1 font-medium">
+                  Total
+                </th>
               </tr>
             </thead>
             <tbody>
               {weeks.map((week) => (
                 <tr key={week.start.toISOString()} className="border-t border-white/5">
-                  <th scope="row" className="py-1 pr-3 font-normal">{formatDayMonth(week.start)}</th>
+                  <th scope="row" className="py-1 pr-3 font-normal">
+                    {formatDayMonth(week.start)}
+                  </th>
                   {SERIES.map((s) => (
-                    <td key={s.status} className="py-1 pr-3">{week[s.status]}</td>
+                    <td key={s.status} className="py-1 pr-3">
+                      {week[s.status]}
+                    </td>
                   ))}
                   <td className="py-1">{week.total}</td>
                 </tr>

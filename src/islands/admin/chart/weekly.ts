@@ -17,7 +17,11 @@ export function startOfWeek(date: Date): Date {
  * Applications per week over the last `weeks` weeks (Monday to Sunday, the current week last),
  * split by their current status. Older applications are left out.
  */
-export function weeklyApplications(applicants: readonly Pick<Applicant, 'appliedAt' | 'status'>[], now: Date, weeks = CHART_WEEKS): WeekBucket[] {
+export function weeklyApplications(
+  applicants: readonly Pick<Applicant, 'appliedAt' | 'status'>[],
+  now: Date,
+  weeks = CHART_WEEKS,
+): WeekBucket[] {
   const current = startOfWeek(now);
   const buckets: WeekBucket[] = Array.from({ length: weeks }, (_, i) => {
     const start = new Date(current);

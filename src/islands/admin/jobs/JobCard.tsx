@@ -10,7 +10,7 @@ type Props = {
   deleting: boolean;
 };
 
-/** One vacancy: title, 'Active', facts, posted date, Edit, Delete and Expand/Collapse (SPEC §2). */
+/** One vacancy: title, 'Active', facts, posted date, Edit, Delete and Expand/Collapse. */
 export function JobCard({ job, onEdit, onDelete, deleting }: Props) {
   const [expanded, setExpanded] = useState(false);
   // Expand is offered only when the three-line clamp actually hides text (re-measured on resize).
@@ -42,7 +42,9 @@ export function JobCard({ job, onEdit, onDelete, deleting }: Props) {
           <h3 id={`${descriptionId}-title`} className="text-lg text-white">
             {job.title}
           </h3>
-          <span className="rounded-full bg-emerald-300 px-2.5 py-0.5 text-xs font-semibold text-emerald-950">Active</span>
+          <span className="rounded-full bg-emerald-300 px-2.5 py-0.5 text-xs font-semibold text-emerald-950">
+            Active
+          </span>
         </div>
         <div className="flex gap-2">
           <button type="button" className="btn btn-secondary px-4 py-2" onClick={onEdit}>

@@ -4,15 +4,13 @@ import { useForm } from 'react-hook-form';
 import { createJob, updateJob } from '~/lib/api/admin-jobs';
 import { ApiError } from '~/lib/api/client';
 import { jobKeys } from '~/lib/api/jobs';
-import { JOB_TYPES, jobInputSchema, type Job, type JobData, type JobInput } from '~/lib/schemas';
+import { JOB_TYPES, jobInputSchema, jobMessages, type Job, type JobData, type JobInput } from '~/lib/schemas';
 import { Dialog } from '~/islands/ui/Dialog';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { showToast } from '~/islands/ui/toast-store';
 import { notifyFailure } from '../notify';
 
-export const jobFormTexts = {
-  created: 'Job created successfully!',
-  updated: 'Job updated successfully!',
+const jobFormTexts = {
   failed: 'Failed to save job',
   network: 'Server error. Please try again.',
 } as const;
@@ -22,7 +20,7 @@ type FieldName = (typeof FIELDS)[number];
 
 type Props = { job: Job | null; onClose: () => void };
 
-/** 'Add New Job Vacancy' or, prefilled, 'Edit Job Vacancy' (SPEC §2, §3). Mount it per job (key). */
+/** 'Add New Job Vacancy' or, prefilled, 'Edit Job Vacancy'. Mount it per job (key). */
 export function JobFormDialog({ job, onClose }: Props) {
   const queryClient = useQueryClient();
   const {
@@ -47,7 +45,7 @@ export function JobFormDialog({ job, onClose }: Props) {
     try {
       if (job) await updateJob(job.id, values);
       else await createJob(values);
-      showToast('success', job ? jobFormTexts.updated : jobFormTexts.created);
+      showToast('success', job ? jobMessages.updated : jobMessages.created);
       await queryClient.invalidateQueries({ queryKey: jobKeys.all });
       onClose();
     } catch (error) {
@@ -62,7 +60,12 @@ export function JobFormDialog({ job, onClose }: Props) {
 
   const title = job ? 'Edit Job Vacancy' : 'Add New Job Vacancy';
   const id = (name: FieldName) => `job-${name}`;
-  const text = (name: Exclude<FieldName, 'jobType' | 'description'>, label: string, required: boolean, placeholder: string) => (
+  const text = (
+    name: Exclude<FieldName, 'jobType' | 'description'>,
+    label: string,
+    required: boolean,
+    placeholder: string,
+  ) => (
     <Field id={id(name)} label={label} required={required} error={errors[name]?.message}>
       <input
         {...register(name)}
@@ -87,7 +90,12 @@ export function JobFormDialog({ job, onClose }: Props) {
         {text('department', 'Department', true, 'e.g. Engineering')}
         {text('location', 'Location', true, 'e.g. Bengaluru or Remote')}
         <Field id={id('jobType')} label="Job type" required error={errors.jobType?.message}>
-          <select {...register('jobType')} {...fieldAria(id('jobType'), errors.jobType?.message)} required className={inputClass}>
+          <select
+            {...register('jobType')}
+            {...fieldAria(id('jobType'), errors.jobType?.message)}
+            required
+            className={inputClass}
+          >
             <option value="">Select a job type</option>
             {JOB_TYPES.map((type) => (
               <option key={type} value={type}>
@@ -97,7 +105,13 @@ export function JobFormDialog({ job, onClose }: Props) {
           </select>
         </Field>
         <div className="sm:col-span-2">{text('salaryRange', 'Salary range', false, 'Optional, e.g. ₹18–24 LPA')}</div>
-        <Field id={id('description')} label="Description" required error={errors.description?.message} className="sm:col-span-2">
+        <Field
+          id={id('description')}
+          label="Description"
+          required
+          error={errors.description?.message}
+          className="sm:col-span-2"
+        >
           <textarea
             {...register('description')}
             {...fieldAria(id('description'), errors.description?.message)}

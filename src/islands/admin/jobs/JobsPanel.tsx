@@ -2,20 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteJob } from '~/lib/api/admin-jobs';
 import { jobKeys, jobsQuery } from '~/lib/api/jobs';
-import type { Job } from '~/lib/schemas';
+import { jobMessages, type Job } from '~/lib/schemas/job';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { showToast } from '~/islands/ui/toast-store';
 import { notifyFailure } from '../notify';
-import { StateMessage } from '../StateMessage';
+import { QueryState } from '../StateMessage';
 import { JobCard } from './JobCard';
 import { JobFormDialog } from './JobFormDialog';
 
-export const jobsTexts = {
+const jobsTexts = {
   loading: 'Loading jobs...',
   empty: 'No job vacancies posted yet',
   fetchFailed: 'Failed to fetch jobs',
   confirmDelete: 'Are you sure you want to delete this job posting?',
-  deleted: 'Job deleted successfully!',
   deleteFailed: 'Failed to delete job',
 } as const;
 
@@ -30,7 +29,7 @@ export function JobsPanel() {
   const remove = useMutation({
     mutationFn: (job: Job) => deleteJob(job.id),
     onSuccess: async () => {
-      showToast('success', jobsTexts.deleted);
+      showToast('success', jobMessages.deleted);
       await queryClient.invalidateQueries({ queryKey: jobKeys.all });
     },
     onError: (error) => notifyFailure(error, jobsTexts.deleteFailed),
@@ -51,38 +50,29 @@ export function JobsPanel() {
         </button>
       </div>
 
-      {jobs.isPending ? (
-        <StateMessage kind="loading">{jobsTexts.loading}</StateMessage>
-      ) : jobs.isError ? (
-        <StateMessage
-          kind="error"
-          action={
-            <button type="button" className="btn btn-secondary" onClick={() => void jobs.refetch()}>
-              Try again
-            </button>
-          }
-        >
-          {jobsTexts.fetchFailed}
-        </StateMessage>
-      ) : jobs.data.length === 0 ? (
-        <StateMessage kind="empty">{jobsTexts.empty}</StateMessage>
-      ) : (
-        <ul className="flex flex-col gap-4" aria-label="Job vacancies">
-          {jobs.data.map((job) => (
-            <li key={job.id}>
-              <JobCard
-                job={job}
-                onEdit={() => setEditing(job)}
-                onDelete={() => void onDelete(job)}
-                deleting={remove.isPending && remove.variables.id === job.id}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={jobs} items={jobs.data} texts={jobsTexts} empty={jobsTexts.empty}>
+        {(items) => (
+          <ul className="flex flex-col gap-4" aria-label="Job vacancies">
+            {items.map((job) => (
+              <li key={job.id}>
+                <JobCard
+                  job={job}
+                  onEdit={() => setEditing(job)}
+                  onDelete={() => void onDelete(job)}
+                  deleting={remove.isPending && remove.variables.id === job.id}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
 
       {editing && (
-        <JobFormDialog key={editing === 'new' ? 'new' : editing.id} job={editing === 'new' ? null : editing} onClose={() => setEditing(null)} />
+        <JobFormDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          job={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+        />
       )}
       {confirmDialog}
     </section>

@@ -1,24 +1,33 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { deleteMessage, messageKeys, messagesQuery } from '~/lib/api/messages';
 import type { ContactMessage } from '~/lib/schemas';
+import { contactMessages } from '~/lib/schemas/contact';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { showToast } from '~/islands/ui/toast-store';
 import { formatLongDate } from '../format';
 import { notifyFailure } from '../notify';
-import { StateMessage } from '../StateMessage';
+import { QueryState } from '../StateMessage';
 import { deleteButtonClass } from '../applicants/StatusActions';
+import { mailtoHref } from '~/lib/mailto';
 
-/** Our texts: SPEC has no messages tab (DESIGN adds it so no contact lead is lost). */
-export const messagesTexts = {
+/** Contact messages stored by the API, so no lead is lost when EmailJS is not configured. */
+const messagesTexts = {
   loading: 'Loading messages...',
   empty: 'No messages yet',
   fetchFailed: 'Failed to fetch messages',
   confirmDelete: 'Are you sure you want to delete this message?',
-  deleted: 'Message deleted successfully',
   deleteFailed: 'Failed to delete message',
 } as const;
 
-function MessageCard({ message, onDelete, deleting }: { message: ContactMessage; onDelete: () => void; deleting: boolean }) {
+function MessageCard({
+  message,
+  onDelete,
+  deleting,
+}: {
+  message: ContactMessage;
+  onDelete: () => void;
+  deleting: boolean;
+}) {
   const titleId = `message-${message.id}-subject`;
   return (
     <article className="card flex flex-col gap-3 p-5" aria-labelledby={titleId}>
@@ -28,7 +37,10 @@ function MessageCard({ message, onDelete, deleting }: { message: ContactMessage;
             {message.subject}
           </h3>
           <p className="text-sm text-slate-300">
-            From {message.name} · <a href={`mailto:${message.email}`} className="underline">{message.email}</a>
+            From {message.name} ·{' '}
+            <a href={mailtoHref(message.email)} className="underline">
+              {message.email}
+            </a>
           </p>
           <p className="text-xs text-slate-400">
             <time dateTime={message.created_at}>{formatLongDate(message.created_at)}</time>
@@ -51,7 +63,7 @@ export function MessagesPanel() {
   const remove = useMutation({
     mutationFn: (message: ContactMessage) => deleteMessage(message.id),
     onSuccess: async () => {
-      showToast('success', messagesTexts.deleted);
+      showToast('success', contactMessages.deleted);
       await queryClient.invalidateQueries({ queryKey: messageKeys.all });
     },
     onError: (error) => notifyFailure(error, messagesTexts.deleteFailed),
@@ -65,34 +77,23 @@ export function MessagesPanel() {
         </h2>
         <p className="mt-1 text-sm text-slate-400">Sent through the contact form on the home page; reply by e-mail.</p>
       </div>
-      {messages.isPending ? (
-        <StateMessage kind="loading">{messagesTexts.loading}</StateMessage>
-      ) : messages.isError ? (
-        <StateMessage
-          kind="error"
-          action={
-            <button type="button" className="btn btn-secondary" onClick={() => void messages.refetch()}>
-              Try again
-            </button>
-          }
-        >
-          {messagesTexts.fetchFailed}
-        </StateMessage>
-      ) : messages.data.length === 0 ? (
-        <StateMessage kind="empty">{messagesTexts.empty}</StateMessage>
-      ) : (
-        <ul className="flex flex-col gap-4" aria-label="Messages">
-          {messages.data.map((message) => (
-            <li key={message.id}>
-              <MessageCard
-                message={message}
-                deleting={remove.isPending && remove.variables.id === message.id}
-                onDelete={() => void confirm(messagesTexts.confirmDelete, 'Delete').then((ok) => ok && remove.mutate(message))}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
+      <QueryState query={messages} items={messages.data} texts={messagesTexts} empty={messagesTexts.empty}>
+        {(items) => (
+          <ul className="flex flex-col gap-4" aria-label="Messages">
+            {items.map((message) => (
+              <li key={message.id}>
+                <MessageCard
+                  message={message}
+                  deleting={remove.isPending && remove.variables.id === message.id}
+                  onDelete={() =>
+                    void confirm(messagesTexts.confirmDelete, 'Delete').then((ok) => ok && remove.mutate(message))
+                  }
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
       {confirmDialog}
     </section>
   );

@@ -6,8 +6,18 @@ import type { ResumeKind } from '~/lib/limits';
  * RFC 5987 UTF-8 form for browsers that read `filename*`.
  */
 export function resumeFilename(name: string, kind: ResumeKind): { ascii: string; utf8: string } {
-  const base = name.normalize('NFC').replace(/[\u0000-\u001f\u007f"\\/]/g, '').trim() || 'Applicant';
-  const ascii = `${base.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^A-Za-z0-9 ._-]/g, '_')}_Resume.${kind}`;
-  const utf8 = encodeURIComponent(`${base}_Resume.${kind}`).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`);
+  const base =
+    name
+      .normalize('NFC')
+      .replace(/[\p{Cc}"\\/]/gu, '')
+      .trim() || 'Applicant';
+  const ascii = `${base
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9 ._-]/g, '_')}_Resume.${kind}`;
+  const utf8 = encodeURIComponent(`${base}_Resume.${kind}`).replace(
+    /['()*]/g,
+    (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return { ascii, utf8 };
 }

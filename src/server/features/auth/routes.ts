@@ -3,55 +3,74 @@ import { TOKEN_TTL_REMEMBER_SECONDS, TOKEN_TTL_SECONDS } from '~/lib/limits';
 import { loginMessages, loginSchema, type LoginResponse } from '~/lib/schemas/login';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { findAdminByEmail, normalizeEmail } from '../../db';
+import { findAdminByEmail, normalizeEmail, revokeToken } from '../../db';
 import { apiError } from '../../errors';
-import { requireAdmin } from '../../middleware/auth';
+import { bearerToken, requireAdmin } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
-import { RateLimiter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
-import { signToken } from './jwt';
+import { audit } from '../audit';
+import { signToken, tokenHash, verifyToken } from './jwt';
+import { loginThrottle } from './login-throttle';
 import { dummyPasswordHash, verifyPassword } from './password';
 
-/** `POST /admin` (login) and `GET /auth/verify`. */
+/** `POST /admin` (login), `GET /auth/verify` and `POST /auth/logout`. */
 export function authRoutes(services: Services) {
   const { db, config } = services;
-  const perIp = new RateLimiter(config.rateLimits.loginPerIp);
-  const perEmail = new RateLimiter(config.rateLimits.loginPerEmail);
+  const throttle = loginThrottle(services);
 
   const login = new Hono<AppEnv>().post('/', jsonBody(loginSchema, 'Email and password are required'), async (c) => {
     const { email, password, remember } = c.req.valid('json');
     const emailKey = normalizeEmail(email);
-    const ipDecision = perIp.hit(clientIp(c, config.trustProxy));
-    const emailDecision = perEmail.check(emailKey);
-    const blocked = !ipDecision.allowed ? ipDecision : !emailDecision.allowed ? emailDecision : null;
-    if (blocked) {
-      c.header('Retry-After', String(blocked.retryAfterSeconds));
+    // The attempt is counted before the password is hashed, so parallel guesses cannot overtake the limit.
+    const attempt = await throttle.begin(emailKey, clientIp(c, config.trustProxy));
+    if (!attempt.allowed) {
+      c.header('Retry-After', String(attempt.retryAfterSeconds));
       return apiError(c, 429, loginMessages.tooManyAttempts);
     }
 
     const admin = await findAdminByEmail(db, emailKey);
     const ok = await verifyPassword(password, admin?.password_hash ?? (await dummyPasswordHash()));
     if (!admin || !ok) {
-      perEmail.hit(emailKey);
+      await attempt.failed();
+      // The account when it exists; an unknown address is not recorded (it may be anyone's).
+      await audit(
+        db,
+        { action: 'login.failed', admin: admin ? { id: Number(admin.id), email: admin.email } : null },
+        services.now(),
+      );
       return apiError(c, 401, loginMessages.invalidCredentials);
     }
-    perEmail.reset(emailKey);
-    const { token, expiresAt } = signToken(
+    await attempt.succeeded();
+    await audit(db, { action: 'login.succeeded', admin: { id: Number(admin.id), email: admin.email } }, services.now());
+    const { token, expiresAt } = await signToken(
       { sub: String(admin.id), tv: admin.token_version },
       config.jwtSecret,
       remember ? TOKEN_TTL_REMEMBER_SECONDS : TOKEN_TTL_SECONDS,
       services.now(),
     );
     c.header('Cache-Control', 'no-store');
-    const body: LoginResponse & { expiresAt: string } = { token, message: loginMessages.success, expiresAt: expiresAt.toISOString() };
+    const body: LoginResponse & { expiresAt: string } = {
+      token,
+      message: loginMessages.success,
+      expiresAt: expiresAt.toISOString(),
+    };
     return c.json(body);
   });
 
-  const verify = new Hono<AppEnv>().get('/verify', requireAdmin(services), (c) => {
-    const admin = c.get('admin');
-    c.header('Cache-Control', 'no-store');
-    return c.json({ valid: true, admin });
-  });
+  const guard = requireAdmin(services);
+  const verify = new Hono<AppEnv>()
+    .get('/verify', guard, (c) => {
+      const admin = c.get('admin');
+      c.header('Cache-Control', 'no-store');
+      return c.json({ valid: true, admin });
+    })
+    // Ends this token on every instance until it would have expired; other sessions stay signed in.
+    .post('/logout', guard, async (c) => {
+      const token = bearerToken(c) ?? '';
+      const claims = await verifyToken(token, config.jwtSecret, services.now());
+      if (claims) await revokeToken(db, tokenHash(token), claims.exp * 1000, services.now().getTime());
+      return c.json({ message: loginMessages.loggedOut });
+    });
 
   return { login, verify };
 }

@@ -4,16 +4,18 @@ import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { deleteMessage, insertMessage, listMessages, parseDbId } from '../../db';
 import { apiError } from '../../errors';
+import { contactMails } from '../../mail';
 import { requireAdmin } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
-import { RateLimiter } from '../../middleware/rate-limit';
+import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
+import { auditRequest } from '../audit';
 import { spamFilter } from '../spam';
 
 /** `POST /contact` (public, rate-limited per address) and `/messages` for admins. */
 export function contactRoutes(services: Services) {
   const { db, config } = services;
-  const perIp = new RateLimiter(config.rateLimits.contactPerIp);
+  const perIp = rateLimiter(services, 'contact-ip', config.rateLimits.contactPerIp);
   const guard = requireAdmin(services);
   const rejectSpam = spamFilter(services, 'contact');
 
@@ -21,21 +23,28 @@ export function contactRoutes(services: Services) {
     // The schema keeps only the message fields; the spam fields are read from the same parsed body.
     const spam = rejectSpam(c, (await c.req.json()) as Record<string, unknown>);
     if (spam) return spam;
-    const decision = perIp.hit(clientIp(c, config.trustProxy));
+    const decision = await perIp.hit(clientIp(c, config.trustProxy));
     if (!decision.allowed) {
-      c.header('Retry-After', String(decision.retryAfterSeconds));
+      retryAfter(c, decision);
       return apiError(c, 429, contactMessages.tooMany);
     }
-    const saved = await insertMessage(db, c.req.valid('json'), services.now());
+    const saved = await insertMessage(db, c.req.valid('json'), services.now(), (message) =>
+      contactMails(config.mail, message),
+    );
     return c.json({ message: 'Thank you! Your message has been received.', id: saved.id }, 201);
   });
 
   const messages = new Hono<AppEnv>()
-    .get('/', guard, async (c) => c.json({ messages: await listMessages(db) }))
+    .get('/', guard, async (c) => {
+      const messages = await listMessages(db);
+      await auditRequest(services, c, 'messages.listed', { summary: `listed ${messages.length} messages` });
+      return c.json({ messages });
+    })
     .delete('/:id', guard, async (c) => {
       const id = parseDbId(c.req.param('id'));
       if (id === null || !(await deleteMessage(db, id))) return apiError(c, 404, contactMessages.notFound);
-      return c.json({ message: 'Message deleted successfully' });
+      await auditRequest(services, c, 'message.deleted', { subject: { type: 'message', id } });
+      return c.json({ message: contactMessages.deleted });
     });
 
   return { contact, messages };

@@ -1,0 +1,23 @@
+/** Every public route, for the benches. */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/iip',
+  '/iem',
+  '/iis',
+  '/design',
+  '/hardware',
+  '/iot',
+  '/drone',
+  '/smart-vision',
+  '/industrials',
+  '/robotics',
+  '/blogs',
+  '/biis',
+  '/eip',
+  '/mlops',
+  '/ipg',
+  '/edgeai',
+  '/privacy',
+  '/career',
+  '/adminlogin',
+] as const;

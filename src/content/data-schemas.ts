@@ -1,0 +1,106 @@
+/**
+ * Data collections that back the proof on product pages: the supported-hardware list and the benchmark
+ * table. One YAML file per row under content/hardware/ and content/benchmarks/; a wrong or missing field
+ * stops the build and names the file (the entry id) and the field.
+ */
+import { z } from 'zod';
+
+/** Numeric precisions a part or a benchmark run uses. */
+const precisions = ['FP32', 'FP16', 'BF16', 'FP8', 'FP4', 'INT8', 'INT4'] as const;
+
+/** Where support for a part stands today. */
+const hardwareStatuses = ['supported', 'beta', 'planned'] as const;
+
+/** Kinds of hardware, used to filter the table. */
+const hardwareKinds = [
+  'microcontroller',
+  'application processor',
+  'edge GPU',
+  'AI accelerator',
+  'cellular module',
+] as const;
+
+/** Product pages a row is shown on. */
+const productIds = z.enum(['iip', 'iem', 'iis']);
+
+export const hardwareSchema = z
+  .object({
+    /** Silicon or module vendor, e.g. "NVIDIA". Required. */
+    vendor: z.string().min(1),
+    /** Product family, e.g. "Jetson Orin". Required. */
+    family: z.string().min(1),
+    /** The part or module a customer buys, e.g. "Jetson Orin Nano 8 GB". Required. */
+    part: z.string().min(1),
+    /** What kind of hardware it is (filters the table). Required. */
+    kind: z.enum(hardwareKinds),
+    /** The accelerator the generated code targets, e.g. "Ampere GPU (1024 CUDA cores) + no DLA". Required. */
+    accelerator: z.string().min(1),
+    /** Precisions the accelerator runs natively; empty only for cellular modules (checked below). */
+    precisions: z.array(z.enum(precisions)),
+    /** Inference runtime or vendor stack, with the version we build against. Required. */
+    runtime: z.string().min(1),
+    /** supported, beta or planned. Required. */
+    status: z.enum(hardwareStatuses),
+    /** Limits and remarks a buyer should know. Required, may be short. */
+    notes: z.string().min(1),
+    /** Product pages this part is listed on. At least one. */
+    products: z.array(productIds).min(1),
+    /** Position in the table (ascending). */
+    order: z.number().int().nonnegative(),
+  })
+  .refine((row) => row.kind === 'cellular module' || row.precisions.length > 0, {
+    message: 'precisions needs at least one entry for anything but a cellular module',
+    path: ['precisions'],
+  });
+
+const sourceMessage =
+  'source is required: a URL of the published figure, or "measured by EdgeCraft AI, <date>, <method>"';
+
+/** A URL, or our own measurement with its date and method, so every number can be checked. */
+const sourceSchema = z
+  .string({ required_error: sourceMessage, invalid_type_error: sourceMessage })
+  .refine(
+    (value) => /^https:\/\/\S+$/.test(value) || /^measured by EdgeCraft AI, \d{4}-\d{2}-\d{2}, .{10,}$/.test(value),
+    {
+      message: sourceMessage,
+    },
+  );
+
+/** A positive number, or null where the source does not publish it. */
+const figure = z.number().positive().nullable();
+
+export const benchmarkSchema = z
+  .object({
+    /** Model and input, e.g. "YOLOv8s, 640 × 640". Required. */
+    model: z.string().min(1),
+    /** Task, e.g. "Object detection (COCO)". Required. */
+    task: z.string().min(1),
+    /** Device and accelerator, e.g. "Hailo-8 M.2 module". Required. */
+    device: z.string().min(1),
+    /** Precision of the run. Required. */
+    precision: z.enum(precisions),
+    /** Runtime and its version. Required. */
+    runtime: z.string().min(1),
+    /** Milliseconds per inference (batch 1), or null when only throughput is published. */
+    latencyMs: figure,
+    /** Inferences per second as published, or null. */
+    throughputFps: figure,
+    /** Peak memory in MB, or null when not published. */
+    memoryMB: figure,
+    /** Average power in watts during the run, or null when not published. */
+    powerW: figure,
+    /** Energy per inference in millijoules, or null when not published. */
+    energyMj: figure,
+    /** How the figure was obtained, in one sentence (batch size, clocks, what is timed). Required. */
+    method: z.string().min(10),
+    /** Where the figure comes from: a URL, or "measured by EdgeCraft AI, <date>, <method>". Required. */
+    source: sourceSchema,
+    /** Pages the row is shown on. At least one. */
+    pages: z.array(z.enum(['iip', 'eip', 'hardware'])).min(1),
+    /** Position in the table (ascending). */
+    order: z.number().int().nonnegative(),
+  })
+  .refine((row) => row.latencyMs !== null || row.throughputFps !== null, {
+    message: 'a benchmark needs latencyMs or throughputFps',
+    path: ['latencyMs'],
+  });

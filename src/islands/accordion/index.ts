@@ -1,2 +1,0 @@
-export { default as Accordion } from './Accordion';
-export type { AccordionItem } from './types';

@@ -1,0 +1,128 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { auditQuery, type AuditFilter } from '~/lib/api/privacy';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '~/lib/privacy';
+import { inputClass } from '~/islands/ui/Field';
+import { formatLongDate } from '../format';
+import { QueryState } from '../StateMessage';
+
+const activityTexts = {
+  loading: 'Loading activity...',
+  empty: 'No activity recorded',
+  fetchFailed: 'Failed to fetch activity',
+  more: 'Show older entries',
+} as const;
+
+const ALL: AuditFilter = { action: 'all', adminId: 'all' };
+const ACTIONS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
+
+const subjectLabel = (entry: AuditEntry) =>
+  entry.subjectType && entry.subjectId !== null
+    ? `${entry.subjectType === 'applicant' ? 'Applicant' : 'Message'} #${entry.subjectId}`
+    : null;
+
+function EntryRow({ entry }: { entry: AuditEntry }) {
+  const subject = subjectLabel(entry);
+  return (
+    <li className="grid gap-1 px-4 py-3 sm:grid-cols-[14rem_1fr] sm:gap-4">
+      <time dateTime={entry.at} className="text-sm text-slate-400">
+        {formatLongDate(entry.at)}
+      </time>
+      <div className="min-w-0">
+        <p className="text-slate-100">
+          <span className="font-semibold">{AUDIT_ACTIONS[entry.action] ?? entry.action}</span>
+          {subject && <span className="text-slate-300"> · {subject}</span>}
+        </p>
+        <p className="break-words text-sm text-slate-400">
+          {entry.adminEmail ?? 'System'}
+          {entry.summary !== AUDIT_ACTIONS[entry.action] && ` · ${entry.summary}`}
+        </p>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The Activity tab: the audit trail, newest first, filtered by admin and by action, a page at a
+ * time. Read-only: the API has no route that changes or deletes an entry.
+ */
+export function ActivityPanel() {
+  const [filter, setFilter] = useState<AuditFilter>(ALL);
+  const activity = useInfiniteQuery(auditQuery(filter));
+  const entries = useMemo(() => activity.data?.pages.flatMap((p) => p.entries) ?? [], [activity.data]);
+  const admins = activity.data?.pages[0]?.admins ?? [];
+
+  return (
+    <section aria-labelledby="activity-heading" className="flex flex-col gap-5">
+      <div>
+        <h2 id="activity-heading" className="text-2xl">
+          Activity
+        </h2>
+        <p className="mt-1 text-sm text-slate-400">
+          Who viewed, downloaded, changed, exported or erased personal data, and every sign-in.
+        </p>
+      </div>
+      <div role="search" aria-label="Filter activity" className="grid gap-3 md:grid-cols-2">
+        <div>
+          <label htmlFor="activity-admin" className="sr-only">
+            Filter by admin
+          </label>
+          <select
+            id="activity-admin"
+            value={String(filter.adminId)}
+            onChange={(event) =>
+              setFilter({ ...filter, adminId: event.target.value === 'all' ? 'all' : Number(event.target.value) })
+            }
+            className={inputClass}
+          >
+            <option value="all">All admins</option>
+            {admins.map((admin) => (
+              <option key={admin.id} value={admin.id}>
+                {admin.email}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="activity-action" className="sr-only">
+            Filter by action
+          </label>
+          <select
+            id="activity-action"
+            value={filter.action}
+            onChange={(event) => setFilter({ ...filter, action: event.target.value as AuditAction | 'all' })}
+            className={inputClass}
+          >
+            <option value="all">All actions</option>
+            {ACTIONS.map((action) => (
+              <option key={action} value={action}>
+                {AUDIT_ACTIONS[action]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <QueryState query={activity} items={activity.data && entries} texts={activityTexts} empty={activityTexts.empty}>
+        {(items) => (
+          <>
+            <ol aria-label="Activity entries" className="card divide-y divide-white/10 p-0">
+              {items.map((entry) => (
+                <EntryRow key={entry.id} entry={entry} />
+              ))}
+            </ol>
+            {activity.hasNextPage && (
+              <button
+                type="button"
+                className="btn btn-secondary self-center"
+                onClick={() => void activity.fetchNextPage()}
+                disabled={activity.isFetchingNextPage}
+              >
+                {activity.isFetchingNextPage ? 'Loading...' : activityTexts.more}
+              </button>
+            )}
+          </>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { outboxKeys, outboxQuery, retryMail } from '~/lib/api/outbox';
+import { OUTBOX_KINDS, outboxMessages, type OutboxMail } from '~/lib/schemas';
+import { showToast } from '~/islands/ui/toast-store';
+import { formatLongDate } from '../format';
+import { notifyFailure } from '../notify';
+import { QueryState } from '../StateMessage';
+import { OutboxStatusBadge } from './OutboxStatusBadge';
+
+const outboxTexts = {
+  loading: 'Loading mails...',
+  empty: 'No mails yet',
+  fetchFailed: 'Failed to fetch mails',
+  retryFailed: 'Failed to retry the mail',
+} as const;
+
+function MailCard({ mail, onRetry, retrying }: { mail: OutboxMail; onRetry: () => void; retrying: boolean }) {
+  const titleId = `mail-${mail.id}-subject`;
+  return (
+    <article className="card flex flex-col gap-3 p-5" aria-labelledby={titleId}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">{OUTBOX_KINDS[mail.kind]}</p>
+          <h3 id={titleId} className="break-words text-lg text-white">
+            {mail.subject}
+          </h3>
+        </div>
+        <OutboxStatusBadge status={mail.status} />
+      </div>
+      <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+        <dt className="text-slate-400">To</dt>
+        <dd className="break-all text-slate-100">{mail.recipient}</dd>
+        <dt className="text-slate-400">Created</dt>
+        <dd className="text-slate-100">
+          <time dateTime={mail.createdAt}>{formatLongDate(mail.createdAt)}</time>
+        </dd>
+        <dt className="text-slate-400">Attempts</dt>
+        <dd className="text-slate-100">{mail.attempts}</dd>
+        {mail.lastError && (
+          <>
+            <dt className="text-slate-400">Last error</dt>
+            <dd className="break-words font-mono text-xs text-rose-200">{mail.lastError}</dd>
+          </>
+        )}
+      </dl>
+      {mail.status === 'failed' && (
+        <div>
+          <button type="button" className="btn btn-secondary px-4 py-2" onClick={onRetry} disabled={retrying}>
+            {retrying ? 'Retrying...' : 'Retry now'}
+            <span className="sr-only"> {mail.subject}</span>
+          </button>
+        </div>
+      )}
+    </article>
+  );
+}
+
+/** The Outbox tab: every mail the site sends, its delivery state, and 'Retry now' for failed ones. */
+export function OutboxPanel() {
+  const queryClient = useQueryClient();
+  // Two views of one query: the list (with its loading, error and empty states) and the SMTP flag.
+  const mails = useQuery({ ...outboxQuery(), select: (data) => data.mails });
+  const configured = useQuery({ ...outboxQuery(), select: (data) => data.configured });
+  const retry = useMutation({
+    mutationFn: (mail: OutboxMail) => retryMail(mail.id),
+    onSuccess: async ({ message }) => {
+      showToast('success', message);
+      await queryClient.invalidateQueries({ queryKey: outboxKeys.all });
+    },
+    onError: (error) => notifyFailure(error, outboxTexts.retryFailed),
+  });
+
+  return (
+    <section aria-labelledby="outbox-heading" className="flex flex-col gap-5">
+      <div>
+        <h2 id="outbox-heading" className="text-2xl">
+          Outbox
+        </h2>
+        <p className="mt-1 text-sm text-slate-400">
+          Mails to the hiring team, applicants and sales, newest first. Failed ones are tried again with &lsquo;Retry
+          now&rsquo;.
+        </p>
+      </div>
+      {configured.data === false && (
+        <p className="rounded-xl border border-amber-300/40 bg-amber-950/60 px-4 py-3 text-sm text-amber-50">
+          {outboxMessages.notConfigured}
+        </p>
+      )}
+      <QueryState query={mails} items={mails.data} texts={outboxTexts}>
+        {(items) => (
+          <ul className="flex flex-col gap-4" aria-label="Mails">
+            {items.map((mail) => (
+              <li key={mail.id}>
+                <MailCard
+                  mail={mail}
+                  retrying={retry.isPending && retry.variables.id === mail.id}
+                  onRetry={() => retry.mutate(mail)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}

@@ -1,0 +1,75 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { ApplicantFilter } from '~/lib/applicant-filter';
+import { applicantKeys } from '~/lib/api/applicants';
+import { messageKeys } from '~/lib/api/messages';
+import { auditKeys, erasePerson, exportApplicantsCsv, exportPersonData } from '~/lib/api/privacy';
+import { privacyMessages } from '~/lib/privacy';
+import type { Applicant } from '~/lib/schemas';
+import { useConfirm } from '~/islands/ui/ConfirmDialog';
+import { showToast } from '~/islands/ui/toast-store';
+import { notifyFailure } from '../notify';
+import { saveFile } from '../applicants/save-file';
+
+const privacyTexts = {
+  confirmErase: (email: string) => `Erase everything stored about ${email}?`,
+  eraseDetail:
+    'Every application, resume and contact message of this address is deleted for good. Only an audit entry without personal details remains.',
+  erased: (n: number, email: string) => `Erased ${n} record${n === 1 ? '' : 's'} of ${email}`,
+} as const;
+
+export type PrivacyActions = {
+  exportData: (applicant: Applicant) => void;
+  erase: (applicant: Applicant) => void;
+  exportCsv: (filter: ApplicantFilter) => void;
+  /** True while an export or erasure is under way. */
+  busy: boolean;
+};
+
+/**
+ * Export and erasure on request, and the CSV export, for the Applicants tab; render
+ * `confirmDialog`. `onErased` runs once the person is gone (the open dialog closes).
+ */
+export function usePrivacyActions(onErased: () => void): { privacy: PrivacyActions; confirmDialog: ReactNode } {
+  const queryClient = useQueryClient();
+  const { confirm, confirmDialog } = useConfirm();
+  const [downloading, setDownloading] = useState(false);
+
+  const erasure = useMutation({
+    mutationFn: (email: string) => erasePerson(email),
+    onSuccess: async ({ erased }, email) => {
+      onErased();
+      showToast('success', privacyTexts.erased(erased, email));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: applicantKeys.all }),
+        queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
+      ]);
+    },
+    onError: (error) => notifyFailure(error, privacyMessages.eraseFailed),
+  });
+
+  const save = (job: Promise<{ blob: Blob; filename: string }>, failure: string) => {
+    setDownloading(true);
+    job
+      .then(({ blob, filename }) => saveFile(blob, filename))
+      .catch((error: unknown) => notifyFailure(error, failure))
+      .finally(() => {
+        setDownloading(false);
+        void queryClient.invalidateQueries({ queryKey: auditKeys.all });
+      });
+  };
+
+  const privacy: PrivacyActions = {
+    exportData: (applicant) => save(exportPersonData(applicant.id), privacyMessages.exportFailed),
+    exportCsv: (filter) => save(exportApplicantsCsv(filter), privacyMessages.csvFailed),
+    erase: (applicant) => {
+      void confirm(privacyTexts.confirmErase(applicant.email), 'Erase person', {
+        destructive: true,
+        detail: privacyTexts.eraseDetail,
+      }).then((ok) => ok && erasure.mutate(applicant.email));
+    },
+    busy: downloading || erasure.isPending,
+  };
+  return { privacy, confirmDialog };
+}

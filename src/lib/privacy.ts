@@ -1,0 +1,93 @@
+/**
+ * Personal data of applicants and contacts (notice, consent, retention, audit): the texts and
+ * names shared by the forms, the admin area and the API.
+ */
+import { z } from 'zod';
+import type { Applicant } from './schemas/applicant';
+import { EMAIL_PATTERN } from './schemas/application';
+
+/** Where the privacy notice lives (content/legal/privacy.mdx). */
+export const PRIVACY_PATH = '/privacy';
+
+/**
+ * How long personal data is kept by default, in days: the server's RETENTION_DAYS_* defaults and
+ * the figures the privacy notice states. Rejected and pending applicants count from their last
+ * status change; shortlisted ones are kept until an admin decides.
+ */
+export const RETENTION_DEFAULT_DAYS = { rejected: 180, pending: 365, messages: 365, audit: 730 } as const;
+
+/** The multipart field that carries the applicant's consent; the only accepted value is "true". */
+export const CONSENT_FIELD = 'consent';
+
+export const consentMessages = {
+  label:
+    'I agree that EdgeCraft AI stores my application to assess it for this and similar roles, as described in the privacy notice.',
+  required: 'Please agree to the privacy notice to apply',
+  /** The one line under the contact form (no checkbox: answering the message is the purpose), then the link. */
+  contactNotice: `We use your details only to answer this message and erase them after ${RETENTION_DEFAULT_DAYS.messages} days.`,
+  noticeLink: 'Privacy notice',
+} as const;
+
+/** The consent as the API reads it from a multipart text part. */
+export const consentFieldSchema = z.literal('true', {
+  errorMap: () => ({ message: consentMessages.required }),
+});
+
+/** What the audit trail records; the admin area shows the label. */
+export const AUDIT_ACTIONS = {
+  'login.succeeded': 'Logged in',
+  'login.failed': 'Login failed',
+  'password.reset': 'Password reset',
+  'applicants.listed': 'Listed applicants',
+  'applicants.csv_exported': 'Exported applicants as CSV',
+  'applicant.viewed': 'Viewed applicant',
+  'resume.downloaded': 'Downloaded resume',
+  'applicant.status_changed': 'Changed status',
+  'applicant.deleted': 'Deleted applicant',
+  'person.exported': 'Exported personal data',
+  'person.erased': 'Erased person on request',
+  'messages.listed': 'Listed messages',
+  'message.deleted': 'Deleted message',
+  'retention.purged': 'Purged by retention',
+} as const;
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
+
+/** One audit row as the API lists it. Holds no applicant's name, e-mail or phone. */
+export type AuditEntry = {
+  id: number;
+  at: string;
+  /** Null for the system (retention) and for failed logins of unknown accounts. */
+  adminId: number | null;
+  adminEmail: string | null;
+  action: AuditAction;
+  /** What the action touched: 'applicant', 'message' or null for list-wide actions. */
+  subjectType: 'applicant' | 'message' | null;
+  subjectId: number | null;
+  /** A short sentence without personal data, e.g. 'erased 3 records for a person on request'. */
+  summary: string;
+};
+
+export type AuditPage = { entries: AuditEntry[]; nextCursor: string | null; admins: { id: number; email: string }[] };
+
+/** `GET /api/applicants/{id}` (admin): one applicant, with the consent recorded when it applied. */
+export type ApplicantDetail = {
+  applicant: Applicant;
+  consent: { givenAt: string; noticeVersion: string } | null;
+};
+
+/** `POST /api/erasure` body. */
+export const erasureSchema = z.object({
+  email: z
+    .string({ required_error: 'Email is required', invalid_type_error: 'Email is required' })
+    .trim()
+    .max(254, 'Please enter a valid email address')
+    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+});
+
+export const privacyMessages = {
+  erased: (n: number) => `erased ${n} record${n === 1 ? '' : 's'} for a person on request`,
+  exportFailed: 'Failed to export data',
+  eraseFailed: 'Failed to erase person',
+  csvFailed: 'Failed to export CSV',
+} as const;

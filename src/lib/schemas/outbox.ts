@@ -1,0 +1,47 @@
+/** The admin Outbox: what the API lists and answers. */
+
+export const OUTBOX_KINDS = {
+  new_application: 'New application',
+  application_received: 'Application received',
+  new_contact: 'New contact message',
+  status_changed: 'Status changed',
+  password_reset: 'Password reset',
+} as const;
+type OutboxKind = keyof typeof OUTBOX_KINDS;
+
+/** `not configured`: pending on a server without SMTP_URL. */
+export type OutboxDisplayStatus = 'pending' | 'sent' | 'failed' | 'not configured';
+
+export type OutboxMail = {
+  id: number;
+  kind: OutboxKind;
+  recipient: string;
+  subject: string;
+  status: OutboxDisplayStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  /** When a pending mail is tried next. */
+  nextAttemptAt: string;
+};
+
+/** `GET /api/outbox`. */
+export type OutboxList = {
+  /** False when the server has no SMTP_URL: nothing is sent. */
+  configured: boolean;
+  counts: { pending: number; sent: number; failed: number };
+  /** When the oldest pending mail was queued; null when none is pending. */
+  oldestPendingAt: string | null;
+  mails: OutboxMail[];
+};
+
+/** How many mails the Outbox lists (newest first). */
+export const OUTBOX_LIST_LIMIT = 200;
+
+export const outboxMessages = {
+  notFound: 'Mail not found',
+  notFailed: 'Only failed mails can be retried',
+  retried: 'The mail will be sent again shortly.',
+  notConfigured: 'E-mail is not configured: set SMTP_URL on the server to send these mails.',
+} as const;

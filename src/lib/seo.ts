@@ -1,0 +1,16 @@
+/** Search and social limits every page keeps (what Google and LinkedIn show before cutting). */
+import { site } from '../site';
+
+/** Longest <title> of a page, site name included. */
+export const PAGE_TITLE_MAX = 60;
+/** Longest <title> of an article (its H1 may be longer). */
+export const ARTICLE_TITLE_MAX = 70;
+/** Longest meta description. */
+export const DESCRIPTION_MAX = 160;
+
+const suffix = ` | ${site.name}`;
+
+/** The <title> of a page: the company name is appended unless the title already contains it. */
+export function fullTitle(title: string): string {
+  return title.includes(site.name) ? title : `${title}${suffix}`;
+}

@@ -1,0 +1,221 @@
+/**
+ * Admin accounts CLI.
+ *
+ *   npm run admin -- create <email>           asks for a password (twice, no echo) or reads it from stdin
+ *   npm run admin -- reset-password <email>   same; also logs out every session of that admin
+ *   npm run admin -- list
+ *   npm run admin -- delete <email>           refuses to delete the last admin
+ *   npm run admin -- purge [--dry-run]        erases (or lists) what is past its retention limit
+ *   npm run admin -- export <email> <out.zip> everything stored about a person, with resumes
+ *   npm run admin -- erase <email>            deletes every application and message of a person
+ *
+ * Uses the same environment as the server: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).
+ * Example without a terminal: `echo 'a long password' | npm run admin -- create ops@example.com`
+ */
+import { writeFileSync } from 'node:fs';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { newPasswordSchema } from '~/lib/schemas/password-reset';
+import {
+  countAdmins,
+  deleteAdmin,
+  findAdminByEmail,
+  insertAdmin,
+  listAdmins,
+  migrateToLatest,
+  openDatabase,
+  setAdminPassword,
+  type Database,
+} from '~/server/db';
+import { configFromEnv } from '~/server/config';
+import { EnvError, parseApiEnv, type ApiEnv } from '~/server/env';
+import { audit } from '~/server/features/audit';
+import { collectPersonData, erasePerson } from '~/server/features/privacy/person-data';
+import { personZip } from '~/server/features/privacy/zip';
+import { privacyMessages } from '~/lib/privacy';
+import { purgeExpired } from '~/server/retention/purge';
+import { hashPassword } from '~/server/features/auth/password';
+
+const USAGE = `Usage: npm run admin -- <command>
+  create <email>            create an admin (password asked without echo, or read from stdin)
+  reset-password <email>    set a new password and end that admin's sessions
+  list                      list admins
+  delete <email>            delete an admin (never the last one)
+  purge [--dry-run]         erase what is past its retention limit (RETENTION_DAYS_*), or only count it
+  export <email> <out.zip>  write everything stored about that e-mail address, with resumes, to a zip
+  erase <email>             delete every application, resume and contact message of that address`;
+
+class CliError extends Error {}
+
+const emailSchema = z.string().trim().toLowerCase().email();
+
+function parseEmail(value: string | undefined): string {
+  const result = emailSchema.safeParse(value ?? '');
+  if (!result.success) throw new CliError(`A valid e-mail address is required.\n\n${USAGE}`);
+  return result.data;
+}
+
+/** The rule the e-mail reset applies too (src/lib/schemas/password-reset.ts). */
+function checkPassword(password: string): string {
+  const result = newPasswordSchema.safeParse(password);
+  if (!result.success) throw new CliError(result.error.issues[0]?.message ?? 'Invalid password.');
+  return result.data;
+}
+
+/** Reads one line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const stdin = process.stdin;
+    process.stderr.write(question);
+    stdin.setRawMode(true);
+    stdin.resume();
+    stdin.setEncoding('utf8');
+    let value = '';
+    const done = (error?: Error) => {
+      stdin.setRawMode(false);
+      stdin.pause();
+      stdin.off('data', onData);
+      process.stderr.write('\n');
+      if (error) reject(error);
+      else resolve(value);
+    };
+    const onData = (chunk: string) => {
+      for (const ch of chunk) {
+        if (ch === '\r' || ch === '\n') return done();
+        if (ch === '\u0003') return done(new CliError('Cancelled.'));
+        if (ch === '\u007f' || ch === '\b') value = value.slice(0, -1);
+        else if (ch >= ' ') value += ch;
+      }
+    };
+    stdin.on('data', onData);
+  });
+}
+
+/** The first line of stdin (trailing CR/LF removed). */
+async function readStdinLine(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').split(/\r?\n/)[0] ?? '';
+}
+
+async function askPassword(): Promise<string> {
+  if (!process.stdin.isTTY) return checkPassword(await readStdinLine());
+  const first = checkPassword(await promptHidden('New password: '));
+  const second = await promptHidden('Repeat password: ');
+  if (first !== second) throw new CliError('The passwords do not match.');
+  return first;
+}
+
+const COMMANDS = ['create', 'reset-password', 'list', 'delete', 'purge', 'export', 'erase'];
+
+/** The RETENTION_DAYS_* limits, read as the server reads them. */
+const retentionDays = (env: ApiEnv) => configFromEnv(env, '').retentionDays;
+
+async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)[]): Promise<void> {
+  const [command, arg, second] = args;
+  switch (command) {
+    case 'create': {
+      const email = parseEmail(arg);
+      if (await findAdminByEmail(db, email))
+        throw new CliError(`An admin ${email} already exists; use reset-password.`);
+      await insertAdmin(db, email, await hashPassword(await askPassword()));
+      console.log(`Admin ${email} created.`);
+      return;
+    }
+    case 'reset-password': {
+      const email = parseEmail(arg);
+      const admin = await findAdminByEmail(db, email);
+      if (!admin) throw new CliError(`No admin ${email}.`);
+      await setAdminPassword(db, email, await hashPassword(await askPassword()));
+      await audit(db, {
+        action: 'password.reset',
+        admin: { id: Number(admin.id), email: admin.email },
+        summary: 'password reset with the admin CLI',
+      });
+      console.log(`Password of ${email} changed; its existing sessions are logged out.`);
+      return;
+    }
+    case 'list': {
+      const admins = await listAdmins(db);
+      if (!admins.length) console.log('No admins yet. The server creates the first one on start.');
+      for (const a of admins) console.log(`${a.email}\tcreated ${a.created_at}`);
+      return;
+    }
+    case 'delete': {
+      const email = parseEmail(arg);
+      if (!(await findAdminByEmail(db, email))) throw new CliError(`No admin ${email}.`);
+      if ((await countAdmins(db)) <= 1)
+        throw new CliError('Refusing to delete the last admin; create another one first.');
+      await deleteAdmin(db, email);
+      console.log(`Admin ${email} deleted.`);
+      return;
+    }
+    case 'purge': {
+      if (arg !== undefined && arg !== '--dry-run') throw new CliError(`Unknown option "${arg}".\n\n${USAGE}`);
+      const dryRun = arg === '--dry-run';
+      const counts = await purgeExpired(db, retentionDays(env), new Date(), { dryRun });
+      console.log(dryRun ? 'Would erase (dry run, nothing changed):' : 'Erased:');
+      console.log(`  applicants       ${counts.applicants}`);
+      console.log(`  resumes          ${counts.resumes}`);
+      console.log(`  contact messages ${counts.messages}`);
+      console.log(`  audit entries    ${counts.auditEntries}`);
+      return;
+    }
+    case 'export': {
+      const email = parseEmail(arg);
+      if (!second) throw new CliError(`Name the zip file to write.\n\n${USAGE}`);
+      const now = new Date();
+      await audit(db, { action: 'person.exported', summary: 'exported personal data with the admin CLI' }, now);
+      const { data, resumes } = await collectPersonData(db, email, retentionDays(env), now);
+      writeFileSync(second, await personZip(data, resumes), { mode: 0o600 });
+      console.log(
+        `Wrote ${second}: ${data.applications.length} applications, ${resumes.length} resumes, ${data.contactMessages.length} contact messages, ${data.auditEntries.length} audit entries.`,
+      );
+      return;
+    }
+    case 'erase': {
+      const email = parseEmail(arg);
+      const erased = await erasePerson(db, email);
+      await audit(db, { action: 'person.erased', summary: `${privacyMessages.erased(erased)} (admin CLI)` });
+      console.log(`Erased ${erased} record${erased === 1 ? '' : 's'} of ${email}.`);
+      return;
+    }
+    default:
+      throw new CliError(command ? `Unknown command "${command}".\n\n${USAGE}` : USAGE);
+  }
+}
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const command = args[0];
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  let env;
+  try {
+    env = parseApiEnv(process.env);
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  const handle = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 1 });
+  try {
+    await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
+    await run(handle.db, env, args);
+    return 0;
+  } catch (error) {
+    if (error instanceof CliError) {
+      console.error(error.message);
+      return command && COMMANDS.includes(command) ? 1 : 2;
+    }
+    throw error;
+  } finally {
+    await handle.close();
+  }
+}
+
+process.exitCode = await main();

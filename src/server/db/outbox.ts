@@ -1,0 +1,224 @@
+import type { Kysely } from 'kysely';
+import { isDbId } from './ids';
+import type { Database, DbKind, MailKind, OutboxRow, OutboxStatus } from './schema';
+
+/** A mail ready to queue: rendered, addressed, with its Message-ID fixed once. */
+export type NewMail = {
+  kind: MailKind;
+  to: string;
+  replyTo?: string | undefined;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+};
+
+/**
+ * Queues mails. Pass the transaction that writes the data they report, so both commit or
+ * neither does.
+ */
+export async function enqueueMails(db: Kysely<Database>, mails: readonly NewMail[], now: Date): Promise<void> {
+  if (mails.length === 0) return;
+  const stamp = now.toISOString();
+  await db
+    .insertInto('outbox')
+    .values(
+      mails.map((mail) => ({
+        kind: mail.kind,
+        recipient: mail.to,
+        reply_to: mail.replyTo ?? null,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+        message_id: mail.messageId,
+        next_attempt_at: stamp,
+        created_at: stamp,
+      })),
+    )
+    .execute();
+}
+
+/**
+ * Leases up to `limit` due mails to `owner` until now + leaseMs and counts the attempt. Rows
+ * leased by another instance are skipped (`FOR UPDATE SKIP LOCKED` on PostgreSQL; SQLite has a
+ * single writer), and a lapsed lease (its instance died) is taken over.
+ */
+export async function claimDueMails(
+  db: Kysely<Database>,
+  kind: DbKind,
+  owner: string,
+  now: Date,
+  leaseMs: number,
+  limit: number,
+): Promise<OutboxRow[]> {
+  const stamp = now.toISOString();
+  let due = db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', '=', 'pending')
+    .where('next_attempt_at', '<=', stamp)
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', stamp)]))
+    .orderBy('next_attempt_at')
+    .orderBy('id')
+    .limit(limit);
+  if (kind === 'postgres') due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      locked_by: owner,
+      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
+      attempts: eb('attempts', '+', 1),
+    }))
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Body kept for a delivered password-reset mail: its link must not outlive the delivery. */
+const REDACTED = '(removed after delivery: the mail held a password-reset link)';
+
+/** Records a delivery, if `owner` still holds the lease. */
+export async function markMailSent(db: Kysely<Database>, row: OutboxRow, owner: string, now: Date): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({
+      status: 'sent',
+      sent_at: now.toISOString(),
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      ...(row.kind === 'password_reset' ? { text_body: REDACTED, html_body: REDACTED } : {}),
+    })
+    .where('id', '=', row.id)
+    .where('locked_by', '=', owner)
+    .execute();
+}
+
+/**
+ * Records a failed attempt: pending again after the next delay, or failed when every delay has
+ * been used (attempts = delays + 1).
+ */
+export async function markMailAttemptFailed(
+  db: Kysely<Database>,
+  row: OutboxRow,
+  owner: string,
+  error: string,
+  now: Date,
+  retryDelaysMs: readonly number[],
+): Promise<OutboxStatus> {
+  const delay = retryDelaysMs[Number(row.attempts) - 1];
+  const status: OutboxStatus = delay === undefined ? 'failed' : 'pending';
+  await db
+    .updateTable('outbox')
+    .set({
+      status,
+      last_error: error.slice(0, 1000),
+      next_attempt_at: new Date(now.getTime() + (delay ?? 0)).toISOString(),
+      locked_by: null,
+      locked_until: null,
+    })
+    .where('id', '=', row.id)
+    .where('locked_by', '=', owner)
+    .execute();
+  return status;
+}
+
+/** Gives back leased mails that were not tried (clean stop); their attempt is not counted. */
+export async function releaseMails(db: Kysely<Database>, rows: readonly OutboxRow[], owner: string): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .updateTable('outbox')
+    .set((eb) => ({ locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .where('locked_by', '=', owner)
+    .execute();
+}
+
+/** What admins see of a mail: no body (it may hold personal data or a reset link). */
+export type OutboxEntry = {
+  id: number;
+  kind: MailKind;
+  recipient: string;
+  subject: string;
+  status: OutboxStatus;
+  attempts: number;
+  lastError: string | null;
+  createdAt: string;
+  sentAt: string | null;
+  nextAttemptAt: string;
+};
+
+/** The newest `limit` mails, newest first. */
+export async function listOutbox(db: Kysely<Database>, limit: number): Promise<OutboxEntry[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select([
+      'id',
+      'kind',
+      'recipient',
+      'subject',
+      'status',
+      'attempts',
+      'last_error',
+      'created_at',
+      'sent_at',
+      'next_attempt_at',
+    ])
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    kind: r.kind,
+    recipient: r.recipient,
+    subject: r.subject,
+    status: r.status,
+    attempts: Number(r.attempts),
+    lastError: r.last_error,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+    nextAttemptAt: r.next_attempt_at,
+  }));
+}
+
+/** Mails per status, and the creation time of the oldest pending one. */
+export async function outboxStats(
+  db: Kysely<Database>,
+): Promise<{ counts: Record<OutboxStatus, number>; oldestPendingAt: string | null }> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select((eb) => ['status', eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .groupBy('status')
+    .execute();
+  const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
+  let oldestPendingAt: string | null = null;
+  for (const row of rows) {
+    counts[row.status] = Number(row.n);
+    if (row.status === 'pending') oldestPendingAt = row.oldest;
+  }
+  return { counts, oldestPendingAt };
+}
+
+export async function getOutboxStatus(db: Kysely<Database>, id: number): Promise<OutboxStatus | null> {
+  if (!isDbId(id)) return null;
+  const row = await db.selectFrom('outbox').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/** A failed mail goes back to pending, due now, with a fresh series of attempts. False if it is not failed. */
+export async function retryFailedMail(db: Kysely<Database>, id: number, now: Date): Promise<boolean> {
+  if (!isDbId(id)) return false;
+  const result = await db
+    .updateTable('outbox')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString() })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

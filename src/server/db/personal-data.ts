@@ -1,0 +1,112 @@
+import { sql, type Kysely } from 'kysely';
+import type { ResumeKind } from '~/lib/limits';
+import type { ApplicantRow, ContactMessageRow, Database } from './schema';
+
+/** Contact messages keep the address as typed: compare it trimmed and lower-cased. */
+const messageEmailKey = sql<string>`lower(trim(email))`;
+
+export type ApplicationWithResume = ApplicantRow & {
+  resume: { kind: ResumeKind; mimeType: string; size: number; sha256: string; data: Uint8Array } | null;
+};
+
+/** Every application stored under a normalised e-mail address, oldest first, with its resume. */
+export async function applicationsOf(db: Kysely<Database>, emailKey: string): Promise<ApplicationWithResume[]> {
+  const rows = await db
+    .selectFrom('applicants')
+    .leftJoin('resumes', 'resumes.applicant_id', 'applicants.id')
+    .selectAll('applicants')
+    .select([
+      'resumes.kind as resume_kind',
+      'resumes.mime_type as resume_mime_type',
+      'resumes.size as resume_size',
+      'resumes.sha256 as resume_sha256',
+      'resumes.data as resume_data',
+    ])
+    .where('applicants.email_key', '=', emailKey)
+    .orderBy('applicants.id')
+    .execute();
+  return rows.map(({ resume_kind, resume_mime_type, resume_size, resume_sha256, resume_data, ...row }) => ({
+    ...row,
+    id: Number(row.id),
+    job_id: Number(row.job_id),
+    resume:
+      resume_kind && resume_data
+        ? {
+            kind: resume_kind,
+            mimeType: resume_mime_type ?? '',
+            size: Number(resume_size),
+            sha256: resume_sha256 ?? '',
+            data: resume_data,
+          }
+        : null,
+  }));
+}
+
+/** Every contact message sent from a normalised e-mail address, oldest first. */
+export async function contactMessagesOf(db: Kysely<Database>, emailKey: string): Promise<ContactMessageRow[]> {
+  const rows = await db
+    .selectFrom('contact_messages')
+    .selectAll()
+    .where(messageEmailKey, '=', emailKey)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
+
+/**
+ * Deletes every application (with its resume) and contact message of a normalised e-mail address
+ * in one transaction; returns how many records went (applications plus messages). Mails in the
+ * outbox to, from or about the person go too: they repeat the same personal data.
+ */
+export async function erasePersonRecords(db: Kysely<Database>, emailKey: string): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const ids = (await trx.selectFrom('applicants').select('id').where('email_key', '=', emailKey).execute()).map((r) =>
+      Number(r.id),
+    );
+    let applications = 0;
+    if (ids.length) {
+      await trx.deleteFrom('resumes').where('applicant_id', 'in', ids).execute();
+      applications = Number(
+        (await trx.deleteFrom('applicants').where('id', 'in', ids).executeTakeFirst()).numDeletedRows,
+      );
+    }
+    const messages = Number(
+      (await trx.deleteFrom('contact_messages').where(messageEmailKey, '=', emailKey).executeTakeFirst())
+        .numDeletedRows,
+    );
+    // LIKE with its wildcards escaped, as both SQLite and PostgreSQL read it.
+    const mentioned = `%${emailKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    await trx
+      .deleteFrom('outbox')
+      .where((eb) =>
+        eb.or([
+          eb(eb.fn('lower', ['recipient']), '=', emailKey),
+          eb(eb.fn('lower', ['reply_to']), '=', emailKey),
+          sql<boolean>`lower(text_body) like ${mentioned} escape '\\'`,
+        ]),
+      )
+      .execute();
+    return applications + messages;
+  });
+}
+
+/** The normalised e-mail address of an applicant, or null. */
+export async function applicantEmailKey(db: Kysely<Database>, id: number): Promise<string | null> {
+  const row = await db.selectFrom('applicants').select('email_key').where('id', '=', id).executeTakeFirst();
+  return row?.email_key ?? null;
+}
+
+/** The consent recorded with one application, or null (applications sent before consent existed). */
+export async function applicantConsent(
+  db: Kysely<Database>,
+  id: number,
+): Promise<{ givenAt: string; noticeVersion: string } | null> {
+  const row = await db
+    .selectFrom('applicants')
+    .select(['consent_at', 'consent_version'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row?.consent_at && row.consent_version
+    ? { givenAt: row.consent_at, noticeVersion: row.consent_version }
+    : null;
+}

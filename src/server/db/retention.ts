@@ -1,0 +1,84 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema';
+
+/** ISO timestamps: rows last changed before these are past their retention limit. */
+export type ExpiryCutoffs = {
+  rejectedBefore: string;
+  pendingBefore: string;
+  messagesBefore: string;
+  auditBefore: string;
+};
+
+/** What one purge erased (or, in a dry run, would erase), by kind. */
+export type PurgeCounts = { applicants: number; resumes: number; messages: number; auditEntries: number };
+
+const count = (n: number | string | bigint | undefined) => Number(n ?? 0);
+
+/**
+ * Deletes (or with `dryRun` only counts) rejected and pending applicants whose last status change
+ * is before their cutoff, with their resumes, and contact messages and audit entries before theirs.
+ * Shortlisted applicants are never touched. Call it inside a transaction.
+ */
+export async function deleteExpired(
+  db: Kysely<Database>,
+  cutoffs: ExpiryCutoffs,
+  dryRun: boolean,
+): Promise<PurgeCounts> {
+  const expired = (
+    await db
+      .selectFrom('applicants')
+      .select('id')
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('status', '=', 'rejected'), eb('status_changed_at', '<', cutoffs.rejectedBefore)]),
+          eb.and([eb('status', '=', 'pending'), eb('status_changed_at', '<', cutoffs.pendingBefore)]),
+        ]),
+      )
+      .execute()
+  ).map((r) => Number(r.id));
+
+  if (dryRun) {
+    const resumes = expired.length
+      ? await db
+          .selectFrom('resumes')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('applicant_id', 'in', expired)
+          .executeTakeFirstOrThrow()
+      : { n: 0 };
+    const messages = await db
+      .selectFrom('contact_messages')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('created_at', '<', cutoffs.messagesBefore)
+      .executeTakeFirstOrThrow();
+    const entries = await db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('at', '<', cutoffs.auditBefore)
+      .executeTakeFirstOrThrow();
+    return {
+      applicants: expired.length,
+      resumes: count(resumes.n),
+      messages: count(messages.n),
+      auditEntries: count(entries.n),
+    };
+  }
+
+  let resumes = 0;
+  let applicants = 0;
+  if (expired.length) {
+    resumes = count(
+      (await db.deleteFrom('resumes').where('applicant_id', 'in', expired).executeTakeFirst()).numDeletedRows,
+    );
+    applicants = count(
+      (await db.deleteFrom('applicants').where('id', 'in', expired).executeTakeFirst()).numDeletedRows,
+    );
+  }
+  const messages = count(
+    (await db.deleteFrom('contact_messages').where('created_at', '<', cutoffs.messagesBefore).executeTakeFirst())
+      .numDeletedRows,
+  );
+  const auditEntries = count(
+    (await db.deleteFrom('audit_log').where('at', '<', cutoffs.auditBefore).executeTakeFirst()).numDeletedRows,
+  );
+  return { applicants, resumes, messages, auditEntries };
+}

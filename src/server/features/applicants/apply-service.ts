@@ -1,0 +1,175 @@
+import type { Context } from 'hono';
+import { RESUME_MIME_TYPES } from '~/lib/limits';
+import { applicantMessages, type IntakeStatus } from '~/lib/schemas/applicant';
+import {
+  applicationMessages,
+  applicationRequestSchema,
+  validateResumeFile,
+  type ApplicationFields,
+} from '~/lib/schemas/application';
+import { jobMessages } from '~/lib/schemas/job';
+import type { Job } from '~/lib/schemas/job';
+import { CONSENT_FIELD } from '~/lib/privacy';
+import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
+import type { Services } from '../../config';
+import type { AppEnv } from '../../context';
+import { getJobById, hasApplied, type StoredResume } from '../../db';
+import { apiError, fieldErrors, summarize, unstorableFields } from '../../errors';
+import { clientIp } from '../../middleware/client-ip';
+import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
+import { Semaphore } from '../../middleware/semaphore';
+import { refuseWithoutConsent } from '../privacy/consent';
+import { spamFilter } from '../spam';
+import { MalformedFormError, readApplicationForm, type ApplicationForm } from './application-form';
+import { diskSpaceGuard } from './disk-space';
+import { sniffResume } from './sniff';
+import { applicationStore } from './store';
+import { BodyTimeoutError, bodyStream, ClientAbortError, discardBody } from './upload-stream';
+
+const TEXT_FIELDS = ['jobId', 'name', 'email', 'phone', 'linkedin', 'coverLetter'] as const;
+const MB = 1024 * 1024;
+
+/** An application that passed every check, ready to store. */
+export type CheckedApplication = {
+  job: Pick<Job, 'id' | 'title' | 'department'>;
+  fields: ApplicationFields;
+  resume: StoredResume;
+};
+
+/**
+ * `POST /applicants/apply` as four steps: admit (rate limit, free disk; before reading a byte),
+ * parse (the streamed multipart body), check (spam, the form rules, the file's real type, the
+ * job, a duplicate), store (one transaction, at most APPLY_CONCURRENCY at once). Each step
+ * answers with the error a client sees, or hands its result to the next.
+ */
+export function applyService(services: Services) {
+  const { config, db } = services;
+  const perIp = rateLimiter(services, 'apply-ip', config.rateLimits.applyPerIp);
+  const disk = diskSpaceGuard(config.storage.dataDir, config.storage.minFreeBytes);
+  // Only the store step takes a slot: a slow or stalled upload never holds one.
+  const slots = new Semaphore(config.applyConcurrency);
+  const rejectSpam = spamFilter(services, 'application');
+  const applications = applicationStore(services);
+
+  async function admit(c: Context<AppEnv>): Promise<Response | null> {
+    const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+    if (mediaType !== 'multipart/form-data') return apiError(c, 415, applicationMessages.wrongContentType);
+    const decision = await perIp.hit(clientIp(c, config.trustProxy));
+    if (!decision.allowed) {
+      retryAfter(c, decision);
+      return apiError(c, 429, applicationMessages.tooMany);
+    }
+    if ((await disk.state())?.low) return apiError(c, 507, applicationMessages.storageFull);
+    return null;
+  }
+
+  async function parse(c: Context<AppEnv>): Promise<ApplicationForm | Response> {
+    try {
+      const declared = c.req.header('content-length');
+      return await readApplicationForm(
+        bodyStream(c),
+        { 'content-type': c.req.header('content-type') ?? '' },
+        config.bodyIdleTimeoutMs,
+        declared !== undefined && /^\d{1,10}$/.test(declared) ? Number(declared) : null,
+      );
+    } catch (error) {
+      if (error instanceof MalformedFormError) return apiError(c, 400, applicationMessages.malformed);
+      throw error;
+    }
+  }
+
+  async function check(c: Context<AppEnv>, form: ApplicationForm): Promise<CheckedApplication | Response> {
+    const spam = rejectSpam(c, {
+      [HONEYPOT_FIELD]: form.fields.get(HONEYPOT_FIELD),
+      [FILL_TIME_FIELD]: form.fields.get(FILL_TIME_FIELD),
+    });
+    if (spam) return spam;
+    const noConsent = refuseWithoutConsent(c, form.fields.get(CONSENT_FIELD));
+    if (noConsent) return noConsent;
+
+    const text = Object.fromEntries(TEXT_FIELDS.map((key) => [key, form.fields.get(key)]));
+    const parsed = applicationRequestSchema.safeParse(text);
+    const errors = parsed.success ? unstorableFields(parsed.data) : fieldErrors(parsed.error);
+    const fileError = form.resumeTooLarge
+      ? applicationMessages.resumeSize
+      : validateResumeFile(form.resume && { ...form.resume, size: form.resume.bytes.length });
+    if (fileError) errors['resume'] = fileError;
+    if (!parsed.success || Object.keys(errors).length || !form.resume) {
+      // A file rule broken alone keeps its own status (413 too large, 415 wrong type).
+      const onlyFile = Object.keys(errors).length === 1 && fileError;
+      const status =
+        onlyFile === applicationMessages.resumeSize ? 413 : onlyFile === applicationMessages.resumeType ? 415 : 400;
+      return apiError(c, status, summarize(errors, applicationMessages.formIncomplete), errors);
+    }
+
+    const kind = sniffResume(form.resume.bytes);
+    if (!kind) return apiError(c, 415, applicationMessages.resumeType, { resume: applicationMessages.resumeType });
+
+    const { jobId, ...fields } = parsed.data;
+    const job = await getJobById(db, jobId);
+    if (!job) return apiError(c, 404, jobMessages.notFound, { jobId: jobMessages.notFound });
+    if (await hasApplied(db, job.id, fields.email)) {
+      return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
+    }
+    const { bytes, sha256 } = form.resume;
+    return { job, fields, resume: { kind, mimeType: RESUME_MIME_TYPES[kind], data: bytes, sha256 } };
+  }
+
+  async function store(c: Context<AppEnv>, application: CheckedApplication): Promise<Response> {
+    const applicant = await slots.run(() => applications.store(application));
+    if (!applicant) return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
+    return c.json(
+      {
+        message: applicantMessages.submitted,
+        applicant: { id: applicant.id, status: applicant.status, appliedAt: applicant.appliedAt },
+      },
+      201,
+    );
+  }
+
+  /** What happens to a body that did not arrive whole: a stalled one is 408, an aborted one only logged. */
+  function bodyFailure(c: Context<AppEnv>, error: unknown): Response {
+    const fields = { requestId: c.get('requestId'), method: c.req.method, path: c.req.path };
+    if (error instanceof BodyTimeoutError) {
+      services.logger.info('request body timed out', { ...fields, idleMs: config.bodyIdleTimeoutMs });
+      c.header('Connection', 'close');
+      return apiError(c, 408, applicationMessages.stalled);
+    }
+    if (error instanceof ClientAbortError) {
+      services.logger.info('request aborted', fields);
+      c.header('Connection', 'close');
+      return apiError(c, 400, applicationMessages.malformed);
+    }
+    throw error;
+  }
+
+  return {
+    async submit(c: Context<AppEnv>): Promise<Response> {
+      try {
+        const refused = await admit(c);
+        if (refused) {
+          // Read (and drop) the bounded rest of the body, so the client gets to read the answer.
+          await discardBody(bodyStream(c), config.bodyIdleTimeoutMs);
+          return refused;
+        }
+        const form = await parse(c);
+        if (form instanceof Response) return form;
+        const checked = await check(c, form);
+        if (checked instanceof Response) return checked;
+        return await store(c, checked);
+      } catch (error) {
+        return bodyFailure(c, error);
+      }
+    },
+
+    /** Whether applications are accepted now, for the admin area's warning. */
+    async intake(): Promise<IntakeStatus> {
+      const state = await disk.state();
+      return {
+        accepting: !state?.low,
+        freeMb: state ? Math.floor(state.freeBytes / MB) : null,
+        minFreeMb: Math.round(config.storage.minFreeBytes / MB),
+      };
+    },
+  };
+}

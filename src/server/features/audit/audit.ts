@@ -1,0 +1,44 @@
+import type { Context } from 'hono';
+import type { Kysely } from 'kysely';
+import { AUDIT_ACTIONS, type AuditAction } from '~/lib/privacy';
+import type { Services } from '../../config';
+import type { AdminPrincipal, AppEnv } from '../../context';
+import { insertAuditEntry, type Database } from '../../db';
+
+type AuditSubject = { type: 'applicant' | 'message'; id: number };
+
+export type AuditEvent = {
+  action: AuditAction;
+  /** Who did it; null for the system (retention) or an unknown account's failed login. */
+  admin?: AdminPrincipal | null;
+  subject?: AuditSubject | null;
+  /** A sentence without personal data; defaults to the action's label. */
+  summary?: string;
+};
+
+/**
+ * Appends one row to the audit trail. The trail is append-only: the app has no route that
+ * changes or deletes rows (only retention removes old ones), and the database refuses updates.
+ * Never put an applicant's name, e-mail or phone in `summary`.
+ */
+export async function audit(db: Kysely<Database>, event: AuditEvent, now: Date = new Date()): Promise<void> {
+  await insertAuditEntry(db, {
+    at: now.toISOString(),
+    adminId: event.admin?.id ?? null,
+    adminEmail: event.admin?.email ?? null,
+    action: event.action,
+    subjectType: event.subject?.type ?? null,
+    subjectId: event.subject?.id ?? null,
+    summary: event.summary ?? AUDIT_ACTIONS[event.action],
+  });
+}
+
+/** `audit()` for a guarded route: the signed-in admin and the app's clock. */
+export function auditRequest(
+  services: Pick<Services, 'db' | 'now'>,
+  c: Context<AppEnv>,
+  action: AuditAction,
+  details: Omit<AuditEvent, 'action' | 'admin'> = {},
+): Promise<void> {
+  return audit(services.db, { ...details, action, admin: c.get('admin') ?? null }, services.now());
+}

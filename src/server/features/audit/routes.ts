@@ -1,0 +1,39 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { auditActionSchema, type AuditPage } from '~/lib/privacy';
+import type { Services } from '../../config';
+import type { AppEnv } from '../../context';
+import { auditedAdmins, listAudit, parseDbId } from '../../db';
+import { apiError, fieldErrors, summarize } from '../../errors';
+import { requireAdmin } from '../../middleware/auth';
+
+/** Entries per page of `GET /audit`. */
+const AUDIT_PAGE_SIZE = 25;
+
+const idParam = z.string().transform((raw, ctx) => {
+  const id = parseDbId(raw);
+  if (id === null) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a record id' });
+  return id ?? z.NEVER;
+});
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const auditQuerySchema = z.object({
+  cursor: z.preprocess(blankToUndefined, idParam.optional()),
+  action: z.preprocess(blankToUndefined, auditActionSchema.optional()),
+  admin: z.preprocess(blankToUndefined, idParam.optional()),
+});
+
+/** `GET /audit?cursor=&action=&admin=` (Bearer): the trail, newest first. Read-only by design. */
+export function auditRoutes(services: Services) {
+  return new Hono<AppEnv>().get('/', requireAdmin(services), async (c) => {
+    const parsed = auditQuerySchema.safeParse(c.req.query());
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      return apiError(c, 400, summarize(errors, 'Invalid filter'), errors);
+    }
+    const { cursor, action, admin } = parsed.data;
+    const page = await listAudit(services.db, { cursor, action, adminId: admin }, AUDIT_PAGE_SIZE);
+    const body: AuditPage = { ...page, admins: await auditedAdmins(services.db) };
+    return c.json(body);
+  });
+}

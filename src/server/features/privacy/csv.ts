@@ -1,0 +1,46 @@
+import { stringify } from 'csv-stringify/sync';
+import type { Applicant } from '~/lib/schemas/applicant';
+
+const COLUMNS = [
+  'Name',
+  'Email',
+  'Phone',
+  'LinkedIn',
+  'Job',
+  'Department',
+  'Status',
+  'Applied',
+  'Status changed',
+  'Erase on',
+  'Cover letter',
+] as const;
+
+/**
+ * A spreadsheet opens a cell starting with =, +, -, @, tab or CR as a formula (OWASP "CSV
+ * injection"); a leading apostrophe makes it text and is hidden by Excel and LibreOffice.
+ */
+function neutralizeFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+const day = (iso: string | null | undefined) => (iso ? iso.slice(0, 10) : '');
+
+/** The applicant list as CSV (RFC 4180 quoting, CRLF, UTF-8 with a BOM so Excel reads non-Latin names). */
+export function applicantsCsv(applicants: readonly Applicant[]): string {
+  const rows = applicants.map((a) =>
+    [
+      a.name,
+      a.email,
+      a.phone,
+      a.linkedin ?? '',
+      a.jobTitle,
+      a.department,
+      a.status,
+      day(a.appliedAt),
+      day(a.statusChangedAt),
+      a.status === 'shortlisted' ? 'kept while shortlisted' : day(a.eraseAt),
+      a.coverLetter,
+    ].map(neutralizeFormula),
+  );
+  return stringify([[...COLUMNS], ...rows], { bom: true, record_delimiter: 'windows' });
+}

@@ -1,0 +1,115 @@
+import type { Kysely } from 'kysely';
+import type { ResumeKind } from '~/lib/limits';
+import type { AuditEntry } from '~/lib/privacy';
+import type { RetentionDays } from '../../config';
+import {
+  applicationsOf,
+  auditEntriesAbout,
+  contactMessagesOf,
+  erasePersonRecords,
+  normalizeEmail,
+  type Database,
+} from '../../db';
+import { eraseAt } from '../../retention/policy';
+import { resumeFilename } from '../applicants/filename';
+
+/** A resume as it goes into the export zip. */
+export type ExportedResume = { path: string; data: Uint8Array };
+
+/** Everything stored about one e-mail address, as the export's `person.json` holds it. */
+export type PersonData = {
+  exportedAt: string;
+  email: string;
+  applications: {
+    id: number;
+    jobId: number;
+    jobTitle: string;
+    department: string;
+    name: string;
+    email: string;
+    phone: string;
+    linkedin: string | null;
+    coverLetter: string;
+    status: string;
+    appliedAt: string;
+    statusChangedAt: string;
+    /** When retention erases it; null while shortlisted. */
+    eraseAt: string | null;
+    consent: { givenAt: string; noticeVersion: string } | null;
+    resume: { file: string; kind: ResumeKind; mimeType: string; size: number; sha256: string } | null;
+  }[];
+  contactMessages: { id: number; name: string; email: string; subject: string; message: string; receivedAt: string }[];
+  /** Admin actions on these records: who viewed, downloaded, changed or exported them, and when. */
+  auditEntries: AuditEntry[];
+};
+
+/** Collects every application (with resume), contact message and audit entry of `email`. */
+export async function collectPersonData(
+  db: Kysely<Database>,
+  email: string,
+  days: RetentionDays,
+  now: Date,
+): Promise<{ data: PersonData; resumes: ExportedResume[] }> {
+  const key = normalizeEmail(email);
+  const rows = await applicationsOf(db, key);
+  const messages = await contactMessagesOf(db, key);
+  const resumes: ExportedResume[] = [];
+  const applications = rows.map((row) => {
+    const statusChangedAt = row.status_changed_at ?? row.applied_at;
+    const file = row.resume ? `resumes/${row.id}-${resumeFilename(row.name, row.resume.kind).ascii}` : null;
+    if (row.resume && file) resumes.push({ path: file, data: row.resume.data });
+    return {
+      id: row.id,
+      jobId: row.job_id,
+      jobTitle: row.job_title,
+      department: row.department,
+      name: row.name,
+      email: row.email,
+      phone: row.phone,
+      linkedin: row.linkedin,
+      coverLetter: row.cover_letter,
+      status: row.status,
+      appliedAt: row.applied_at,
+      statusChangedAt,
+      eraseAt: eraseAt({ status: row.status, statusChangedAt }, days),
+      consent:
+        row.consent_at && row.consent_version ? { givenAt: row.consent_at, noticeVersion: row.consent_version } : null,
+      resume:
+        row.resume && file
+          ? {
+              file,
+              kind: row.resume.kind,
+              mimeType: row.resume.mimeType,
+              size: row.resume.size,
+              sha256: row.resume.sha256,
+            }
+          : null,
+    };
+  });
+  const auditEntries = await auditEntriesAbout(db, [
+    ...applications.map((a) => ({ type: 'applicant' as const, id: a.id })),
+    ...messages.map((m) => ({ type: 'message' as const, id: m.id })),
+  ]);
+  return {
+    data: {
+      exportedAt: now.toISOString(),
+      email: key,
+      applications,
+      contactMessages: messages.map((m) => ({
+        id: m.id,
+        name: m.name,
+        email: m.email,
+        subject: m.subject,
+        message: m.message,
+        receivedAt: m.created_at,
+      })),
+      auditEntries,
+    },
+    resumes,
+  };
+}
+
+/** Deletes every application, resume and contact message of `email`; returns how many records went. */
+export function erasePerson(db: Kysely<Database>, email: string): Promise<number> {
+  return erasePersonRecords(db, normalizeEmail(email));
+}

@@ -1,0 +1,82 @@
+import { Hono } from 'hono';
+import { applicantFilterQuerySchema, filterApplicants } from '~/lib/applicant-filter';
+import { erasureSchema, privacyMessages, type ApplicantDetail } from '~/lib/privacy';
+import { applicantMessages } from '~/lib/schemas/applicant';
+import type { Services } from '../../config';
+import type { AppEnv } from '../../context';
+import { applicantConsent, applicantEmailKey, getApplicantById, listApplicants, parseDbId } from '../../db';
+import { apiError, fieldErrors, summarize } from '../../errors';
+import { requireAdmin } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/validate';
+import { withEraseAt } from '../../retention/policy';
+import { auditRequest } from '../audit';
+import { applicantsCsv } from './csv';
+import { collectPersonData, erasePerson } from './person-data';
+import { exportFilename, personZip } from './zip';
+
+/** Downloads of personal data are never stored by a browser or proxy cache. */
+const NO_STORE = 'private, no-store';
+
+/**
+ * Personal data on request (mounted at `/api`, all Bearer): one applicant's detail (audited as a
+ * view), everything about a person as a zip, erasure of a person, and the applicant list as CSV.
+ */
+export function privacyRoutes(services: Services) {
+  const { db } = services;
+  const days = () => services.config.retentionDays;
+  const guard = requireAdmin(services);
+
+  return new Hono<AppEnv>()
+    .get('/applicants.csv', guard, async (c) => {
+      const parsed = applicantFilterQuerySchema.safeParse(c.req.query());
+      if (!parsed.success) {
+        const errors = fieldErrors(parsed.error);
+        return apiError(c, 400, summarize(errors, 'Invalid filter'), errors);
+      }
+      const rows = filterApplicants(
+        (await listApplicants(db)).map((a) => withEraseAt(a, days())),
+        parsed.data,
+      );
+      await auditRequest(services, c, 'applicants.csv_exported', {
+        summary: `exported ${rows.length} applicants as CSV`,
+      });
+      const now = services.now().toISOString().slice(0, 10);
+      return c.body(applicantsCsv(rows), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="applicants-${now}.csv"`,
+        'Cache-Control': NO_STORE,
+      });
+    })
+    .get('/applicants/:id', guard, async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      const applicant = id === null ? null : await getApplicantById(db, id);
+      if (id === null || !applicant) return apiError(c, 404, applicantMessages.notFound);
+      await auditRequest(services, c, 'applicant.viewed', { subject: { type: 'applicant', id } });
+      const body: ApplicantDetail = {
+        applicant: withEraseAt(applicant, days()),
+        consent: await applicantConsent(db, id),
+      };
+      return c.json(body);
+    })
+    .get('/applicants/:id/export', guard, async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      const email = id === null ? null : await applicantEmailKey(db, id);
+      if (id === null || !email) return apiError(c, 404, applicantMessages.notFound);
+      const now = services.now();
+      // The export's own audit row comes first, so the file lists it too.
+      await auditRequest(services, c, 'person.exported', { subject: { type: 'applicant', id } });
+      const { data, resumes } = await collectPersonData(db, email, days(), now);
+      const zip = await personZip(data, resumes);
+      return c.body(new Uint8Array(zip), 200, {
+        'Content-Type': 'application/zip',
+        'Content-Length': String(zip.byteLength),
+        'Content-Disposition': `attachment; filename="${exportFilename(id, now)}"`,
+        'Cache-Control': NO_STORE,
+      });
+    })
+    .post('/erasure', guard, jsonBody(erasureSchema), async (c) => {
+      const erased = await erasePerson(db, c.req.valid('json').email);
+      await auditRequest(services, c, 'person.erased', { summary: privacyMessages.erased(erased) });
+      return c.json({ erased });
+    });
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { PASSWORD_RESET_TTL_MINUTES } from '~/lib/limits';
+import type { Applicant } from '~/lib/schemas/applicant';
+import type { ContactMessage } from '~/lib/schemas/message';
+import { site } from '~/site';
+import type { MailSettings } from '../config';
+import type { MailKind, NewMail } from '../db';
+import { renderMail, type MailContent } from './template';
+
+/** The five mails the site sends, composed from data; `renderMail` escapes every value. */
+
+const FOOTER = `${site.legalName} · ${site.address.street}, ${site.address.locality} ${site.address.postalCode}, ${site.address.country}`;
+/** How much of a cover letter the hiring team reads in the mail; the rest is behind the login. */
+const COVER_LETTER_PREVIEW_LINES = 4;
+const COVER_LETTER_PREVIEW_CHARS = 400;
+
+/** The domain of the sender address, for Message-IDs. */
+function senderDomain(from: string): string {
+  return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
+}
+
+function mail(settings: MailSettings, kind: MailKind, to: string, content: MailContent, replyTo?: string): NewMail {
+  return {
+    kind,
+    to,
+    replyTo,
+    ...renderMail(content),
+    messageId: `<${randomUUID()}@${senderDomain(settings.from)}>`,
+  };
+}
+
+/** The first lines of a cover letter, shortened with an ellipsis when there is more. */
+function coverLetterPreview(text: string): string {
+  const lines = text.trim().split(/\r?\n/).slice(0, COVER_LETTER_PREVIEW_LINES).join('\n');
+  const cut = lines.length > COVER_LETTER_PREVIEW_CHARS ? lines.slice(0, COVER_LETTER_PREVIEW_CHARS) : lines;
+  return cut.length < text.trim().length ? `${cut.trimEnd()}…` : cut;
+}
+
+/** Where the admin area opens this applicant's detail dialog. */
+function applicantAdminUrl(siteUrl: string, id: number): string {
+  return `${siteUrl}/admin?applicant=${id}#applicants`;
+}
+
+/** New application → the hiring team; Application received → the applicant. */
+export function applicationMails(settings: MailSettings, applicant: Applicant): NewMail[] {
+  return [
+    mail(settings, 'new_application', settings.hiringTeam, {
+      subject: `New application: ${applicant.name} for ${applicant.jobTitle}`,
+      heading: `${applicant.name} applied for ${applicant.jobTitle}`,
+      blocks: [
+        {
+          kind: 'fields',
+          rows: [
+            ['Job', `${applicant.jobTitle} (${applicant.department})`],
+            ['Name', applicant.name],
+            ['E-mail', applicant.email],
+            ['Phone', applicant.phone],
+            ['LinkedIn', applicant.linkedin ?? ''],
+          ],
+        },
+        { kind: 'paragraph', text: 'Cover letter (first lines):' },
+        { kind: 'quote', text: coverLetterPreview(applicant.coverLetter) },
+        { kind: 'link', label: 'Open the application', href: applicantAdminUrl(settings.siteUrl, applicant.id) },
+        { kind: 'paragraph', text: 'The resume is in the admin area, behind the login; it is not attached here.' },
+      ],
+      footer: FOOTER,
+    }),
+    mail(
+      settings,
+      'application_received',
+      applicant.email,
+      {
+        subject: `We received your application for ${applicant.jobTitle}`,
+        heading: `Thank you for applying, ${applicant.name}`,
+        blocks: [
+          {
+            kind: 'paragraph',
+            text: `Your application for the ${applicant.jobTitle} position at ${site.name} has reached our hiring team, together with your resume.`,
+          },
+          {
+            kind: 'paragraph',
+            text: 'What happens next: a member of the team reads every application. If your experience matches the role, we will write to you to arrange a first conversation; either way, we will let you know the outcome.',
+          },
+          {
+            kind: 'paragraph',
+            text: `Questions in the meantime? Reply to this e-mail or write to ${settings.hiringTeam}.`,
+          },
+        ],
+        footer: FOOTER,
+      },
+      settings.hiringTeam,
+    ),
+  ];
+}
+
+/** New contact message → sales, Reply-To the sender so answering the mail answers the lead. */
+export function contactMails(settings: MailSettings, message: ContactMessage): NewMail[] {
+  return [
+    mail(
+      settings,
+      'new_contact',
+      settings.sales,
+      {
+        subject: `New contact message: ${message.subject}`,
+        heading: `${message.name} wrote through the contact form`,
+        blocks: [
+          {
+            kind: 'fields',
+            rows: [
+              ['Name', message.name],
+              ['E-mail', message.email],
+              ['Subject', message.subject],
+            ],
+          },
+          { kind: 'quote', text: message.message },
+          { kind: 'paragraph', text: 'Reply to this e-mail to answer the sender directly.' },
+        ],
+        footer: FOOTER,
+      },
+      message.email,
+    ),
+  ];
+}
+
+/** Status changed → the applicant (only when the admin asks for it); nothing for a return to pending. */
+export function statusMails(settings: MailSettings, applicant: Applicant): NewMail[] {
+  if (applicant.status === 'shortlisted') {
+    return [
+      mail(
+        settings,
+        'status_changed',
+        applicant.email,
+        {
+          subject: `You have been shortlisted for ${applicant.jobTitle}`,
+          heading: `Good news, ${applicant.name}`,
+          blocks: [
+            {
+              kind: 'paragraph',
+              text: `Thank you for your patience. We enjoyed reading your application for the ${applicant.jobTitle} position, and you are on our shortlist.`,
+            },
+            {
+              kind: 'paragraph',
+              text: 'A member of the hiring team will write to you soon to arrange the next conversation. You do not need to do anything until then.',
+            },
+            { kind: 'paragraph', text: `Questions? Reply to this e-mail or write to ${settings.hiringTeam}.` },
+          ],
+          footer: FOOTER,
+        },
+        settings.hiringTeam,
+      ),
+    ];
+  }
+  if (applicant.status === 'rejected') {
+    return [
+      mail(
+        settings,
+        'status_changed',
+        applicant.email,
+        {
+          subject: `Your application for ${applicant.jobTitle}`,
+          heading: `Thank you, ${applicant.name}`,
+          blocks: [
+            {
+              kind: 'paragraph',
+              text: `Thank you for the time you gave to your application for the ${applicant.jobTitle} position. After careful review, we have decided not to move forward with it.`,
+            },
+            {
+              kind: 'paragraph',
+              text: 'This was not an easy decision, and it is not a judgement of your abilities. We would be glad to see you apply again for a future role that fits your experience.',
+            },
+            { kind: 'paragraph', text: `We wish you every success. ${site.name} hiring team` },
+          ],
+          footer: FOOTER,
+        },
+        settings.hiringTeam,
+      ),
+    ];
+  }
+  return [];
+}
+
+/** Password reset → the admin, with the single-use link. */
+export function passwordResetMail(settings: MailSettings, email: string, token: string): NewMail {
+  const link = `${settings.siteUrl}/adminlogin?reset=${encodeURIComponent(token)}`;
+  return mail(settings, 'password_reset', email, {
+    subject: `Reset your ${site.name} admin password`,
+    heading: 'Reset your admin password',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Someone, hopefully you, asked to reset the password of the ${site.name} admin account for this address.`,
+      },
+      { kind: 'link', label: 'Choose a new password', href: link },
+      {
+        kind: 'paragraph',
+        text: `The link works once, for ${PASSWORD_RESET_TTL_MINUTES} minutes. Setting a new password signs out every session of this account.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+      },
+    ],
+    footer: FOOTER,
+  });
+}

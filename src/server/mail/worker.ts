@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { MailSettings } from '../config';
+import {
+  claimDueMails,
+  markMailAttemptFailed,
+  markMailSent,
+  releaseMails,
+  type Database,
+  type DbKind,
+  type OutboxRow,
+} from '../db';
+import type { Logger } from '../logger';
+import { describeSmtpError, SMTP_CONNECTIONS, smtpErrorCode, type MailSender } from './transport';
+
+/** Longest a single send may take (connection, greeting and socket timeouts of the transport). */
+const SEND_TIME_RESERVE_MS = 60_000;
+
+export type OutboxWorkerDeps = {
+  db: Kysely<Database>;
+  dbKind: DbKind;
+  settings: Pick<MailSettings, 'retryDelaysMs' | 'pollMs' | 'leaseMs'>;
+  sender: MailSender;
+  logger: Logger;
+  now?: () => Date;
+  /** Mails claimed per round trip to the database. */
+  batchSize?: number;
+};
+
+/**
+ * Delivers the outbox, at least once: claims due mails under a lease, sends each, records the
+ * result on its row, and sleeps `pollMs` when nothing is due. `stop()` lets the mails being sent
+ * finish, gives the rest of the batch back and resolves; what is left waits for the next start.
+ */
+export class OutboxWorker {
+  /** Who holds a lease: host, process and a random part, unique per worker. */
+  readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private stopping = false;
+  private running: Promise<void> | null = null;
+  private wake: (() => void) | null = null;
+  private readonly now: () => Date;
+  private readonly batchSize: number;
+
+  constructor(private readonly deps: OutboxWorkerDeps) {
+    this.now = deps.now ?? (() => new Date());
+    this.batchSize = deps.batchSize ?? 20;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.loop();
+  }
+
+  /** Finishes the mails in flight, releases the rest of the batch, closes the SMTP connections. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.running;
+    this.running = null;
+    this.deps.sender.close();
+  }
+
+  /** One round: claims a batch and delivers it. Returns how many mails were claimed. */
+  async runOnce(): Promise<number> {
+    const { db, dbKind, settings } = this.deps;
+    const claimedAt = this.now().getTime();
+    const batch = await claimDueMails(db, dbKind, this.owner, new Date(claimedAt), settings.leaseMs, this.batchSize);
+    if (batch.length === 0) return 0;
+    // A send is started only while enough of the lease is left for it to finish: once the lease
+    // lapses another instance may take the mail, and two sends would be a duplicate.
+    const startBy = claimedAt + settings.leaseMs - Math.min(settings.leaseMs / 2, SEND_TIME_RESERVE_MS);
+    const queue = [...batch];
+    const lane = async () => {
+      for (let row = queue.shift(); row; row = queue.shift()) {
+        if (this.stopping || this.now().getTime() > startBy) {
+          queue.unshift(row);
+          return;
+        }
+        await this.deliver(row);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(SMTP_CONNECTIONS, batch.length) }, lane));
+    if (queue.length) await releaseMails(db, queue, this.owner);
+    return batch.length;
+  }
+
+  private async deliver(row: OutboxRow): Promise<void> {
+    const { db, sender, logger, settings } = this.deps;
+    try {
+      await sender.send(row);
+    } catch (error) {
+      const status = await markMailAttemptFailed(
+        db,
+        row,
+        this.owner,
+        describeSmtpError(error),
+        this.now(),
+        settings.retryDelaysMs,
+      );
+      logger.warn('mail not delivered', {
+        outboxId: Number(row.id),
+        kind: row.kind,
+        attempt: Number(row.attempts),
+        code: smtpErrorCode(error),
+        status,
+      });
+      return;
+    }
+    await markMailSent(db, row, this.owner, this.now());
+    logger.debug('mail sent', { outboxId: Number(row.id), kind: row.kind, attempt: Number(row.attempts) });
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let claimed = 0;
+      try {
+        claimed = await this.runOnce();
+      } catch (error) {
+        // The database may be briefly unreachable; try again after the poll interval.
+        this.deps.logger.error('outbox round failed', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      }
+      // A full batch means more may be due: go again at once; otherwise sleep.
+      if (!this.stopping && claimed < this.batchSize) await this.sleep(this.deps.settings.pollMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+}

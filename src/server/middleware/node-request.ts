@@ -1,0 +1,34 @@
+import type { Context } from 'hono';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+type NodeBindings = { incoming?: IncomingMessage; outgoing?: ServerResponse };
+
+/** Node's request and response behind a Hono context, when the app runs on @hono/node-server (not in app.request()). */
+export function nodeBindings(c: Context): NodeBindings {
+  return (c.env as NodeBindings | undefined) ?? {};
+}
+
+/**
+ * A request header by its lower-case name, read from Node's parsed headers when there are some:
+ * `c.req.header()` first builds a web `Headers` from every raw header, a cost on each request.
+ */
+export function requestHeader(c: Context, name: Lowercase<string>): string | undefined {
+  const incoming = nodeBindings(c).incoming;
+  if (!incoming) return c.req.header(name);
+  const value = incoming.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/**
+ * Sets response headers before the handler answers: on Node's response when there is one (Node
+ * merges them with the answer's own, which win), else through Hono. Hono keeps headers set with
+ * `c.header()` in a web `Headers`, whose per-request cost shows on the fastest routes.
+ */
+export function presetHeaders(c: Context, headers: Readonly<Record<string, string>>): void {
+  const outgoing = nodeBindings(c).outgoing;
+  for (const name in headers) {
+    const value = headers[name] as string;
+    if (outgoing) outgoing.setHeader(name, value);
+    else c.header(name, value);
+  }
+}

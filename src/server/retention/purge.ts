@@ -1,0 +1,34 @@
+import type { Kysely } from 'kysely';
+import type { RetentionDays } from '../config';
+import { deleteExpired, type Database, type PurgeCounts } from '../db';
+import { audit } from '../features/audit';
+import { cutoff } from './policy';
+
+function describePurge(counts: PurgeCounts): string {
+  return `retention erased ${counts.applicants} applicants (${counts.resumes} resumes), ${counts.messages} contact messages, ${counts.auditEntries} audit entries`;
+}
+
+/**
+ * Erases what is past its limit at `now` (see deleteExpired), in one transaction. Idempotent: a
+ * second run at the same `now` erases nothing. A run that erased something leaves one audit row.
+ */
+export function purgeExpired(
+  db: Kysely<Database>,
+  days: RetentionDays,
+  now: Date,
+  options: { dryRun?: boolean } = {},
+): Promise<PurgeCounts> {
+  const cutoffs = {
+    rejectedBefore: cutoff(now, days.rejected),
+    pendingBefore: cutoff(now, days.pending),
+    messagesBefore: cutoff(now, days.messages),
+    auditBefore: cutoff(now, days.audit),
+  };
+  return db.transaction().execute(async (trx) => {
+    const counts = await deleteExpired(trx, cutoffs, options.dryRun ?? false);
+    if (!options.dryRun && (counts.applicants || counts.messages || counts.auditEntries)) {
+      await audit(trx, { action: 'retention.purged', summary: describePurge(counts) }, now);
+    }
+    return counts;
+  });
+}

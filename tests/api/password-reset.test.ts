@@ -1,0 +1,179 @@
+/**
+ * Password reset by e-mail: a neutral answer whatever the address, the link mailed through the
+ * outbox to a real SMTP server, a single-use token that expires after 30 minutes, sessions signed
+ * before the reset answering 401, rate limits, and the CLI fallback without SMTP.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultApiConfig, type MailSettings } from '~/server/config';
+import { OutboxWorker, smtpSender } from '~/server/mail';
+import { silentLogger } from '~/server/logger';
+import { call, setupApi, type TestApi } from '../helpers/api';
+import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
+
+/** Waits for a state the worker reaches on its own; a busy two-core machine can take seconds. */
+const poll = <T>(fn: () => Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });
+
+const SITE = 'https://www.example.org';
+const NEUTRAL = { message: 'If an admin account exists for that address, a reset link is on its way.' };
+const INVALID = { message: 'This reset link is invalid or has expired.' };
+
+let smtp: SmtpCapture;
+let api: TestApi;
+let worker: OutboxWorker;
+let clock = Date.now();
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  const settings: MailSettings = { ...defaultApiConfig.mail, smtpUrl: smtp.url, siteUrl: SITE, pollMs: 50 };
+  api = await setupApi({
+    config: {
+      mail: settings,
+      rateLimits: {
+        ...defaultApiConfig.rateLimits,
+        loginPerIp: { max: 1000, windowMs: 60_000 },
+        loginPerEmail: { max: 5, windowMs: 60_000 },
+      },
+    },
+    now: () => new Date(clock),
+  });
+  worker = new OutboxWorker({
+    db: api.db,
+    dbKind: api.dbKind,
+    settings,
+    sender: smtpSender(settings),
+    logger: silentLogger,
+    now: () => new Date(clock),
+  });
+  worker.start();
+});
+afterEach(() => {
+  smtp.mails.length = 0;
+});
+afterAll(async () => {
+  await worker.stop();
+  await smtp.stop();
+  await api.close();
+});
+
+const forgot = (email: string) => call(api.app, 'POST', '/api/auth/forgot', { json: { email } });
+const reset = (token: string, password: string) =>
+  call(api.app, 'POST', '/api/auth/reset', { json: { token, password } });
+const login = (password: string) => call(api.app, 'POST', '/api/admin', { json: { email: api.admin.email, password } });
+
+/** Asks for a link and returns the token from the mail that arrives. */
+async function requestLink(email = api.admin.email): Promise<string> {
+  const count = smtp.mails.length;
+  const res = await forgot(email);
+  expect(res.status).toBe(202);
+  const mails = await smtp.waitFor(count + 1);
+  const mail = mails[mails.length - 1]!;
+  expect(mail.to).toEqual([api.admin.email]);
+  const link = /https:\/\/www\.example\.org\/adminlogin\?reset=([A-Za-z0-9_-]+)/.exec(mail.parsed.text ?? '');
+  expect(link, mail.parsed.text).not.toBeNull();
+  expect(String(mail.parsed.html)).toContain(`href="${link![0]}"`);
+  return link![1]!;
+}
+
+describe('password reset by e-mail', () => {
+  it('tells the login page that reset by e-mail is available', async () => {
+    const res = await call(api.app, 'GET', '/api/auth/forgot');
+    expect(await res.json()).toEqual({ byEmail: true });
+  });
+
+  it('answers the same neutral 202 for a known and an unknown address, and mails only the known one', async () => {
+    const unknown = await forgot('nobody@example.com');
+    expect(unknown.status).toBe(202);
+    expect(await unknown.json()).toEqual(NEUTRAL);
+    const token = await requestLink(api.admin.email.toUpperCase());
+    expect(token.length).toBeGreaterThan(40);
+    expect(smtp.mails.map((m) => m.to[0])).toEqual([api.admin.email]);
+    expect(smtp.mails[0]?.parsed.subject).toBe('Reset your EdgeCraft AI admin password');
+    // The token is stored only as a hash, and the delivered mail's body is not kept.
+    const stored = await api.db.selectFrom('password_resets').select('token_hash').execute();
+    expect(stored.map((r) => r.token_hash)).not.toContain(token);
+    await poll(async () =>
+      (await api.db.selectFrom('outbox').select(['text_body', 'status']).where('kind', '=', 'password_reset').execute())
+        .filter((r) => r.status === 'sent')
+        .some((r) => r.text_body.includes(token)),
+    ).toBe(false);
+    // The log names neither address.
+    expect(JSON.stringify(api.logs)).not.toMatch(/nobody@example\.com|admin@example\.com/i);
+  });
+
+  it('sets a new password once: the old password and every earlier session stop working, the link too', async () => {
+    const oldSession = ((await (await login(api.admin.password)).json()) as { token: string }).token;
+    const token = await requestLink();
+
+    const res = await reset(token, 'a brand new long password');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: 'Your password has been changed. Sign in with the new password.' });
+    expect(api.logs.some((l) => l['msg'] === 'password reset by e-mail link' && l['adminId'] === api.admin.id)).toBe(
+      true,
+    );
+
+    expect((await call(api.app, 'GET', '/api/auth/verify', { token: oldSession })).status).toBe(401);
+    expect((await login(api.admin.password)).status).toBe(401);
+    expect((await login('a brand new long password')).status).toBe(200);
+
+    const reused = await reset(token, 'yet another long password');
+    expect(reused.status).toBe(400);
+    expect(await reused.json()).toEqual(INVALID);
+    api.admin.password = 'a brand new long password';
+  });
+
+  it('refuses a link after 30 minutes', async () => {
+    const token = await requestLink();
+    clock += 30 * 60_000 + 1000;
+    const res = await reset(token, 'too late but long enough');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual(INVALID);
+  });
+
+  it('voids an earlier link when a new one is asked for', async () => {
+    const first = await requestLink();
+    const second = await requestLink();
+    expect((await reset(first, 'first link long password')).status).toBe(400);
+    expect((await reset(second, 'second link long password')).status).toBe(200);
+    api.admin.password = 'second link long password';
+  });
+
+  it('applies the CLI password rule and rejects made-up tokens', async () => {
+    const short = await reset('whatever', 'short');
+    expect(short.status).toBe(400);
+    expect(await short.json()).toEqual({
+      message: 'The password must be at least 12 characters.',
+      errors: { password: 'The password must be at least 12 characters.' },
+    });
+    const bogus = await reset('not-a-real-token-at-all', 'a long enough password');
+    expect(bogus.status).toBe(400);
+    expect(await bogus.json()).toEqual(INVALID);
+    const bad = await call(api.app, 'POST', '/api/auth/forgot', { json: { email: 'not an address' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('limits requests per address like login', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await forgot('limited@example.com')).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    const limited = await forgot('limited@example.com');
+    expect(limited.headers.get('Retry-After')).toMatch(/^\d+$/);
+    expect(await limited.json()).toEqual({ message: 'Too many reset requests. Please try again later.' });
+  });
+});
+
+describe('password reset without SMTP_URL', () => {
+  let plain: TestApi;
+  beforeAll(async () => {
+    plain = await setupApi();
+  });
+  afterAll(async () => {
+    await plain.close();
+  });
+
+  it('is not offered: the login page keeps the CLI instructions', async () => {
+    expect(await (await call(plain.app, 'GET', '/api/auth/forgot')).json()).toEqual({ byEmail: false });
+    const res = await call(plain.app, 'POST', '/api/auth/forgot', { json: { email: plain.admin.email } });
+    expect(res.status).toBe(503);
+    expect(await plain.db.selectFrom('outbox').selectAll().execute()).toEqual([]);
+  });
+});

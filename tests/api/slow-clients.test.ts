@@ -1,0 +1,139 @@
+/**
+ * The real server against clients that stall or vanish mid-upload: stalled uploads hold no
+ * application slot and get 408 after the body idle timeout; aborted ones are an info line, not
+ * a 500 with a stack. Also: HSTS on every answer.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_FIELD } from '~/lib/privacy';
+import { pdfBytes } from '../helpers/files';
+import { createPgDatabase, TEST_DATABASE_URL, validApplicant, validJob } from '../helpers/api';
+import { rawRequest, uploadHead } from '../helpers/raw-http';
+import { startApiServer, type RunningServer } from '../helpers/server';
+
+const ADMIN = { email: 'slow@example.com', password: 'slow clients password' };
+const IDLE_SECONDS = 5;
+
+let dataDir: string;
+let dropPg: (() => Promise<void>) | undefined;
+let server: RunningServer;
+let jobId: number;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-slow-test-'));
+  let databaseUrl = '';
+  if (TEST_DATABASE_URL) {
+    const pgDb = await createPgDatabase(TEST_DATABASE_URL);
+    databaseUrl = pgDb.url;
+    dropPg = pgDb.drop;
+  }
+  server = await startApiServer(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'info',
+      APPLY_CONCURRENCY: '2',
+      BODY_IDLE_TIMEOUT_SECONDS: String(IDLE_SECONDS),
+    },
+    0,
+  );
+  const login = await fetch(`${server.url}/api/admin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const created = await fetch(`${server.url}/api/job`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(validJob),
+  });
+  jobId = ((await created.json()) as { job: { id: number } }).job.id;
+  // The first application also starts the store's worker thread; the timings below are about the rest.
+  const first = await fetch(`${server.url}/api/applicants/apply`, {
+    method: 'POST',
+    body: applicationForm('first@example.com'),
+  });
+  expect(first.status).toBe(201);
+});
+
+afterAll(async () => {
+  if (server && server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+  await dropPg?.();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function applicationForm(email: string): FormData {
+  const form = new FormData();
+  form.set('jobId', String(jobId));
+  for (const [key, value] of Object.entries({ ...validApplicant, email })) form.set(key, value);
+  form.set(CONSENT_FIELD, 'true');
+  form.set('resume', new File([pdfBytes(200_000) as Uint8Array<ArrayBuffer>], 'cv.pdf', { type: 'application/pdf' }));
+  return form;
+}
+
+const STALLED_START = '--rawboundary\r\nContent-Disposition: form-data; name="jobId"\r\n\r\n1';
+
+describe('slow and vanishing clients', () => {
+  it('completes 10 real applications, each under 2 s, while 4 stalled uploads are held open; the stalled get 408', async () => {
+    const stalled = Array.from({ length: 4 }, () =>
+      rawRequest(server.port, uploadHead('/api/applicants/apply', 5_000_000), STALLED_START),
+    );
+    await Promise.all(stalled.map((s) => s.sent));
+    const stalledAt = Date.now();
+
+    const timings = await Promise.all(
+      Array.from({ length: 10 }, async (_, i) => {
+        const started = Date.now();
+        const res = await fetch(`${server.url}/api/applicants/apply`, {
+          method: 'POST',
+          body: applicationForm(`real${i}@example.com`),
+        });
+        expect(res.status).toBe(201);
+        return Date.now() - started;
+      }),
+    );
+    for (const ms of timings) expect(ms).toBeLessThan(2000);
+    // The stalled uploads were still open while the real ones went through.
+    expect(Date.now() - stalledAt).toBeLessThan(IDLE_SECONDS * 1000);
+
+    for (const s of stalled) {
+      const answer = await s.answer; // resolves when the server closes the connection
+      expect(answer).toMatch(/^HTTP\/1\.1 408 /);
+      expect(answer).toContain('The upload stalled. Please try again.');
+    }
+    expect(Date.now() - stalledAt).toBeGreaterThanOrEqual(IDLE_SECONDS * 1000 - 100);
+  });
+
+  it('logs an upload the client aborts as an info line without a stack, never as a 500', async () => {
+    const before = server.output.length;
+    const aborted = rawRequest(server.port, uploadHead('/api/applicants/apply', 2_000_000), STALLED_START);
+    await aborted.sent;
+    aborted.socket.write('x'.repeat(64 * 1024));
+    // An answer on another connection means the server has long taken this request's head in.
+    expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+    aborted.socket.destroy();
+    await expect
+      .poll(() => server.output.slice(before).find((l) => l.includes('"request aborted"')), { timeout: 10_000 })
+      .toBeTruthy();
+    const lines = server.output.slice(before);
+    const line = JSON.parse(lines.find((l) => l.includes('"request aborted"')) ?? '{}') as Record<string, unknown>;
+    expect(line['level']).toBe('info');
+    expect(line['stack']).toBeUndefined();
+    expect(lines.filter((l) => l.includes('unhandled error') || l.includes('"level":"error"'))).toEqual([]);
+  });
+
+  it('sends HSTS on every answer (SITE_URL is https by default)', async () => {
+    for (const url of ['/api/health', '/api/job', '/api/nothing-here']) {
+      const res = await fetch(`${server.url}${url}`);
+      expect(res.headers.get('strict-transport-security')).toBe('max-age=63072000; includeSubDomains');
+    }
+  });
+});

@@ -1,0 +1,217 @@
+import { SPAM_MESSAGE } from '../../src/lib/spam';
+import { apiTest as test, expect, fillHoneypot } from './fixtures';
+import { holdRoute } from './held-route';
+import {
+  MB,
+  SUCCESS,
+  uniqueTag,
+  jobInput,
+  pdfBytes,
+  pdfFile,
+  docxFile,
+  jobDialog,
+  openForm,
+  field,
+  fillForm,
+  applicant,
+  dialogToast,
+  formAlert,
+  chosenFiles,
+} from './careers-helpers';
+
+/* ---------- sending ---------- */
+
+test.describe('careers › sending an application', () => {
+  test("shows 'Submitting...', then the success toast; the applicant exists with trimmed values and the same resume bytes", async ({
+    page,
+    request,
+    createJob,
+    adminToken,
+    listApplicants,
+  }, testInfo) => {
+    const tag = uniqueTag(testInfo);
+    const job = await createJob(jobInput(tag));
+    const dialog = await openForm(page, job);
+    const values = applicant(tag);
+    const resume = docxFile();
+    await fillForm(
+      dialog,
+      {
+        ...values,
+        name: `  ${values.name}  `,
+        phone: ` ${values.phone}  `,
+        coverLetter: `\n  ${values.coverLetter}   \n`,
+      },
+      resume,
+    );
+
+    const release = await holdRoute(page, '**/api/applicants/apply');
+    await dialog.getByRole('button', { name: 'Submit Application' }).click();
+    await expect(dialog.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await expect(dialog.getByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+    release();
+
+    await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+
+    const stored = (await listApplicants()).find((a) => a.email === values.email);
+    expect(stored).toMatchObject({
+      jobId: job.id,
+      jobTitle: job.title,
+      department: job.department,
+      name: values.name,
+      email: values.email,
+      phone: values.phone,
+      linkedin: values.linkedin,
+      coverLetter: values.coverLetter,
+      status: 'pending',
+      resume: { kind: 'docx', size: resume.buffer.length },
+    });
+    const download = await request.get(`/api/applicants/${stored!.id}/download`, {
+      headers: { Authorization: `Bearer ${adminToken}` },
+    });
+    expect(Buffer.compare(await download.body(), resume.buffer)).toBe(0);
+  });
+
+  test(
+    'the progress bar follows the upload, and Cancel aborts an upload in flight',
+    { tag: '@once' },
+    async ({ page, createJob, listApplicants }, testInfo) => {
+      test.slow(); // two throttled uploads
+      const tag = uniqueTag(testInfo);
+      const job = await createJob(jobInput(tag));
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Network.enable');
+      // Slow the upload (about 6 s for the 1.2 MB resume) so the progress can be watched and cancelled.
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: 200 * 1024,
+      });
+
+      const values = applicant(tag);
+      let dialog = await openForm(page, job);
+      await fillForm(dialog, values, pdfFile(pdfBytes(1.2 * MB)));
+      await dialog.getByRole('button', { name: 'Submit Application' }).click();
+      const bar = dialog.getByRole('progressbar', { name: 'Upload progress' });
+      await expect
+        .poll(async () => Number(await bar.getAttribute('aria-valuenow')), { intervals: [50], timeout: 10_000 })
+        .toBeGreaterThan(0);
+      const midway = Number(await bar.getAttribute('aria-valuenow'));
+      expect(midway).toBeLessThan(100);
+      await expect(bar).toBeVisible();
+
+      const aborted = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/applicants/apply'));
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await aborted;
+      await expect(dialog.getByRole('heading', { name: 'Application Form' })).toHaveCount(0);
+      await expect(dialog.getByRole('button', { name: 'Apply Now' })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: 'Failed to submit application' })).toHaveCount(0);
+
+      // The same upload, not cancelled, climbs to 100 and succeeds: had the cancelled one been stored,
+      // the one-application-per-job rule would refuse this one.
+      await dialog.getByRole('button', { name: 'Apply Now' }).click();
+      dialog = jobDialog(page, job);
+      await fillForm(dialog, values, pdfFile(pdfBytes(1.2 * MB)));
+      await dialog.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(bar).toHaveAttribute('aria-valuenow', /^([1-9]\d?)$/, { timeout: 10_000 });
+      await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible({ timeout: 20_000 });
+      expect((await listApplicants()).filter((a) => a.email === values.email)).toHaveLength(1);
+    },
+  );
+
+  test(
+    "shows the server's message in the form and as a toast, keeps every value, and a retry succeeds",
+    { tag: '@once' },
+    async ({ page, request, createJob, listApplicants }, testInfo) => {
+      const tag = uniqueTag(testInfo);
+      const job = await createJob(jobInput(tag));
+      const values = applicant(tag);
+      const seeded = await request.post('/api/applicants/apply', {
+        multipart: { jobId: String(job.id), ...values, consent: 'true', resume: pdfFile() },
+      });
+      expect(seeded.status()).toBe(201);
+
+      const dialog = await openForm(page, job);
+      const resume = pdfFile(pdfBytes(8192), 'asha-rao.pdf');
+      await fillForm(dialog, values, resume);
+      await dialog.getByRole('button', { name: 'Submit Application' }).click();
+      const message = 'You have already applied for this position';
+      await expect(formAlert(dialog).first()).toHaveText(message);
+      await expect(dialogToast(dialog)).toContainText(message);
+      await expect(field(dialog, 'Email')).toHaveAccessibleDescription(message);
+
+      await expect(field(dialog, 'Full Name')).toHaveValue(values.name);
+      await expect(field(dialog, 'Email')).toHaveValue(values.email);
+      await expect(field(dialog, 'Phone')).toHaveValue(values.phone);
+      await expect(field(dialog, 'LinkedIn Profile (optional)')).toHaveValue(values.linkedin);
+      await expect(field(dialog, 'Cover Letter')).toHaveValue(values.coverLetter);
+      expect(await chosenFiles(field(dialog, 'Resume'))).toEqual(['asha-rao.pdf']);
+      await expect(dialog.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
+
+      const retryEmail = `asha.rao.${tag}@example.org`;
+      await field(dialog, 'Email').fill(retryEmail);
+      await dialog.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+      const stored = (await listApplicants()).find((a) => a.email === retryEmail);
+      expect(stored?.resume).toEqual({ kind: 'pdf', size: resume.buffer.length });
+    },
+  );
+
+  test(
+    'a bot that fills the hidden honeypot gets the neutral answer, nothing is stored and the values stay',
+    { tag: '@once' },
+    async ({ page, createJob, listApplicants }, testInfo) => {
+      const tag = uniqueTag(testInfo);
+      const job = await createJob(jobInput(tag));
+      const dialog = await openForm(page, job);
+      const values = applicant(tag);
+      await fillForm(dialog, values);
+      await fillHoneypot(dialog);
+
+      const answer = page.waitForResponse('**/api/applicants/apply');
+      await dialog.getByRole('button', { name: 'Submit Application' }).click();
+      expect((await answer).status()).toBe(400);
+      await expect(formAlert(dialog)).toHaveText(SPAM_MESSAGE);
+      await expect(field(dialog, 'Email')).toHaveValue(values.email);
+      expect((await listApplicants()).filter((a) => a.email === values.email)).toEqual([]);
+    },
+  );
+
+  test(
+    "falls back to 'Failed to submit application' when the server gives no message",
+    { tag: '@once' },
+    async ({ page, createJob }, testInfo) => {
+      const tag = uniqueTag(testInfo);
+      const job = await createJob(jobInput(tag));
+      await page.route('**/api/applicants/apply', (route) => route.fulfill({ status: 500, body: '' }));
+      const dialog = await openForm(page, job);
+      await fillForm(dialog, applicant(tag));
+      await dialog.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(formAlert(dialog)).toHaveText('Failed to submit application');
+      await expect(dialogToast(dialog)).toContainText('Failed to submit application');
+      await expect(field(dialog, 'Full Name')).toHaveValue('Asha Rao');
+    },
+  );
+
+  test(
+    "shows 'Failed to submit application. Please try again.' when the network fails, keeping the values",
+    { tag: '@once' },
+    async ({ page, createJob }, testInfo) => {
+      const tag = uniqueTag(testInfo);
+      const job = await createJob(jobInput(tag));
+      await page.route('**/api/applicants/apply', (route) => route.abort('internetdisconnected'));
+      const dialog = await openForm(page, job);
+      const values = applicant(tag);
+      await fillForm(dialog, values);
+      await dialog.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(formAlert(dialog)).toHaveText('Failed to submit application. Please try again.');
+      await expect(dialogToast(dialog)).toContainText('Failed to submit application. Please try again.');
+      await expect(field(dialog, 'Email')).toHaveValue(values.email);
+      await expect(field(dialog, 'Cover Letter')).toHaveValue(values.coverLetter);
+      expect(await chosenFiles(field(dialog, 'Resume'))).toEqual(['resume.pdf']);
+      await expect(dialog.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
+    },
+  );
+});

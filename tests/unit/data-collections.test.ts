@@ -1,0 +1,140 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse } from 'yaml';
+import { describe, expect, it } from 'vitest';
+import type { ZodTypeAny } from 'zod';
+import { benchmarkSchema, hardwareSchema } from '../../src/content/data-schemas';
+
+const content = fileURLToPath(new URL('../../content/', import.meta.url));
+
+/** Every YAML row of a data collection, as the build reads it. */
+function rows(folder: string): { file: string; data: Record<string, unknown> }[] {
+  const dir = join(content, folder);
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.yaml'))
+    .map((name) => ({
+      file: `content/${folder}/${name}`,
+      data: parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown>,
+    }));
+}
+
+function issues(schema: ZodTypeAny, data: unknown): { path: string; message: string }[] {
+  const result = schema.safeParse(data);
+  return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+const benchmark = {
+  model: 'YOLOv8s, 640 × 640',
+  task: 'Object detection (COCO)',
+  device: 'Hailo-8',
+  precision: 'INT8',
+  runtime: 'Hailo Dataflow Compiler 3.29.0',
+  latencyMs: null,
+  throughputFps: 396,
+  memoryMB: null,
+  powerW: null,
+  energyMj: null,
+  method: 'Vendor table, batch size 1, performance mode.',
+  source: 'https://github.com/hailo-ai/hailo_model_zoo/blob/main/docs/public_models/HAILO8/HAILO8_object_detection.rst',
+  pages: ['iip'],
+  order: 1,
+};
+
+const hardware = {
+  vendor: 'NVIDIA',
+  family: 'Jetson Orin',
+  part: 'Jetson Orin Nano 8 GB',
+  kind: 'edge GPU',
+  accelerator: 'Ampere GPU',
+  precisions: ['FP16', 'INT8'],
+  runtime: 'JetPack 6',
+  status: 'supported',
+  notes: 'No DLA.',
+  products: ['iip'],
+  order: 1,
+};
+
+describe('data collections', () => {
+  describe('the rows in content/ are valid', () => {
+    it.each(rows('benchmarks'))('$file', ({ data }) => expect(issues(benchmarkSchema, data)).toEqual([]));
+    it.each(rows('hardware'))('$file', ({ data }) => expect(issues(hardwareSchema, data)).toEqual([]));
+
+    it('the hardware list names the parts a buyer looks for', () => {
+      const parts = rows('hardware')
+        .map(({ data }) => ['family', 'part', 'accelerator'].map((key) => String(data[key])).join(' '))
+        .join('\n');
+      for (const name of [
+        'Ethos-U',
+        'STM32N6',
+        'i.MX',
+        'Neutron',
+        'Orin',
+        'Thor',
+        'Hailo-8',
+        'QCS6490',
+        'nRF91',
+        'BG95',
+      ]) {
+        expect(parts, name).toContain(name);
+      }
+    });
+
+    it('every status is represented and every product page has rows', () => {
+      const all = rows('hardware').map(({ data }) => hardwareSchema.parse(data));
+      expect(new Set(all.map((row) => row.status))).toEqual(new Set(['supported', 'beta', 'planned']));
+      for (const product of ['iip', 'iem', 'iis'] as const) {
+        expect(
+          all.some((row) => row.products.includes(product)),
+          product,
+        ).toBe(true);
+      }
+    });
+  });
+
+  describe('benchmarks', () => {
+    it('refuses a row without a source, naming the field and what it needs', () => {
+      const { source: _omitted, ...withoutSource } = benchmark;
+      expect(issues(benchmarkSchema, withoutSource)).toEqual([
+        { path: 'source', message: expect.stringContaining('source is required') },
+      ]);
+    });
+
+    it.each([
+      ['an empty source', ''],
+      ['a plain-text guess', 'vendor website'],
+      ['an http URL', 'http://example.com/figures'],
+      ['our measurement without its method', 'measured by EdgeCraft AI, 2026-10-01, '],
+    ])('refuses %s', (_name, source) => {
+      expect(issues(benchmarkSchema, { ...benchmark, source }).map((i) => i.path)).toEqual(['source']);
+    });
+
+    it('accepts our own measurement with its date and method', () => {
+      const source = 'measured by EdgeCraft AI, 2026-10-01, trtexec p99 over 1000 runs at MAXN';
+      expect(issues(benchmarkSchema, { ...benchmark, source })).toEqual([]);
+    });
+
+    it('needs a latency or a throughput', () => {
+      expect(issues(benchmarkSchema, { ...benchmark, throughputFps: null }).map((i) => i.path)).toEqual(['latencyMs']);
+    });
+
+    it('refuses a precision the table does not know', () => {
+      expect(issues(benchmarkSchema, { ...benchmark, precision: 'INT2' }).map((i) => i.path)).toEqual(['precision']);
+    });
+  });
+
+  describe('hardware', () => {
+    it.each([
+      ['an unknown status', { status: 'maybe' }, 'status'],
+      ['no vendor', { vendor: undefined }, 'vendor'],
+      ['no precisions for an accelerator', { precisions: [] }, 'precisions'],
+      ['an unknown product page', { products: ['ipg'] }, 'products.0'],
+    ] as Array<[string, Record<string, unknown>, string]>)('refuses %s', (_name, override, path) => {
+      expect(issues(hardwareSchema, { ...hardware, ...override }).map((i) => i.path)).toEqual([path]);
+    });
+
+    it('allows a cellular module without precisions', () => {
+      expect(issues(hardwareSchema, { ...hardware, kind: 'cellular module', precisions: [] })).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { etagMatches, etagOf } from '~/server/features/jobs/etag';
+
+describe('etagMatches', () => {
+  const etag = etagOf('{"jobs":[]}');
+
+  it('matches the same tag, its weak form, a tag in a list, and *', () => {
+    expect(etagMatches(etag, etag)).toBe(true);
+    expect(etagMatches(`W/${etag}`, etag)).toBe(true);
+    expect(etagMatches(`"other", ${etag}`, etag)).toBe(true);
+    expect(etagMatches(' * ', etag)).toBe(true);
+  });
+
+  it('does not match another tag, an empty or a missing header', () => {
+    expect(etagMatches(etagOf('{"jobs":[1]}'), etag)).toBe(false);
+    expect(etagMatches('', etag)).toBe(false);
+    expect(etagMatches(null, etag)).toBe(false);
+    expect(etagMatches(undefined, etag)).toBe(false);
+  });
+
+  it('gives a quoted tag that changes with the text', () => {
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    expect(etagOf('a')).not.toBe(etagOf('b'));
+  });
+});
