@@ -30,7 +30,12 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-type Answer = { status: number; body: string; reusedSocket: boolean };
+/**
+ * `localPort` names the connection: a kept connection keeps its port. (`req.reusedSocket` cannot
+ * tell: a request queued while the agent's only socket finishes writing the last body gets that
+ * socket without the flag.)
+ */
+type Answer = { status: number; body: string; localPort: number | undefined };
 
 /** Writes the whole body at once (no Expect header), then reads the answer. */
 function post(urlPath: string, contentType: string, body: Buffer): Promise<Answer> {
@@ -39,13 +44,14 @@ function post(urlPath: string, contentType: string, body: Buffer): Promise<Answe
       `${server.url}${urlPath}`,
       { method: 'POST', agent, headers: { 'Content-Type': contentType, 'Content-Length': String(body.length) } },
       (res) => {
+        const localPort = res.socket.localPort;
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () =>
           resolve({
             status: res.statusCode ?? 0,
             body: Buffer.concat(chunks).toString('utf8'),
-            reusedSocket: req.reusedSocket,
+            localPort,
           }),
         );
         res.on('error', reject);
@@ -54,6 +60,11 @@ function post(urlPath: string, contentType: string, body: Buffer): Promise<Answe
     req.on('error', reject);
     req.end(body);
   });
+}
+
+function expectOneConnection(answers: Answer[]) {
+  const ports = new Set(answers.map((a) => a.localPort));
+  expect([...ports]).toEqual([expect.any(Number)]);
 }
 
 describe('a body over the limit', () => {
@@ -65,7 +76,7 @@ describe('a body over the limit', () => {
       expect(answer.status).toBe(413);
       expect(JSON.parse(answer.body)).toEqual({ message: 'Request body too large' });
     }
-    expect(answers.slice(1).every((a) => a.reusedSocket)).toBe(true);
+    expectOneConnection(answers);
   });
 
   it('gets its 413 read by the client for a 20 MB multipart upload with a Content-Length', async () => {
@@ -87,6 +98,6 @@ describe('a body over the limit', () => {
         errors: { resume: applicationMessages.resumeSize },
       });
     }
-    expect(answers.slice(1).every((a) => a.reusedSocket)).toBe(true);
+    expectOneConnection(answers);
   });
 });
