@@ -82,27 +82,27 @@ function applicationForm(email: string): FormData {
 const STALLED_START = '--rawboundary\r\nContent-Disposition: form-data; name="jobId"\r\n\r\n1';
 
 describe('slow and vanishing clients', () => {
-  it('completes 10 real applications, each under 2 s, while 4 stalled uploads are held open; the stalled get 408', async () => {
+  it('completes 10 real applications while 4 stalled uploads are held open; the stalled get 408 after the idle timeout', async () => {
     const stalled = Array.from({ length: 4 }, () =>
       rawRequest(server.port, uploadHead('/api/applicants/apply', 5_000_000), STALLED_START),
     );
     await Promise.all(stalled.map((s) => s.sent));
     const stalledAt = Date.now();
+    let stalledAnswered = 0;
+    for (const s of stalled) void s.answer.then(() => stalledAnswered++);
 
-    const timings = await Promise.all(
+    // With APPLY_CONCURRENCY 2, stalled uploads holding slots would keep these waiting for the 408s.
+    const statuses = await Promise.all(
       Array.from({ length: 10 }, async (_, i) => {
-        const started = Date.now();
         const res = await fetch(`${server.url}/api/applicants/apply`, {
           method: 'POST',
           body: applicationForm(`real${i}@example.com`),
         });
-        expect(res.status).toBe(201);
-        return Date.now() - started;
+        return res.status;
       }),
     );
-    for (const ms of timings) expect(ms).toBeLessThan(2000);
-    // The stalled uploads were still open while the real ones went through.
-    expect(Date.now() - stalledAt).toBeLessThan(IDLE_SECONDS * 1000);
+    expect(statuses).toEqual(Array(10).fill(201));
+    expect(stalledAnswered).toBe(0);
 
     for (const s of stalled) {
       const answer = await s.answer; // resolves when the server closes the connection
