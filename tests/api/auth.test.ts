@@ -207,3 +207,37 @@ describe('every admin route rejects bad tokens (generated from the route list)',
     expect((await call(api.app, 'GET', `/api/job/${job.id}`)).status).toBe(200);
   });
 });
+
+describe('a token the server has already accepted', () => {
+  it('is refused once it expires, and once its admin signs out everywhere', async () => {
+    let clock = new Date();
+    const timed = await setupApi({ now: () => clock });
+    try {
+      const { token } = await signToken(
+        { sub: String(timed.admin.id), tv: timed.admin.tokenVersion },
+        timed.jwtSecret,
+        60,
+        clock,
+      );
+      expect((await call(timed.app, 'GET', '/api/auth/verify', { token })).status).toBe(200);
+      clock = new Date(clock.getTime() + 59_000);
+      expect((await call(timed.app, 'GET', '/api/auth/verify', { token })).status).toBe(200);
+      clock = new Date(clock.getTime() + 1_000);
+      const expired = await call(timed.app, 'GET', '/api/auth/verify', { token });
+      expect(expired.status).toBe(401);
+      expect(await expired.json()).toEqual({ message: 'Invalid or expired token' });
+
+      const fresh = await signToken(
+        { sub: String(timed.admin.id), tv: timed.admin.tokenVersion },
+        timed.jwtSecret,
+        3600,
+        clock,
+      );
+      expect((await call(timed.app, 'GET', '/api/auth/verify', { token: fresh.token })).status).toBe(200);
+      await setAdminPassword(timed.db, timed.admin.email, await hashPassword(timed.admin.password));
+      expect((await call(timed.app, 'GET', '/api/auth/verify', { token: fresh.token })).status).toBe(401);
+    } finally {
+      await timed.close();
+    }
+  });
+});

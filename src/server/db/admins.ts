@@ -69,11 +69,32 @@ export async function revokeToken(db: Kysely<Database>, tokenHash: string, expir
     .execute();
 }
 
-export async function isTokenRevoked(db: Kysely<Database>, tokenHash: string): Promise<boolean> {
+/**
+ * The signed-in admin behind a token, in one query: who they are now, and whether this token was
+ * ended by logout. Null when the admin no longer exists.
+ */
+export async function findSessionAdmin(
+  db: Kysely<Database>,
+  id: number,
+  tokenHash: string,
+): Promise<{ id: number; email: string; tokenVersion: number; revoked: boolean } | null> {
+  if (!isDbId(id)) return null;
   const row = await db
-    .selectFrom('revoked_tokens')
-    .select('token_hash')
-    .where('token_hash', '=', tokenHash)
+    .selectFrom('admins')
+    .select((eb) => [
+      'id',
+      'email',
+      'token_version',
+      eb.exists(eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', tokenHash)).as('revoked'),
+    ])
+    .where('id', '=', id)
     .executeTakeFirst();
-  return row !== undefined;
+  if (!row) return null;
+  // SQLite answers 0/1, PostgreSQL a boolean.
+  return {
+    id: Number(row.id),
+    email: row.email,
+    tokenVersion: Number(row.token_version),
+    revoked: Boolean(row.revoked),
+  };
 }

@@ -11,6 +11,7 @@ export {
   updateApplicantStatus,
   deleteApplicant,
   getResume,
+  applicantFields,
   type StoredResume,
 } from './applicants';
 export {
@@ -23,7 +24,7 @@ export {
   setAdminPassword,
   deleteAdmin,
   revokeToken,
-  isTokenRevoked,
+  findSessionAdmin,
 } from './admins';
 export { insertMessage, listMessages, deleteMessage } from './messages';
 export { insertAuditEntry, listAudit, auditedAdmins, auditEntriesAbout } from './audit';

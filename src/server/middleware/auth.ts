@@ -1,10 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Services } from '../config';
 import type { AppEnv } from '../context';
-import { findAdminById, isTokenRevoked } from '../db';
+import { findSessionAdmin } from '../db';
 import { apiError } from '../errors';
 import { presetHeaders } from './node-request';
-import { tokenHash, verifyToken } from '../features/auth/jwt';
+import { rememberingVerifier, tokenHash } from '../features/auth/jwt';
 
 const authMessages = {
   missing: 'Authentication required',
@@ -23,19 +23,16 @@ export function bearerToken(c: Context): string | null {
  * answers are never cached.
  */
 export function requireAdmin(services: Services): MiddlewareHandler<AppEnv> {
+  const verify = rememberingVerifier(services.config.jwtSecret);
   return async (c, next) => {
     const token = bearerToken(c);
     if (!token) return apiError(c, 401, authMessages.missing);
-    const claims = await verifyToken(token, services.config.jwtSecret, services.now());
-    const id = claims ? Number(claims.sub) : NaN;
-    const [admin, revoked] =
-      claims && Number.isSafeInteger(id)
-        ? await Promise.all([findAdminById(services.db, id), isTokenRevoked(services.db, tokenHash(token))])
-        : [null, true];
-    if (!claims || !admin || revoked || admin.token_version !== claims.tv) {
+    const claims = await verify(token, services.now());
+    const admin = claims ? await findSessionAdmin(services.db, Number(claims.sub), tokenHash(token)) : null;
+    if (!claims || !admin || admin.revoked || admin.tokenVersion !== claims.tv) {
       return apiError(c, 401, authMessages.invalid);
     }
-    c.set('admin', { id: Number(admin.id), email: admin.email });
+    c.set('admin', { id: admin.id, email: admin.email });
     // Before the handler: a header added after it answered makes Hono rebuild the whole Response.
     presetHeaders(c, { 'Cache-Control': 'no-store' });
     await next();
