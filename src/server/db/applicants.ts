@@ -10,7 +10,8 @@ import type { ApplicantRow, Database } from './schema';
 
 type ApplicantWithResume = ApplicantRow & { resume_kind: ResumeKind; resume_size: number };
 
-function toApplicant(row: ApplicantWithResume): Applicant {
+/** An applicant's row as the API names its fields, without the resume. */
+export function applicantFields(row: ApplicantRow): Omit<Applicant, 'resume'> {
   return {
     id: Number(row.id),
     jobId: Number(row.job_id),
@@ -24,8 +25,11 @@ function toApplicant(row: ApplicantWithResume): Applicant {
     status: row.status,
     appliedAt: row.applied_at,
     statusChangedAt: row.status_changed_at ?? row.applied_at,
-    resume: { kind: row.resume_kind, size: Number(row.resume_size) },
   };
+}
+
+function toApplicant(row: ApplicantWithResume): Applicant {
+  return { ...applicantFields(row), resume: { kind: row.resume_kind, size: Number(row.resume_size) } };
 }
 
 function selectApplicants(db: Kysely<Database>) {

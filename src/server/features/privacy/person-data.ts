@@ -3,6 +3,7 @@ import type { ResumeKind } from '~/lib/limits';
 import type { AuditEntry } from '~/lib/privacy';
 import type { RetentionDays } from '../../config';
 import {
+  applicantFields,
   applicationsOf,
   auditEntriesAbout,
   contactMessagesOf,
@@ -55,23 +56,12 @@ export async function collectPersonData(
   const messages = await contactMessagesOf(db, key);
   const resumes: ExportedResume[] = [];
   const applications = rows.map((row) => {
-    const statusChangedAt = row.status_changed_at ?? row.applied_at;
     const file = row.resume ? `resumes/${row.id}-${resumeFilename(row.name, row.resume.kind).ascii}` : null;
     if (row.resume && file) resumes.push({ path: file, data: row.resume.data });
+    const fields = applicantFields(row);
     return {
-      id: row.id,
-      jobId: row.job_id,
-      jobTitle: row.job_title,
-      department: row.department,
-      name: row.name,
-      email: row.email,
-      phone: row.phone,
-      linkedin: row.linkedin,
-      coverLetter: row.cover_letter,
-      status: row.status,
-      appliedAt: row.applied_at,
-      statusChangedAt,
-      eraseAt: eraseAt({ status: row.status, statusChangedAt }, days),
+      ...fields,
+      eraseAt: eraseAt(fields, days),
       consent:
         row.consent_at && row.consent_version ? { givenAt: row.consent_at, noticeVersion: row.consent_version } : null,
       resume:
