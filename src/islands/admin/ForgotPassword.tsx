@@ -6,7 +6,7 @@ import { errorMessage } from '~/lib/api/client';
 import { requestPasswordReset, resetAvailabilityQuery } from '~/lib/api/password-reset';
 import { ADMIN_PASSWORD_MIN } from '~/lib/limits';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '~/lib/schemas';
-import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
+import { TextField } from '~/islands/ui/Field';
 
 const forgotTexts = {
   checking: 'Checking how passwords are reset here...',
@@ -98,16 +98,13 @@ function ForgotByEmail() {
         </h2>
         <p className="mt-1">{forgotTexts.intro}</p>
       </div>
-      <Field id="forgot-email" label="Your admin e-mail" required error={errors.email?.message}>
-        <input
-          {...register('email')}
-          {...fieldAria('forgot-email', errors.email?.message)}
-          type="email"
-          autoComplete="username"
-          required
-          className={inputClass}
-        />
-      </Field>
+      <TextField
+        id="forgot-email"
+        label="Your admin e-mail"
+        required
+        error={errors.email?.message}
+        input={{ ...register('email'), type: 'email', autoComplete: 'username' }}
+      />
       {failure && (
         <p role="alert" className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-rose-50">
           {failure}

@@ -5,7 +5,7 @@ import { login } from '~/lib/api/auth';
 import { errorMessage } from '~/lib/api/client';
 import { getToken, setToken, takeLoginNotice } from '~/lib/api/session';
 import { loginSchema, type LoginInput } from '~/lib/schemas';
-import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
+import { TextField } from '~/islands/ui/Field';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { useHydrated } from '~/islands/ui/useHydrated';
 import { ForgotPasswordPanel, ForgotPasswordToggle } from './ForgotPassword';
@@ -75,26 +75,20 @@ function Form() {
               {notice}
             </p>
           )}
-          <Field id="login-email" label="Email" required error={errors.email?.message}>
-            <input
-              {...register('email')}
-              {...fieldAria('login-email', errors.email?.message)}
-              type="email"
-              autoComplete="username"
-              required
-              className={inputClass}
-            />
-          </Field>
-          <Field id="login-password" label="Password" required error={errors.password?.message}>
-            <input
-              {...register('password')}
-              {...fieldAria('login-password', errors.password?.message)}
-              type="password"
-              autoComplete="current-password"
-              required
-              className={inputClass}
-            />
-          </Field>
+          <TextField
+            id="login-email"
+            label="Email"
+            required
+            error={errors.email?.message}
+            input={{ ...register('email'), type: 'email', autoComplete: 'username' }}
+          />
+          <TextField
+            id="login-password"
+            label="Password"
+            required
+            error={errors.password?.message}
+            input={{ ...register('password'), type: 'password', autoComplete: 'current-password' }}
+          />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <label className="inline-flex items-center gap-2 text-sm text-slate-200">
               <input

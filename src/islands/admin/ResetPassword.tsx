@@ -6,7 +6,7 @@ import { resetPassword } from '~/lib/api/password-reset';
 import { clearToken, leaveLoginNotice } from '~/lib/api/session';
 import { ADMIN_PASSWORD_MIN } from '~/lib/limits';
 import { passwordResetMessages, resetFormSchema, type ResetFormInput } from '~/lib/schemas';
-import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
+import { TextField } from '~/islands/ui/Field';
 
 const resetTexts = {
   failed: 'Failed to change the password. Try again later.',
@@ -70,32 +70,21 @@ function ResetPasswordForm({ token }: { token: string }) {
       <h2 id="reset-title" ref={heading} tabIndex={-1} className="text-xl text-white focus:outline-none">
         Choose a new password
       </h2>
-      <Field
+      <TextField
         id="reset-password"
         label="New password"
         required
         error={errors.password?.message}
         hint={`At least ${ADMIN_PASSWORD_MIN} characters. Every session of this account is signed out.`}
-      >
-        <input
-          {...register('password')}
-          {...fieldAria('reset-password', errors.password?.message, true)}
-          type="password"
-          autoComplete="new-password"
-          required
-          className={inputClass}
-        />
-      </Field>
-      <Field id="reset-confirm" label="Repeat the new password" required error={errors.confirm?.message}>
-        <input
-          {...register('confirm')}
-          {...fieldAria('reset-confirm', errors.confirm?.message)}
-          type="password"
-          autoComplete="new-password"
-          required
-          className={inputClass}
-        />
-      </Field>
+        input={{ ...register('password'), type: 'password', autoComplete: 'new-password' }}
+      />
+      <TextField
+        id="reset-confirm"
+        label="Repeat the new password"
+        required
+        error={errors.confirm?.message}
+        input={{ ...register('confirm'), type: 'password', autoComplete: 'new-password' }}
+      />
       {failure && (
         <div
           role="alert"

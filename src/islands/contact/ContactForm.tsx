@@ -5,7 +5,7 @@ import { subjectFromSearch } from '~/lib/contact-link';
 import { consentMessages, PRIVACY_PATH } from '~/lib/privacy';
 import { contactMessages, contactSchema, type ContactInput } from '~/lib/schemas';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
-import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
+import { Field, TextField, fieldAria, inputClass } from '~/islands/ui/Field';
 import { useSpamTrap } from '~/islands/ui/SpamTrap';
 import { useHydrated } from '~/islands/ui/useHydrated';
 import { showToast } from '~/islands/ui/toast-store';
@@ -46,33 +46,28 @@ function Form() {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Contact us">
       <fieldset disabled={!hydrated} className="grid min-w-0 gap-5 sm:grid-cols-2">
-        <Field id="contact-name" label="Name" required error={errors.name?.message}>
-          <input
-            {...register('name')}
-            {...fieldAria('contact-name', errors.name?.message)}
-            autoComplete="name"
-            required
-            className={inputClass}
-          />
-        </Field>
-        <Field id="contact-email" label="Email" required error={errors.email?.message}>
-          <input
-            {...register('email')}
-            {...fieldAria('contact-email', errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            required
-            className={inputClass}
-          />
-        </Field>
-        <Field id="contact-subject" label="Subject" required error={errors.subject?.message} className="sm:col-span-2">
-          <input
-            {...register('subject')}
-            {...fieldAria('contact-subject', errors.subject?.message)}
-            required
-            className={inputClass}
-          />
-        </Field>
+        <TextField
+          id="contact-name"
+          label="Name"
+          required
+          error={errors.name?.message}
+          input={{ ...register('name'), autoComplete: 'name' }}
+        />
+        <TextField
+          id="contact-email"
+          label="Email"
+          required
+          error={errors.email?.message}
+          input={{ ...register('email'), type: 'email', autoComplete: 'email' }}
+        />
+        <TextField
+          id="contact-subject"
+          label="Subject"
+          required
+          error={errors.subject?.message}
+          className="sm:col-span-2"
+          input={{ ...register('subject') }}
+        />
         <Field id="contact-message" label="Message" required error={errors.message?.message} className="sm:col-span-2">
           <textarea
             {...register('message')}

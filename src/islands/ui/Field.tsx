@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
 import { cn } from './cn';
 
 export const inputClass =
@@ -49,5 +49,24 @@ export function Field({ id, label, required = false, error, hint, className, chi
         </p>
       )}
     </div>
+  );
+}
+
+type TextFieldProps = Omit<Props, 'children'> & {
+  /** The input's own attributes: what react-hook-form's `register(name)` returns, type, autoComplete… */
+  input: InputHTMLAttributes<HTMLInputElement> & { ref?: Ref<HTMLInputElement> };
+};
+
+/** A Field around a one-line input that is wired to its label, hint and error. */
+export function TextField({ input, ...field }: TextFieldProps) {
+  return (
+    <Field {...field}>
+      <input
+        {...input}
+        {...fieldAria(field.id, field.error, field.hint !== undefined)}
+        required={field.required}
+        className={inputClass}
+      />
+    </Field>
   );
 }

@@ -4,6 +4,7 @@ import { auditQuery, type AuditFilter } from '~/lib/api/privacy';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '~/lib/privacy';
 import { inputClass } from '~/islands/ui/Field';
 import { formatLongDate } from '../format';
+import { AdminPanel } from '../AdminPanel';
 import { QueryState } from '../StateMessage';
 
 const activityTexts = {
@@ -53,15 +54,11 @@ export function ActivityPanel() {
   const admins = activity.data?.pages[0]?.admins ?? [];
 
   return (
-    <section aria-labelledby="activity-heading" className="flex flex-col gap-5">
-      <div>
-        <h2 id="activity-heading" className="text-2xl">
-          Activity
-        </h2>
-        <p className="mt-1 text-sm text-slate-400">
-          Who viewed, downloaded, changed, exported or erased personal data, and every sign-in.
-        </p>
-      </div>
+    <AdminPanel
+      id="activity"
+      title="Activity"
+      intro="Who viewed, downloaded, changed, exported or erased personal data, and every sign-in."
+    >
       <div role="search" aria-label="Filter activity" className="grid gap-3 md:grid-cols-2">
         <div>
           <label htmlFor="activity-admin" className="sr-only">
@@ -123,6 +120,6 @@ export function ActivityPanel() {
           </>
         )}
       </QueryState>
-    </section>
+    </AdminPanel>
   );
 }

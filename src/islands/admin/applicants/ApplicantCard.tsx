@@ -22,7 +22,7 @@ export function ApplicantCard({ applicant, actions, onView }: Props) {
             <a href={`tel:${applicant.phone.replace(/[^\d+]/g, '')}`}>{applicant.phone}</a>
           </p>
         </div>
-        <StatusBadge status={applicant.status} className="shrink-0" />
+        <StatusBadge status={applicant.status} />
       </div>
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">

@@ -4,6 +4,7 @@ import { applicantsQuery } from '~/lib/api/applicants';
 import { jobsQuery } from '~/lib/api/jobs';
 import { ApplicationsChart } from '../chart/ApplicationsChart';
 import { usePrivacyActions } from '../privacy/usePrivacyActions';
+import { AdminPanel } from '../AdminPanel';
 import { QueryState, StateMessage } from '../StateMessage';
 import { ApplicantCard } from './ApplicantCard';
 import { ApplicantDialog } from './ApplicantDialog';
@@ -39,10 +40,7 @@ export function ApplicantsPanel() {
   const open = openId === null ? undefined : all.find((a) => a.id === openId);
 
   return (
-    <section aria-labelledby="applicants-heading" className="flex flex-col gap-5">
-      <h2 id="applicants-heading" className="text-2xl">
-        Applicants
-      </h2>
+    <AdminPanel id="applicants" title="Applicants">
       <QueryState query={applicants} items={applicants.data} texts={applicantsTexts}>
         {() => (
           <>
@@ -89,6 +87,6 @@ export function ApplicantsPanel() {
       )}
       {confirmDialog}
       {privacyConfirm}
-    </section>
+    </AdminPanel>
   );
 }

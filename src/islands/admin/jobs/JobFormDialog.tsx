@@ -6,7 +6,7 @@ import { ApiError } from '~/lib/api/client';
 import { jobKeys } from '~/lib/api/jobs';
 import { JOB_TYPES, jobInputSchema, jobMessages, type Job, type JobData, type JobInput } from '~/lib/schemas';
 import { Dialog } from '~/islands/ui/Dialog';
-import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
+import { Field, TextField, fieldAria, inputClass } from '~/islands/ui/Field';
 import { showToast } from '~/islands/ui/toast-store';
 import { notifyFailure } from '../notify';
 
@@ -66,15 +66,13 @@ export function JobFormDialog({ job, onClose }: Props) {
     required: boolean,
     placeholder: string,
   ) => (
-    <Field id={id(name)} label={label} required={required} error={errors[name]?.message}>
-      <input
-        {...register(name)}
-        {...fieldAria(id(name), errors[name]?.message)}
-        required={required}
-        placeholder={placeholder}
-        className={inputClass}
-      />
-    </Field>
+    <TextField
+      id={id(name)}
+      label={label}
+      required={required}
+      error={errors[name]?.message}
+      input={{ ...register(name), placeholder }}
+    />
   );
 
   return (

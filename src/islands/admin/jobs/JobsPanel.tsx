@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteJob } from '~/lib/api/admin-jobs';
 import { jobKeys, jobsQuery } from '~/lib/api/jobs';
 import { jobMessages, type Job } from '~/lib/schemas/job';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
-import { showToast } from '~/islands/ui/toast-store';
-import { notifyFailure } from '../notify';
+import { AdminPanel } from '../AdminPanel';
+import { useAdminMutation } from '../useAdminMutation';
 import { QueryState } from '../StateMessage';
 import { JobCard } from './JobCard';
 import { JobFormDialog } from './JobFormDialog';
@@ -20,19 +20,16 @@ const jobsTexts = {
 
 /** The Job Vacancies tab: add, edit, delete and read every posted vacancy. */
 export function JobsPanel() {
-  const queryClient = useQueryClient();
   const jobs = useQuery(jobsQuery());
   // null: form closed; 'new': create mode; a job: edit mode.
   const [editing, setEditing] = useState<Job | 'new' | null>(null);
   const { confirm, confirmDialog } = useConfirm();
 
-  const remove = useMutation({
+  const remove = useAdminMutation({
     mutationFn: (job: Job) => deleteJob(job.id),
-    onSuccess: async () => {
-      showToast('success', jobMessages.deleted);
-      await queryClient.invalidateQueries({ queryKey: jobKeys.all });
-    },
-    onError: (error) => notifyFailure(error, jobsTexts.deleteFailed),
+    success: jobMessages.deleted,
+    failure: jobsTexts.deleteFailed,
+    invalidates: [jobKeys.all],
   });
 
   const onDelete = async (job: Job) => {
@@ -40,16 +37,15 @@ export function JobsPanel() {
   };
 
   return (
-    <section aria-labelledby="jobs-heading" className="flex flex-col gap-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="jobs-heading" className="text-2xl">
-          Job vacancies
-        </h2>
+    <AdminPanel
+      id="jobs"
+      title="Job vacancies"
+      action={
         <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
           <span aria-hidden="true">+</span> Add New Job Vacancy
         </button>
-      </div>
-
+      }
+    >
       <QueryState query={jobs} items={jobs.data} texts={jobsTexts} empty={jobsTexts.empty}>
         {(items) => (
           <ul className="flex flex-col gap-4" aria-label="Job vacancies">
@@ -75,6 +71,6 @@ export function JobsPanel() {
         />
       )}
       {confirmDialog}
-    </section>
+    </AdminPanel>
   );
 }

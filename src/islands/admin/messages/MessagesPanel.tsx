@@ -1,11 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { deleteMessage, messageKeys, messagesQuery } from '~/lib/api/messages';
 import type { ContactMessage } from '~/lib/schemas';
 import { contactMessages } from '~/lib/schemas/contact';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
-import { showToast } from '~/islands/ui/toast-store';
 import { formatLongDate } from '../format';
-import { notifyFailure } from '../notify';
+import { AdminPanel } from '../AdminPanel';
+import { useAdminMutation } from '../useAdminMutation';
 import { QueryState } from '../StateMessage';
 import { deleteButtonClass } from '../applicants/StatusActions';
 import { mailtoHref } from '~/lib/mailto';
@@ -57,26 +57,17 @@ function MessageCard({
 
 /** The Messages tab: what visitors sent through the contact form, newest first. */
 export function MessagesPanel() {
-  const queryClient = useQueryClient();
   const messages = useQuery(messagesQuery());
   const { confirm, confirmDialog } = useConfirm();
-  const remove = useMutation({
+  const remove = useAdminMutation({
     mutationFn: (message: ContactMessage) => deleteMessage(message.id),
-    onSuccess: async () => {
-      showToast('success', contactMessages.deleted);
-      await queryClient.invalidateQueries({ queryKey: messageKeys.all });
-    },
-    onError: (error) => notifyFailure(error, messagesTexts.deleteFailed),
+    success: contactMessages.deleted,
+    failure: messagesTexts.deleteFailed,
+    invalidates: [messageKeys.all],
   });
 
   return (
-    <section aria-labelledby="messages-heading" className="flex flex-col gap-5">
-      <div>
-        <h2 id="messages-heading" className="text-2xl">
-          Messages
-        </h2>
-        <p className="mt-1 text-sm text-slate-400">Sent through the contact form on the home page; reply by e-mail.</p>
-      </div>
+    <AdminPanel id="messages" title="Messages" intro="Sent through the contact form on the home page; reply by e-mail.">
       <QueryState query={messages} items={messages.data} texts={messagesTexts} empty={messagesTexts.empty}>
         {(items) => (
           <ul className="flex flex-col gap-4" aria-label="Messages">
@@ -95,6 +86,6 @@ export function MessagesPanel() {
         )}
       </QueryState>
       {confirmDialog}
-    </section>
+    </AdminPanel>
   );
 }

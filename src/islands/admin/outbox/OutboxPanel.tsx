@@ -1,9 +1,9 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { outboxKeys, outboxQuery, retryMail } from '~/lib/api/outbox';
 import { OUTBOX_KINDS, outboxMessages, type OutboxMail } from '~/lib/schemas';
-import { showToast } from '~/islands/ui/toast-store';
 import { formatLongDate } from '../format';
-import { notifyFailure } from '../notify';
+import { AdminPanel } from '../AdminPanel';
+import { useAdminMutation } from '../useAdminMutation';
 import { QueryState } from '../StateMessage';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
 
@@ -57,30 +57,27 @@ function MailCard({ mail, onRetry, retrying }: { mail: OutboxMail; onRetry: () =
 
 /** The Outbox tab: every mail the site sends, its delivery state, and 'Retry now' for failed ones. */
 export function OutboxPanel() {
-  const queryClient = useQueryClient();
   // Two views of one query: the list (with its loading, error and empty states) and the SMTP flag.
   const mails = useQuery({ ...outboxQuery(), select: (data) => data.mails });
   const configured = useQuery({ ...outboxQuery(), select: (data) => data.configured });
-  const retry = useMutation({
+  const retry = useAdminMutation({
     mutationFn: (mail: OutboxMail) => retryMail(mail.id),
-    onSuccess: async ({ message }) => {
-      showToast('success', message);
-      await queryClient.invalidateQueries({ queryKey: outboxKeys.all });
-    },
-    onError: (error) => notifyFailure(error, outboxTexts.retryFailed),
+    success: ({ message }) => message,
+    failure: outboxTexts.retryFailed,
+    invalidates: [outboxKeys.all],
   });
 
   return (
-    <section aria-labelledby="outbox-heading" className="flex flex-col gap-5">
-      <div>
-        <h2 id="outbox-heading" className="text-2xl">
-          Outbox
-        </h2>
-        <p className="mt-1 text-sm text-slate-400">
+    <AdminPanel
+      id="outbox"
+      title="Outbox"
+      intro={
+        <>
           Mails to the hiring team, applicants and sales, newest first. Failed ones are tried again with &lsquo;Retry
           now&rsquo;.
-        </p>
-      </div>
+        </>
+      }
+    >
       {configured.data === false && (
         <p className="rounded-xl border border-amber-300/40 bg-amber-950/60 px-4 py-3 text-sm text-amber-50">
           {outboxMessages.notConfigured}
@@ -101,6 +98,6 @@ export function OutboxPanel() {
           </ul>
         )}
       </QueryState>
-    </section>
+    </AdminPanel>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ApplicantFilter } from '~/lib/applicant-filter';
 import { applicantKeys } from '~/lib/api/applicants';
@@ -7,8 +7,8 @@ import { auditKeys, erasePerson, exportApplicantsCsv, exportPersonData } from '~
 import { privacyMessages } from '~/lib/privacy';
 import type { Applicant } from '~/lib/schemas';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
-import { showToast } from '~/islands/ui/toast-store';
 import { notifyFailure } from '../notify';
+import { useAdminMutation } from '../useAdminMutation';
 import { saveFile } from '../applicants/save-file';
 
 const privacyTexts = {
@@ -35,18 +35,12 @@ export function usePrivacyActions(onErased: () => void): { privacy: PrivacyActio
   const { confirm, confirmDialog } = useConfirm();
   const [downloading, setDownloading] = useState(false);
 
-  const erasure = useMutation({
+  const erasure = useAdminMutation({
     mutationFn: (email: string) => erasePerson(email),
-    onSuccess: async ({ erased }, email) => {
-      onErased();
-      showToast('success', privacyTexts.erased(erased, email));
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: applicantKeys.all }),
-        queryClient.invalidateQueries({ queryKey: messageKeys.all }),
-        queryClient.invalidateQueries({ queryKey: auditKeys.all }),
-      ]);
-    },
-    onError: (error) => notifyFailure(error, privacyMessages.eraseFailed),
+    onSuccess: onErased,
+    success: ({ erased }, email) => privacyTexts.erased(erased, email),
+    failure: privacyMessages.eraseFailed,
+    invalidates: [applicantKeys.all, messageKeys.all, auditKeys.all],
   });
 
   const save = (job: Promise<{ blob: Blob; filename: string }>, failure: string) => {
