@@ -30,6 +30,7 @@ import { benchDist, ensureBuild, eventLoopDelay, startServer, unlimitedRateLimit
 import { percentile } from './bench-lib/stats';
 import { formatTable } from './bench-lib/table';
 import { PUBLIC_ROUTES } from './bench-lib/routes';
+import { eventLoopMonitor } from '~/server/event-loop';
 
 const TARGETS = { p99Ms: 100, maxMs: 250, applyP99Ms: 500, loopDelayMaxMs: 20, rssMb: 250 };
 
@@ -150,6 +151,8 @@ async function main(): Promise<number> {
     );
 
     await eventLoopDelay(server.url, token);
+    // The client's own stalls add to every latency it measures; reported beside the server's.
+    const ownLoop = eventLoopMonitor();
     const cpuBefore = cpuMs(server.pid);
     const ownCpuBefore = process.cpuUsage();
     const loadBefore = loadavg()[0] ?? 0;
@@ -204,6 +207,7 @@ async function main(): Promise<number> {
     const loadSeconds = (performance.now() - started) / 1000;
     await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 30_000))]);
     const loop = await eventLoopDelay(server.url, token);
+    const clientLoop = ownLoop.read();
     await mail.atLoadEnd(server.url, token, loadSeconds);
     const serverCpu = cpuMs(server.pid) - cpuBefore;
     const ownCpu = process.cpuUsage(ownCpuBefore);
@@ -267,6 +271,9 @@ async function main(): Promise<number> {
       loop
         ? `server event loop: delay max ${loop.maxMs} ms, p99 ${loop.p99Ms} ms, mean ${loop.meanMs} ms over ${(loop.windowMs / 1000).toFixed(0)} s`
         : 'server event loop: not measured (a build without EVENT_LOOP_STATS)',
+    );
+    console.log(
+      `load generator event loop: delay max ${clientLoop.maxMs} ms, p99 ${clientLoop.p99Ms} ms (its own stalls are in every latency above)`,
     );
     console.log(
       `applications: ${samples.apply.length} sent, ${accepted.length} accepted, ${applicants.length} in the database, ` +
