@@ -175,7 +175,7 @@ test.describe('content pages', () => {
         }
       });
 
-      test('has at least 400 words of copy in its main content', async ({ page }) => {
+      test('has at least 400 words of copy in its main content', { tag: '@once' }, async ({ page }) => {
         await page.goto(path);
         const text = await page.getByRole('main').innerText();
         const words = text.split(/\s+/).filter((word) => /[A-Za-z]/.test(word));
@@ -183,7 +183,7 @@ test.describe('content pages', () => {
         expect(text).not.toMatch(/lorem ipsum|coming soon/i);
       });
 
-      test('shows the cards, sections and accordion items it promises', async ({ page }) => {
+      test('shows the cards, sections and accordion items it promises', { tag: '@once' }, async ({ page }) => {
         await page.goto(path);
         const structure = STRUCTURE[path] ?? {};
         for (const group of structure.cards ?? []) {
@@ -195,7 +195,7 @@ test.describe('content pages', () => {
         await expect(accordionButtons(page)).toHaveCount(structure.accordion ?? 0);
       });
 
-      test('every image has alt text and intrinsic width and height', async ({ page }) => {
+      test('every image has alt text and intrinsic width and height', { tag: '@once' }, async ({ page }) => {
         await page.goto(path);
         const images = page.getByRole('main').locator('img');
         expect(await images.count()).toBeGreaterThan(0);
