@@ -5,7 +5,7 @@ import { apiEnvSchema, type ApiEnv } from './env';
 import type { Logger } from './logger';
 
 /** Days personal data is kept after its last change (see src/server/retention). */
-export type RetentionDays = { rejected: number; pending: number; messages: number; audit: number };
+export type RetentionDays = { rejected: number; pending: number; messages: number; audit: number; mails: number };
 
 export type RateLimitRule = {
   /** Requests (or failed attempts) allowed per window. */
@@ -109,6 +109,7 @@ export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, '
       pending: env.RETENTION_DAYS_PENDING,
       messages: env.RETENTION_DAYS_MESSAGES,
       audit: env.RETENTION_DAYS_AUDIT,
+      mails: env.RETENTION_DAYS_MAILS,
     },
     rateLimits: {
       loginPerIp: { max: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },

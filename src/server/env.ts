@@ -107,6 +107,8 @@ export const apiEnvSchema = z.object({
   RETENTION_DAYS_MESSAGES: positiveInt(RETENTION_DEFAULT_DAYS.messages),
   /** Audit entries are erased this many days after they were written. */
   RETENTION_DAYS_AUDIT: positiveInt(RETENTION_DEFAULT_DAYS.audit),
+  /** Mails in the outbox (sent or not) are deleted this many days after they were queued. */
+  RETENTION_DAYS_MAILS: positiveInt(RETENTION_DEFAULT_DAYS.mails),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Serve the event-loop delay to admins at /api/internal/event-loop (for the benches). */
   EVENT_LOOP_STATS: bool,

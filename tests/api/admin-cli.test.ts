@@ -114,7 +114,9 @@ describe('admin CLI', { timeout: 120_000 }, () => {
       await handle.close();
     }
     const counts = (applicants: number, resumes: number) =>
-      new RegExp(`applicants +${applicants}\\n +resumes +${resumes}\\n +contact messages +0\\n +audit entries +0`);
+      new RegExp(
+        `applicants +${applicants}\\n +resumes +${resumes}\\n +contact messages +0\\n +audit entries +0\\n +mails +0`,
+      );
     const dry = await admin(['purge', '--dry-run']);
     expect(dry.code).toBe(0);
     expect(dry.out).toMatch(/^Would erase \(dry run, nothing changed\):/);

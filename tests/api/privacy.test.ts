@@ -94,7 +94,7 @@ describe('consent on apply', () => {
 });
 
 describe('retention (injected clock)', () => {
-  const days = { rejected: 180, pending: 365, messages: 365, audit: 730 };
+  const days = { rejected: 180, pending: 365, messages: 365, audit: 730, mails: 30 };
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -102,6 +102,7 @@ describe('retention (injected clock)', () => {
     await api.db.deleteFrom('applicants').execute();
     await api.db.deleteFrom('contact_messages').execute();
     await api.db.deleteFrom('audit_log').execute();
+    await api.db.deleteFrom('outbox').execute();
     clock = T0;
     const job = await createJobViaApi({ ...api, token: await token() });
     ids['pending'] = await applyAs(job.id, 'pending@example.com');
@@ -133,14 +134,19 @@ describe('retention (injected clock)', () => {
     messages: (await api.db.selectFrom('contact_messages').select('email').orderBy('id').execute()).map((r) => r.email),
   });
 
-  it('keeps a rejected applicant until exactly 180 days after the decision', async () => {
+  it('keeps a rejected applicant until exactly 180 days after the decision; mails go 30 days after they were queued', async () => {
+    // Day 0 queued 9 mails (team note and receipt for 4 applications, a note for the message);
+    // the 3 of day 200 stay until day 230.
     expect(await purgeExpired(api.db, days, at(180))).toEqual({
       applicants: 0,
       resumes: 0,
       messages: 0,
       auditEntries: 0,
+      mails: 9,
     });
     expect((await remaining()).applicants).toContain('rejected@example.com');
+    const mails = await api.db.selectFrom('outbox').select('created_at').execute();
+    expect(mails.map((m) => m.created_at)).toEqual(Array(3).fill(at(200).toISOString()));
   });
 
   it('erases the rejected applicant and its resume one moment past 180 days, nothing else; twice erases nothing more', async () => {
@@ -149,6 +155,7 @@ describe('retention (injected clock)', () => {
       resumes: 1,
       messages: 0,
       auditEntries: 0,
+      mails: 0,
     });
     expect(await remaining()).toEqual({
       applicants: ['pending@example.com', 'shortlisted@example.com', 'undone@example.com', 'later@example.com'],
@@ -160,12 +167,13 @@ describe('retention (injected clock)', () => {
       resumes: 0,
       messages: 0,
       auditEntries: 0,
+      mails: 0,
     });
   });
 
   it('past 365 days erases the pending applicant and the old message; the shortlisted one stays', async () => {
     const dryRun = await purgeExpired(api.db, days, at(366), { dryRun: true });
-    expect(dryRun).toEqual({ applicants: 1, resumes: 1, messages: 1, auditEntries: 0 });
+    expect(dryRun).toEqual({ applicants: 1, resumes: 1, messages: 1, auditEntries: 0, mails: 3 });
     expect((await remaining()).applicants).toHaveLength(4);
     expect(await purgeExpired(api.db, days, at(366))).toEqual(dryRun);
     expect(await remaining()).toEqual({
@@ -178,6 +186,7 @@ describe('retention (injected clock)', () => {
       resumes: 0,
       messages: 0,
       auditEntries: 0,
+      mails: 0,
     });
   });
 
@@ -196,6 +205,7 @@ describe('retention (injected clock)', () => {
       resumes: 0,
       messages: 0,
       auditEntries: 0,
+      mails: 0,
     });
   });
 
@@ -204,7 +214,7 @@ describe('retention (injected clock)', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.at(-1)).toMatchObject({ admin_id: null, admin_email: null });
     expect(rows.at(-1)?.summary).toMatch(
-      /^retention erased 2 applicants \(2 resumes\), 1 contact messages, \d+ audit entries$/,
+      /^retention erased 2 applicants \(2 resumes\), 1 contact messages, \d+ audit entries, 0 mails$/,
     );
   });
 
@@ -214,7 +224,14 @@ describe('retention (injected clock)', () => {
     const schedule = scheduleRetention(api.db, days, logger, () => at(731));
     await schedule.stop();
     expect(lines).toEqual([
-      expect.objectContaining({ msg: 'retention purge', applicants: 0, resumes: 0, messages: 0, auditEntries: 0 }),
+      expect.objectContaining({
+        msg: 'retention purge',
+        applicants: 0,
+        resumes: 0,
+        messages: 0,
+        auditEntries: 0,
+        mails: 0,
+      }),
     ]);
   });
 });

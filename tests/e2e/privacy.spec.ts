@@ -50,6 +50,8 @@ test.describe('privacy › notice', () => {
       `mailto:${site.emails.privacy}`,
     );
     for (const days of Object.values(RETENTION_DEFAULT_DAYS)) await expect(main).toContainText(`${days} days`);
+    // 30 also appears in 'we answer within 30 days': the mail limit is checked in its own sentence.
+    await expect(main).toContainText(`deleted from our outbox ${RETENTION_DEFAULT_DAYS.mails} days after`);
     const words = (await main.innerText()).split(/\s+/).filter((word) => /[A-Za-z]/.test(word));
     expect(words.length).toBeGreaterThanOrEqual(400);
     await expect(page.locator('astro-island')).toHaveCount(0);

@@ -159,6 +159,7 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
       console.log(`  resumes          ${counts.resumes}`);
       console.log(`  contact messages ${counts.messages}`);
       console.log(`  audit entries    ${counts.auditEntries}`);
+      console.log(`  mails            ${counts.mails}`);
       return;
     }
     case 'export': {

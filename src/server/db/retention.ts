@@ -7,16 +7,24 @@ export type ExpiryCutoffs = {
   pendingBefore: string;
   messagesBefore: string;
   auditBefore: string;
+  mailsBefore: string;
 };
 
 /** What one purge erased (or, in a dry run, would erase), by kind. */
-export type PurgeCounts = { applicants: number; resumes: number; messages: number; auditEntries: number };
+export type PurgeCounts = {
+  applicants: number;
+  resumes: number;
+  messages: number;
+  auditEntries: number;
+  mails: number;
+};
 
 const count = (n: number | string | bigint | undefined) => Number(n ?? 0);
 
 /**
  * Deletes (or with `dryRun` only counts) rejected and pending applicants whose last status change
- * is before their cutoff, with their resumes, and contact messages and audit entries before theirs.
+ * is before their cutoff, with their resumes, and contact messages, audit entries and outbox mails
+ * (sent or not: they repeat the data they report) before theirs.
  * Shortlisted applicants are never touched. Call it inside a transaction.
  */
 export async function deleteExpired(
@@ -55,11 +63,17 @@ export async function deleteExpired(
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('at', '<', cutoffs.auditBefore)
       .executeTakeFirstOrThrow();
+    const mails = await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('created_at', '<', cutoffs.mailsBefore)
+      .executeTakeFirstOrThrow();
     return {
       applicants: expired.length,
       resumes: count(resumes.n),
       messages: count(messages.n),
       auditEntries: count(entries.n),
+      mails: count(mails.n),
     };
   }
 
@@ -80,5 +94,8 @@ export async function deleteExpired(
   const auditEntries = count(
     (await db.deleteFrom('audit_log').where('at', '<', cutoffs.auditBefore).executeTakeFirst()).numDeletedRows,
   );
-  return { applicants, resumes, messages, auditEntries };
+  const mails = count(
+    (await db.deleteFrom('outbox').where('created_at', '<', cutoffs.mailsBefore).executeTakeFirst()).numDeletedRows,
+  );
+  return { applicants, resumes, messages, auditEntries, mails };
 }

@@ -5,7 +5,7 @@ import { audit } from '../features/audit';
 import { cutoff } from './policy';
 
 function describePurge(counts: PurgeCounts): string {
-  return `retention erased ${counts.applicants} applicants (${counts.resumes} resumes), ${counts.messages} contact messages, ${counts.auditEntries} audit entries`;
+  return `retention erased ${counts.applicants} applicants (${counts.resumes} resumes), ${counts.messages} contact messages, ${counts.auditEntries} audit entries, ${counts.mails} mails`;
 }
 
 /**
@@ -23,10 +23,11 @@ export function purgeExpired(
     pendingBefore: cutoff(now, days.pending),
     messagesBefore: cutoff(now, days.messages),
     auditBefore: cutoff(now, days.audit),
+    mailsBefore: cutoff(now, days.mails),
   };
   return db.transaction().execute(async (trx) => {
     const counts = await deleteExpired(trx, cutoffs, options.dryRun ?? false);
-    if (!options.dryRun && (counts.applicants || counts.messages || counts.auditEntries)) {
+    if (!options.dryRun && Object.values(counts).some(Boolean)) {
       await audit(trx, { action: 'retention.purged', summary: describePurge(counts) }, now);
     }
     return counts;
