@@ -187,10 +187,18 @@ test.describe('admin session', () => {
       async ({ page }) => {
         await page.goto('/robots.txt');
         await page.evaluate((token) => localStorage.setItem('adminToken', token), make());
+        const loginLoads: string[] = [];
+        page.on('request', (request) => {
+          if (request.isNavigationRequest() && new URL(request.url()).pathname === '/adminlogin') {
+            loginLoads.push(request.url());
+          }
+        });
         await page.goto('/admin');
         await page.waitForURL('**/adminlogin');
         await expect(page.getByRole('status').filter({ hasText: SESSION_EXPIRED })).toBeVisible();
         expect(await page.evaluate(() => localStorage.getItem('adminToken'))).toBeNull();
+        // One navigation: a second one would abort the first, and the page would load twice.
+        expect(loginLoads).toHaveLength(1);
         // The message is shown once: a reload shows a clean form.
         await page.reload();
         await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { verifyQuery } from '~/lib/api/auth';
 import { expireSession, getToken } from '~/lib/api/session';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
@@ -11,7 +11,9 @@ import { Spinner } from '~/islands/ui/Spinner';
  * login page; a failed check ends the session (token removed, login page with the message).
  */
 function AuthGate() {
-  const hasToken = getToken() !== null;
+  // Decided once, on load: expireSession() removes the token before its own navigation to the
+  // login page, and a second navigation from here would abort that one.
+  const [hasToken] = useState(() => getToken() !== null);
   const verify = useQuery({ ...verifyQuery(), enabled: hasToken });
 
   useEffect(() => {
