@@ -1,30 +1,21 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAdminByEmail, insertApplicantWithResume, openDatabase } from '~/server/db';
 import { verifyPassword } from '~/server/features/auth/password';
-import { createPgDatabase, TEST_DATABASE_URL, validApplicant } from '../helpers/api';
+import { processStorage, validApplicant } from '../helpers/api';
 import { pdfBytes } from '../helpers/files';
 import { readZip } from '../helpers/zip';
 
-let dataDir: string;
-let databaseUrl = '';
-let dropPg: (() => Promise<void>) | undefined;
+let storage: Awaited<ReturnType<typeof processStorage>>;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-cli-test-'));
-  if (TEST_DATABASE_URL) {
-    const pgDb = await createPgDatabase(TEST_DATABASE_URL);
-    databaseUrl = pgDb.url;
-    dropPg = pgDb.drop;
-  }
+  storage = await processStorage('cli');
 });
 afterAll(async () => {
-  await dropPg?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await storage.remove();
 });
 
 /**
@@ -34,7 +25,7 @@ afterAll(async () => {
 function admin(args: string[], stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl, LOG_LEVEL: 'silent' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';
@@ -48,7 +39,7 @@ function admin(args: string[], stdin = ''): Promise<{ code: number | null; out: 
 }
 
 async function passwordMatches(email: string, password: string): Promise<boolean> {
-  const handle = openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
+  const handle = openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl || undefined });
   try {
     const row = await findAdminByEmail(handle.db, email);
     return row ? verifyPassword(password, row.password_hash) : false;
@@ -92,7 +83,7 @@ describe('admin CLI', { timeout: 120_000 }, () => {
   });
 
   it('purges (dry run first), exports a person to a zip and erases them, counting by kind', async () => {
-    const handle = openDatabase({ dataDir, databaseUrl: databaseUrl || undefined });
+    const handle = openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl || undefined });
     const old = new Date(Date.now() - 400 * 86_400_000);
     const pdf = pdfBytes(3000);
     const sha = createHash('sha256').update(pdf).digest('hex');
@@ -124,7 +115,7 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     expect((await admin(['purge'])).out).toMatch(counts(1, 1));
     expect((await admin(['purge'])).out).toMatch(counts(0, 0));
 
-    const out = path.join(dataDir, 'keep.zip');
+    const out = path.join(storage.dataDir, 'keep.zip');
     const exported = await admin(['export', 'KEEP@example.com', out]);
     expect(exported).toMatchObject({ code: 0, out: expect.stringContaining('2 applications, 2 resumes') });
     const files = await readZip(readFileSync(out));

@@ -4,34 +4,31 @@
  * matches, and no applicant exists without its resume.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Applicant } from '~/lib/schemas';
 import { openDatabase } from '~/server/db';
 import { pdfBytes } from '../helpers/files';
-import { createPgDatabase, TEST_DATABASE_URL, validApplicant, validJob } from '../helpers/api';
+import { processStorage, validApplicant, validJob } from '../helpers/api';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 /** 0 = an ephemeral port, so the SQLite and PostgreSQL runs (in parallel) never collide. */
 const PORT = Number(process.env['CRASH_TEST_PORT'] ?? 0);
 const ADMIN = { email: 'crash@example.com', password: 'crash test password' };
 
+let storage: Awaited<ReturnType<typeof processStorage>>;
 let dataDir: string;
 let env: Record<string, string>;
-let dropPg: (() => Promise<void>) | undefined;
 let server: RunningServer | undefined;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-crash-test-'));
-  let databaseUrl = '';
-  if (TEST_DATABASE_URL) {
-    const pgDb = await createPgDatabase(TEST_DATABASE_URL);
-    databaseUrl = pgDb.url;
-    dropPg = pgDb.drop;
-  }
-  env = { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+  storage = await processStorage('crash');
+  dataDir = storage.dataDir;
+  env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: storage.databaseUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  };
 });
 
 afterAll(async () => {
@@ -39,8 +36,7 @@ afterAll(async () => {
     server.child.kill('SIGTERM');
     await server.exited;
   }
-  await dropPg?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await storage.remove();
 });
 
 async function login(base: string): Promise<string> {

@@ -3,12 +3,9 @@
  * delivers it exactly once after the restart, and two instances on one PostgreSQL deliver 200
  * queued mails with no duplicate and none missing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMails, openDatabase, type NewMail } from '~/server/db';
-import { createPgDatabase, TEST_DATABASE_URL } from '../helpers/api';
+import { processStorage, TEST_DATABASE_URL } from '../helpers/api';
 import { startApiServer, type RunningServer } from '../helpers/server';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 
@@ -16,19 +13,12 @@ import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 const poll = <T>(fn: () => Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });
 
 let smtp: SmtpCapture;
-let dataDir: string;
-let databaseUrl = '';
-let dropPg: (() => Promise<void>) | undefined;
+let storage: Awaited<ReturnType<typeof processStorage>>;
 const servers: RunningServer[] = [];
 
 beforeAll(async () => {
   smtp = await startSmtpCapture();
-  dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-outbox-test-'));
-  if (TEST_DATABASE_URL) {
-    const pgDb = await createPgDatabase(TEST_DATABASE_URL);
-    databaseUrl = pgDb.url;
-    dropPg = pgDb.drop;
-  }
+  storage = await processStorage('outbox');
 });
 afterEach(async () => {
   for (const server of servers.splice(0)) {
@@ -42,15 +32,14 @@ afterEach(async () => {
 });
 afterAll(async () => {
   await smtp.stop();
-  await dropPg?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await storage.remove();
 });
 
 async function start(): Promise<RunningServer> {
   const server = await startApiServer(
     {
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      DATA_DIR: storage.dataDir,
+      DATABASE_URL: storage.databaseUrl,
       SMTP_URL: smtp.url,
       SALES_EMAIL: 'sales@example.org',
       MAIL_POLL_SECONDS: '0.1',
@@ -65,7 +54,7 @@ async function start(): Promise<RunningServer> {
 }
 
 function openDb() {
-  return openDatabase({ dataDir, databaseUrl: databaseUrl || undefined, poolSize: 2 });
+  return openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl || undefined, poolSize: 2 });
 }
 
 describe('outbox delivery by the server process', () => {

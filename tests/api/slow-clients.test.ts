@@ -3,36 +3,26 @@
  * application slot and get 408 after the body idle timeout; aborted ones are an info line, not
  * a 500 with a stack. Also: HSTS on every answer.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_FIELD } from '~/lib/privacy';
 import { pdfBytes } from '../helpers/files';
-import { createPgDatabase, TEST_DATABASE_URL, validApplicant, validJob } from '../helpers/api';
+import { processStorage, validApplicant, validJob } from '../helpers/api';
 import { rawRequest, uploadHead } from '../helpers/raw-http';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 const ADMIN = { email: 'slow@example.com', password: 'slow clients password' };
 const IDLE_SECONDS = 5;
 
-let dataDir: string;
-let dropPg: (() => Promise<void>) | undefined;
+let storage: Awaited<ReturnType<typeof processStorage>>;
 let server: RunningServer;
 let jobId: number;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-slow-test-'));
-  let databaseUrl = '';
-  if (TEST_DATABASE_URL) {
-    const pgDb = await createPgDatabase(TEST_DATABASE_URL);
-    databaseUrl = pgDb.url;
-    dropPg = pgDb.drop;
-  }
+  storage = await processStorage('slow');
   server = await startApiServer(
     {
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
+      DATA_DIR: storage.dataDir,
+      DATABASE_URL: storage.databaseUrl,
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'info',
@@ -66,8 +56,7 @@ afterAll(async () => {
     server.child.kill('SIGTERM');
     await server.exited;
   }
-  await dropPg?.();
-  rmSync(dataDir, { recursive: true, force: true });
+  await storage.remove();
 });
 
 function applicationForm(email: string): FormData {

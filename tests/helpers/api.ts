@@ -47,6 +47,25 @@ export async function createPgDatabase(adminUrl: string): Promise<{ url: string;
   };
 }
 
+/**
+ * Storage for a server or CLI process under test: a fresh DATA_DIR and, when TEST_DATABASE_URL is
+ * set, a fresh PostgreSQL database (`databaseUrl` is '' otherwise). `remove()` drops both.
+ */
+export async function processStorage(
+  label: string,
+): Promise<{ dataDir: string; databaseUrl: string; remove(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `edgecraft-${label}-test-`));
+  const pgDb = TEST_DATABASE_URL ? await createPgDatabase(TEST_DATABASE_URL) : null;
+  return {
+    dataDir,
+    databaseUrl: pgDb?.url ?? '',
+    async remove() {
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export type TestApi = {
   app: Hono<AppEnv>;
   db: Kysely<Database>;
