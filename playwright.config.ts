@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 const port = Number(process.env['E2E_PORT'] ?? 4510);
 const emailJsPort = Number(process.env['E2E_EMAILJS_PORT'] ?? 4511);
 const dataDir = process.env['E2E_DATA_DIR'] ?? '/tmp/edgecraft-e2e-data';
-const chromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+/** Debian's headless shell (see scripts/ensure-chromium.sh), else its full chromium, else Playwright's own. */
+const chromium = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((path) => existsSync(path));
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-Password-1234' };
 /** The EmailJS settings of the second build (dist-emailjs), which the EmailJS tests expect to see sent. */
@@ -54,7 +55,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env['CI'] ? [['list'], ['html', { open: 'never' }]] : 'list',
-  use: { trace: 'retain-on-failure', ...browser },
+  // DOM snapshots are enough to debug a failure; the screencast would cost every test a quarter more CPU.
+  use: { trace: { mode: 'retain-on-failure', screenshots: false }, ...browser },
   projects: [
     {
       name: 'desktop',

@@ -18,6 +18,7 @@ export default defineConfig({
   test: {
     ...shared,
     include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    globalSetup: ['tests/helpers/compiled-server.ts'],
     // Two shared CPU cores: keep parallel files modest.
     maxWorkers: 2,
     minWorkers: 1,

@@ -1,21 +1,55 @@
 /**
- * `npm test`: lint, type checks, unit and API tests, the production build, then the browser tests
- * against the real server. Stops at the first failing step and ends with one summary line.
+ * `npm test`: lint and type checks, unit and API tests, the production builds, then the browser
+ * tests against the real server. Steps that do not depend on each other run two at a time, since
+ * each of them keeps about one core busy; a failed step ends the run, with one summary line.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_EMAILJS } from '../playwright.config';
 import { freePort } from './bench-lib/free-port';
 
 const rootDir = new URL('../', import.meta.url).pathname;
 const resultsDir = join(rootDir, 'test-results');
 const counts = { passed: 0, failed: 0, skipped: 0 };
 
-function run(label: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
-  console.log(`\n▶ ${label}`);
-  const result = spawnSync(command, args, { cwd: rootDir, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+type Step = { label: string; command: string; args: string[]; env?: Record<string, string> };
+
+/** Runs one step with its output shown live. */
+function run(step: Step): Promise<boolean> {
+  console.log(`\n▶ ${step.label}`);
+  return spawnStep(step, 'inherit').then(({ ok }) => ok);
+}
+
+/**
+ * Runs lanes side by side, the steps of a lane one after another (a lane stops at its first
+ * failure). Each step's output is held and printed whole when it ends, so logs do not interleave.
+ */
+async function runLanes(...lanes: Step[][]): Promise<boolean> {
+  const results = await Promise.all(
+    lanes.map(async (lane) => {
+      for (const step of lane) {
+        const started = Date.now();
+        const { ok, output } = await spawnStep(step, 'pipe');
+        console.log(`\n▶ ${step.label} (${Math.round((Date.now() - started) / 1000)} s)\n${output}`);
+        if (!ok) return false;
+      }
+      return true;
+    }),
+  );
+  return results.every(Boolean);
+}
+
+function spawnStep(step: Step, stdio: 'inherit' | 'pipe'): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(step.command, step.args, { cwd: rootDir, stdio, env: { ...process.env, ...step.env } });
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.once('error', (error) => resolve({ ok: false, output: String(error) }));
+    child.once('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString() }));
+  });
 }
 
 function readJson(path: string): unknown {
@@ -45,31 +79,54 @@ function finish(ok: boolean): never {
   process.exit(ok && counts.failed === 0 ? 0 : 1);
 }
 
+const tsx = (script: string, ...args: string[]): Step['args'] => ['--import', 'tsx', script, ...args];
+
 rmSync(resultsDir, { recursive: true, force: true });
-if (!run('Chromium for browser tests', 'bash', ['scripts/ensure-chromium.sh'])) finish(false);
-if (!run('Lint, format and dead-code checks', 'npm', ['run', 'lint'])) finish(false);
-if (!run('Type check (astro check)', 'npx', ['astro', 'check'])) finish(false);
+if (!(await run({ label: 'Chromium for browser tests', command: 'bash', args: ['scripts/ensure-chromium.sh'] }))) {
+  finish(false);
+}
+
+const checksOk = await runLanes(
+  [{ label: 'Lint, format and dead-code checks', command: 'npm', args: ['run', 'lint'] }],
+  [{ label: 'Type check (astro check)', command: 'npx', args: ['astro', 'check'] }],
+);
+if (!checksOk) finish(false);
 
 const vitestJson = join(resultsDir, 'vitest.json');
-const unitOk = run('Unit and API tests (vitest)', 'npx', [
-  'vitest',
-  'run',
-  '--reporter=default',
-  '--reporter=json',
-  `--outputFile.json=${vitestJson}`,
-]);
+const buildsOk = await runLanes(
+  [
+    {
+      label: 'Unit and API tests (vitest)',
+      command: 'npx',
+      args: ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`],
+    },
+  ],
+  [
+    { label: 'Production build', command: 'npm', args: ['run', 'build'] },
+    // The browser tests' second server serves this variant; built here so it overlaps with Vitest.
+    {
+      label: 'EmailJS build (dist-emailjs)',
+      command: process.execPath,
+      args: tsx('scripts/build-if-stale.ts', '--emailjs'),
+      env: E2E_EMAILJS,
+    },
+  ],
+);
 countVitest(vitestJson);
-if (!unitOk) finish(false);
-
-if (!run('Production build', 'npm', ['run', 'build'])) finish(false);
+if (!buildsOk) finish(false);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edgecraft-e2e-'));
 const playwrightJson = join(resultsDir, 'playwright.json');
-const e2eOk = run('Browser tests (playwright)', 'npx', ['playwright', 'test', '--reporter=list,json'], {
-  E2E_PORT: String(await freePort()),
-  E2E_EMAILJS_PORT: String(await freePort()),
-  E2E_DATA_DIR: dataDir,
-  PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+const e2eOk = await run({
+  label: 'Browser tests (playwright)',
+  command: 'npx',
+  args: ['playwright', 'test', '--reporter=list,json'],
+  env: {
+    E2E_PORT: String(await freePort()),
+    E2E_EMAILJS_PORT: String(await freePort()),
+    E2E_DATA_DIR: dataDir,
+    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+  },
 });
 countPlaywright(playwrightJson);
 rmSync(dataDir, { recursive: true, force: true });

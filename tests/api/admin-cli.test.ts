@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAdminByEmail, insertApplicantWithResume, openDatabase } from '~/server/db';
 import { verifyPassword } from '~/server/features/auth/password';
 import { processStorage, validApplicant } from '../helpers/api';
+import { compiledEntry } from '../helpers/compiled-server';
 import { pdfBytes } from '../helpers/files';
 import { readZip } from '../helpers/zip';
 
@@ -19,12 +20,12 @@ afterAll(async () => {
 });
 
 /**
- * Runs `npm run admin -- ...args` the way an operator would, password on stdin. Asynchronous, so
- * the test worker stays responsive while a slow machine starts the CLI.
+ * Runs the admin CLI (`npm run admin -- ...args`, compiled) the way an operator would, password on
+ * stdin. Asynchronous, so the test worker stays responsive while a slow machine starts the CLI.
  */
 function admin(args: string[], stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
+    const child = spawn(process.execPath, [compiledEntry('admin'), ...args], {
       env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl, LOG_LEVEL: 'silent' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
@@ -48,7 +49,7 @@ async function passwordMatches(email: string, password: string): Promise<boolean
   }
 }
 
-// Each case starts the CLI (node + tsx) a few times: allow for a busy two-core machine.
+// Each case starts the CLI a few times: allow for a busy two-core machine.
 describe('admin CLI', { timeout: 120_000 }, () => {
   it('creates an admin with the password from stdin, lists it, and refuses a duplicate', async () => {
     const created = await admin(['create', 'Ops@Example.com'], 'a very long password\n');

@@ -204,139 +204,147 @@ async function islandsOf(page: Page): Promise<Island[]> {
   );
 }
 
-test.describe('what the browser loads before any interaction or scroll', { tag: '@once' }, () => {
-  for (const route of PUBLIC_ROUTES) {
-    test(`${route}: JavaScript within budget, island code and React only when visible or idle`, async ({ page }) => {
-      const requests = await openAndRecord(page, route);
-      const origin = new URL(page.url()).origin;
-      const scripts = requests.filter((r) => r.type === 'script' && r.url.origin === origin).map((r) => r.url.pathname);
-      const islands = await islandsOf(page);
+/** JavaScript before any interaction: within budget, with island code and React only once visible or idle. */
+async function checkScriptsBeforeInteraction(page: Page, route: string, requests: Loaded[]): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const scripts = requests.filter((r) => r.type === 'script' && r.url.origin === origin).map((r) => r.url.pathname);
+  const islands = await islandsOf(page);
 
-      if (islands.length === 0) {
-        let jsGzip = inlineScriptGzip(readHtml(route));
-        for (const path of new Set(scripts)) {
-          const file = distFileFor(path);
-          expect(existsSync(file), `${path} loaded by ${route} is not in the build`).toBe(true);
-          jsGzip += gzipBytes(readFileSync(file));
-        }
-        test.info().annotations.push({
-          type: 'JavaScript before interaction (gzip)',
-          description: `${kb(jsGzip)}: ${scripts.join(', ')} + inline`,
-        });
-        expect(
-          jsGzip,
-          `${route} has no island and loads ${kb(jsGzip)} of JavaScript gzip (${scripts.join(', ')} + inline)`,
-        ).toBeLessThanOrEqual(BUDGET.jsWithoutIsland);
-        expect(
-          scripts.filter((path) => /\/client\.[\w-]+\.js$|react/i.test(path)),
-          `${route} has no island but loads React`,
-        ).toEqual([]);
-        return;
-      }
-
-      if (ISLAND_IS_THE_PAGE.has(route)) {
-        expect(
-          islands.some((i) => scripts.includes(i.component)),
-          `${route}: its island (the page) loads at once`,
-        ).toBe(true);
-        return;
-      }
-
-      for (const island of islands) {
-        expect(
-          ['visible', 'idle'],
-          `${route}: island ${island.component} hydrates with client:${island.client}; use client:visible or client:idle`,
-        ).toContain(island.client);
-      }
-      // Islands below the fold must not have loaded their code or React yet.
-      const later = islands.filter((i) => i.client === 'visible' && !i.inViewport);
-      const eager = islands.filter((i) => i.client === 'idle' || i.inViewport);
-      const needed = new Set(eager.flatMap((i) => [i.component, i.renderer]));
-      const early = later
-        .flatMap((i) => [i.component, i.renderer])
-        .filter((url) => !needed.has(url) && scripts.includes(url));
-      expect([...new Set(early)], `${route}: island code loaded before its island was visible`).toEqual([]);
-
-      test.info().annotations.push({
-        type: 'islands loaded once visible',
-        description: later.map((i) => i.component).join(', ') || 'none below the fold',
-      });
-      // Scrolling each one into view then loads it: the islands are lazy, not missing.
-      for (const island of later) {
-        await page.locator(`astro-island[component-url="${island.component}"]`).first().scrollIntoViewIfNeeded();
-        await expect
-          .poll(
-            () =>
-              page.evaluate(
-                (url) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === url),
-                island.component,
-              ),
-            {
-              message: `${route}: ${island.component} loads once its island is visible`,
-            },
-          )
-          .toBe(true);
-      }
+  if (islands.length === 0) {
+    let jsGzip = inlineScriptGzip(readHtml(route));
+    for (const path of new Set(scripts)) {
+      const file = distFileFor(path);
+      expect(existsSync(file), `${path} loaded by ${route} is not in the build`).toBe(true);
+      jsGzip += gzipBytes(readFileSync(file));
+    }
+    test.info().annotations.push({
+      type: 'JavaScript before interaction (gzip)',
+      description: `${kb(jsGzip)}: ${scripts.join(', ')} + inline`,
     });
+    expect(
+      jsGzip,
+      `${route} has no island and loads ${kb(jsGzip)} of JavaScript gzip (${scripts.join(', ')} + inline)`,
+    ).toBeLessThanOrEqual(BUDGET.jsWithoutIsland);
+    expect(
+      scripts.filter((path) => /\/client\.[\w-]+\.js$|react/i.test(path)),
+      `${route} has no island but loads React`,
+    ).toEqual([]);
+    return;
+  }
 
-    test(`${route}: every <img> has width and height, no request leaves the origin, images are modern and not oversized`, async ({
+  if (ISLAND_IS_THE_PAGE.has(route)) {
+    expect(
+      islands.some((i) => scripts.includes(i.component)),
+      `${route}: its island (the page) loads at once`,
+    ).toBe(true);
+    return;
+  }
+
+  for (const island of islands) {
+    expect(
+      ['visible', 'idle'],
+      `${route}: island ${island.component} hydrates with client:${island.client}; use client:visible or client:idle`,
+    ).toContain(island.client);
+  }
+  // Islands below the fold must not have loaded their code or React yet.
+  const later = islands.filter((i) => i.client === 'visible' && !i.inViewport);
+  const eager = islands.filter((i) => i.client === 'idle' || i.inViewport);
+  const needed = new Set(eager.flatMap((i) => [i.component, i.renderer]));
+  const early = later
+    .flatMap((i) => [i.component, i.renderer])
+    .filter((url) => !needed.has(url) && scripts.includes(url));
+  expect([...new Set(early)], `${route}: island code loaded before its island was visible`).toEqual([]);
+
+  test.info().annotations.push({
+    type: 'islands loaded once visible',
+    description: later.map((i) => i.component).join(', ') || 'none below the fold',
+  });
+  // Scrolling each one into view then loads it: the islands are lazy, not missing.
+  for (const island of later) {
+    await page.locator(`astro-island[component-url="${island.component}"]`).first().scrollIntoViewIfNeeded();
+    await expect
+      .poll(
+        () =>
+          page.evaluate(
+            (url) => performance.getEntriesByType('resource').some((e) => new URL(e.name).pathname === url),
+            island.component,
+          ),
+        {
+          message: `${route}: ${island.component} loads once its island is visible`,
+        },
+      )
+      .toBe(true);
+  }
+}
+
+/** After a scroll through the page: every <img> sized, modern and not oversized; no request off the origin. */
+async function checkImagesAfterScroll(page: Page, route: string, requests: Loaded[]): Promise<void> {
+  await scrollThroughPage(page);
+  await page.waitForLoadState('networkidle');
+  await page
+    .waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 10_000 })
+    .catch(() => undefined);
+
+  const origin = new URL(page.url()).origin;
+  const foreign = requests
+    .filter((r) => !['data:', 'blob:'].includes(r.url.protocol) && r.url.origin !== origin)
+    .map((r) => r.url.href);
+  expect(foreign, `${route} requests outside ${origin}`).toEqual([]);
+
+  const images = await page.$$eval('img', (imgs) =>
+    imgs.map((img) => {
+      const box = img.getBoundingClientRect();
+      return {
+        src: img.currentSrc || img.src,
+        width: img.getAttribute('width'),
+        height: img.getAttribute('height'),
+        naturalWidth: img.naturalWidth,
+        naturalHeight: img.naturalHeight,
+        shownWidth: box.width,
+        shownHeight: box.height,
+      };
+    }),
+  );
+  const unsized = images.filter((img) => !img.width || !img.height).map((img) => img.src);
+  expect(unsized, `${route}: <img> without width and height attributes`).toEqual([]);
+
+  const allowedLegacy = /\/(apple-touch-icon\.png|images\/og-[\w-]+\.(png|jpe?g)|video\/[\w-]+-poster\.(png|jpe?g))$/;
+  const legacyLoaded = requests
+    .filter(
+      (r) =>
+        r.type === 'image' && /\.(png|jpe?g|gif|bmp)$/i.test(r.url.pathname) && !allowedLegacy.test(r.url.pathname),
+    )
+    .map((r) => r.url.pathname);
+  expect(legacyLoaded, `${route}: raster images loaded in PNG/JPEG/GIF instead of WebP or AVIF`).toEqual([]);
+
+  const dpr = await page.evaluate(() => window.devicePixelRatio);
+  const oversized = images
+    .filter(
+      (img) => !/\.svg(\?|$)/i.test(img.src) && img.naturalWidth > 0 && img.shownWidth >= 1 && img.shownHeight >= 1,
+    )
+    .map((img) => ({
+      ...img,
+      scale: Math.min(img.naturalWidth / img.shownWidth, img.naturalHeight / img.shownHeight) / dpr,
+    }))
+    .filter((img) => img.scale > BUDGET.imageScale)
+    .map(
+      (img) =>
+        `${img.src}: ${img.naturalWidth}×${img.naturalHeight} shown at ${Math.round(img.shownWidth)}×${Math.round(img.shownHeight)}`,
+    );
+  expect(oversized, `${route}: images more than ${BUDGET.imageScale}× the size they are shown at`).toEqual([]);
+}
+
+test.describe('what the browser loads', { tag: '@once' }, () => {
+  for (const route of PUBLIC_ROUTES) {
+    // One page load for both checks: the scripts are judged before the scroll the image check needs.
+    test(`${route}: JavaScript within budget until islands are visible; sized, modern images from our origin only`, async ({
       page,
     }) => {
       const requests = await openAndRecord(page, route);
-      await scrollThroughPage(page);
-      await page.waitForLoadState('networkidle');
-      await page
-        .waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 10_000 })
-        .catch(() => undefined);
-
-      const origin = new URL(page.url()).origin;
-      const foreign = requests
-        .filter((r) => !['data:', 'blob:'].includes(r.url.protocol) && r.url.origin !== origin)
-        .map((r) => r.url.href);
-      expect(foreign, `${route} requests outside ${origin}`).toEqual([]);
-
-      const images = await page.$$eval('img', (imgs) =>
-        imgs.map((img) => {
-          const box = img.getBoundingClientRect();
-          return {
-            src: img.currentSrc || img.src,
-            width: img.getAttribute('width'),
-            height: img.getAttribute('height'),
-            naturalWidth: img.naturalWidth,
-            naturalHeight: img.naturalHeight,
-            shownWidth: box.width,
-            shownHeight: box.height,
-          };
-        }),
-      );
-      const unsized = images.filter((img) => !img.width || !img.height).map((img) => img.src);
-      expect(unsized, `${route}: <img> without width and height attributes`).toEqual([]);
-
-      const allowedLegacy =
-        /\/(apple-touch-icon\.png|images\/og-[\w-]+\.(png|jpe?g)|video\/[\w-]+-poster\.(png|jpe?g))$/;
-      const legacyLoaded = requests
-        .filter(
-          (r) =>
-            r.type === 'image' && /\.(png|jpe?g|gif|bmp)$/i.test(r.url.pathname) && !allowedLegacy.test(r.url.pathname),
-        )
-        .map((r) => r.url.pathname);
-      expect(legacyLoaded, `${route}: raster images loaded in PNG/JPEG/GIF instead of WebP or AVIF`).toEqual([]);
-
-      const dpr = await page.evaluate(() => window.devicePixelRatio);
-      const oversized = images
-        .filter(
-          (img) => !/\.svg(\?|$)/i.test(img.src) && img.naturalWidth > 0 && img.shownWidth >= 1 && img.shownHeight >= 1,
-        )
-        .map((img) => ({
-          ...img,
-          scale: Math.min(img.naturalWidth / img.shownWidth, img.naturalHeight / img.shownHeight) / dpr,
-        }))
-        .filter((img) => img.scale > BUDGET.imageScale)
-        .map(
-          (img) =>
-            `${img.src}: ${img.naturalWidth}×${img.naturalHeight} shown at ${Math.round(img.shownWidth)}×${Math.round(img.shownHeight)}`,
-        );
-      expect(oversized, `${route}: images more than ${BUDGET.imageScale}× the size they are shown at`).toEqual([]);
+      await test.step('JavaScript before any interaction or scroll', () =>
+        checkScriptsBeforeInteraction(page, route, requests));
+      await test.step('images and origins after a scroll through the page', () =>
+        checkImagesAfterScroll(page, route, requests));
     });
   }
 });

@@ -1,6 +1,7 @@
 /** Spawns the real API server (src/server/api-only.ts) as a child process for end-to-end API tests. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
+import { compiledEntry } from './compiled-server';
 
 export type RunningServer = {
   url: string;
@@ -11,7 +12,7 @@ export type RunningServer = {
 };
 
 export async function startApiServer(env: Record<string, string>, port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/api-only.ts'], {
+  const child = spawn(process.execPath, [compiledEntry('api-only')], {
     // Scripted requests: the fill-time spam rule is off unless `env` sets it (see tests/api/spam.test.ts),
     // and so is the per-address application limit (every request comes from 127.0.0.1).
     env: {

@@ -1,0 +1,27 @@
+/**
+ * Compiles server entry points (and everything they import from src/) into single ES modules in
+ * `outDir`, with the worker threads' `store-worker.mjs` and `scrypt-worker.mjs` beside them, so they
+ * run on plain Node: no TypeScript loader in the process (a faster start, less memory).
+ * Packages stay in node_modules, so `outDir` must sit inside the project.
+ */
+import { build } from 'esbuild';
+
+export async function compileServer(outDir: string, entries: Record<string, string>): Promise<void> {
+  await build({
+    // Worker threads load their code from files of their own, so each worker is an entry too.
+    entryPoints: [
+      ...Object.entries(entries).map(([out, source]) => ({ in: source, out })),
+      { in: 'src/server/features/applicants/store-worker.ts', out: 'store-worker' },
+      { in: 'src/server/features/auth/scrypt-worker.mjs', out: 'scrypt-worker' },
+    ],
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
