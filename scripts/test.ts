@@ -17,9 +17,9 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 type Step = { label: string; command: string; args: string[]; env?: Record<string, string> };
 
 /** Runs one step with its output shown live. */
-function run(step: Step): Promise<boolean> {
+async function run(step: Step): Promise<boolean> {
   console.log(`\n▶ ${step.label}`);
-  return spawnStep(step, 'inherit').then(({ ok }) => ok);
+  return (await spawnStep(step, 'inherit')).ok;
 }
 
 /**

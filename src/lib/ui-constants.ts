@@ -4,3 +4,8 @@ export const CURSOR_EASING = 0.15;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const COLLAPSE_MS = 300;
 export const FORM_SCROLL_DELAY_MS = 100;
+/**
+ * An idle island hydrates by then at the latest: a browser kept busy (or a headless one that never
+ * reports idle) must not leave a page's only form disabled.
+ */
+export const IDLE_HYDRATION_TIMEOUT_MS = 1000;

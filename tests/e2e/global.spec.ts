@@ -22,6 +22,25 @@ test.describe('global behaviour', () => {
     await expect(page).toHaveURL(/\/adminlogin\/?$/);
   });
 
+  test(
+    'the login form and the careers board hydrate even when the browser never reports idle',
+    { tag: '@once' },
+    async ({ page }) => {
+      // A browser with no idle time at all: idle callbacks run only once their timeout expires.
+      await page.addInitScript(() => {
+        window.requestIdleCallback = (callback, options) =>
+          options?.timeout === undefined
+            ? 0
+            : window.setTimeout(() => callback({ didTimeout: true, timeRemaining: () => 0 }), options.timeout);
+      });
+      await page.goto('/adminlogin');
+      await expect(page.getByLabel('Email')).toBeEnabled();
+      await page.goto('/career');
+      await expect(page.locator('astro-island[client="idle"]')).toHaveCount(1);
+      await expect(page.locator('astro-island[client="idle"]')).not.toHaveAttribute('ssr');
+    },
+  );
+
   test('a skip link moves keyboard users to the main content', async ({ page }) => {
     await page.goto('/');
     await page.keyboard.press('Tab');
