@@ -79,8 +79,6 @@ function finish(ok: boolean): never {
   process.exit(ok && counts.failed === 0 ? 0 : 1);
 }
 
-const tsx = (script: string, ...args: string[]): Step['args'] => ['--import', 'tsx', script, ...args];
-
 rmSync(resultsDir, { recursive: true, force: true });
 if (!(await run({ label: 'Chromium for browser tests', command: 'bash', args: ['scripts/ensure-chromium.sh'] }))) {
   finish(false);
@@ -107,7 +105,7 @@ const buildsOk = await runLanes(
     {
       label: 'EmailJS build (dist-emailjs)',
       command: process.execPath,
-      args: tsx('scripts/build-if-stale.ts', '--emailjs'),
+      args: ['--import', 'tsx', 'scripts/build-if-stale.ts', '--emailjs'],
       env: E2E_EMAILJS,
     },
   ],
