@@ -2,7 +2,6 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { sql } from 'kysely';
-import { randomUUID } from 'node:crypto';
 import { applicationMessages } from '~/lib/schemas/application';
 import { defaultApiConfig, type AppDeps, type Services } from './config';
 import type { AppEnv } from './context';
@@ -18,13 +17,21 @@ import { jobRoutes } from './features/jobs/routes';
 import { EVENT_LOOP_STATS_PATH, eventLoopMonitor } from './event-loop';
 import { requireAdmin } from './middleware/auth';
 import { bodyLimit } from './middleware/body-limit';
-import { clientIp, proxyHeaderWarning } from './middleware/client-ip';
-import { presetHeaders, requestHeader } from './middleware/node-request';
+import { apiRequest } from './middleware/api-request';
+import { presetHeader } from './middleware/node-request';
 import { outboxRoutes } from './features/outbox/routes';
 import { createLogger } from './logger';
+import { reusedFor, whenReady } from './reuse';
+
+/** Where the API answers: `/api` and everything under it. */
+export const isApiPath = (path: string): boolean =>
+  path.startsWith('/api/') || path === '/api' || path.startsWith('/api?');
 
 /** The one multipart route; every other body is JSON with the small limit. */
 const APPLY_PATH = '/api/applicants/apply';
+
+/** Methods whose requests may carry a body (GET and HEAD bodies are not read). */
+const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /** How long one database probe answers GET /api/health. */
 const HEALTH_PROBE_REUSE_MS = 1000;
@@ -65,28 +72,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   const app = new Hono<AppEnv>();
 
-  app.use('/api/*', proxyHeaderWarning(services));
-
-  // One structured line per request (no query string, no headers, no bodies), written after the
-  // answer; the request id is the client's X-Request-Id when it is a plain token, else a new UUID.
-  app.use('/api/*', async (c, next) => {
-    const started = performance.now();
-    const given = requestHeader(c, 'x-request-id');
-    const id = given && given.length <= 255 && !/[^\w\-=]/.test(given) ? given : randomUUID();
-    c.set('requestId', id);
-    // Set before the handler answers: a header added afterwards makes Hono rebuild the whole Response.
-    presetHeaders(c, { 'X-Request-Id': id, 'X-Content-Type-Options': 'nosniff' });
-    await next();
-    logger.info('request', {
-      requestId: id,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-      ip: clientIp(c, config.trustProxy),
-      ...(c.get('admin') ? { adminId: c.get('admin')?.id } : {}),
-    });
-  });
+  app.use('/api/*', apiRequest(services));
 
   if (config.corsOrigins.length) {
     const allowed = new Set(config.corsOrigins);
@@ -103,6 +89,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   }
 
   // Body limits before any handler reads the body; requests without one pass straight through.
+  // GET and HEAD carry none here, so they do not even meet this layer.
   const uploadLimit = bodyLimit({
     maxBytes: config.bodyLimits.multipartBytes,
     onTooLarge: (c) => apiError(c, 413, applicationMessages.resumeSize, { resume: applicationMessages.resumeSize }),
@@ -111,7 +98,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     maxBytes: config.bodyLimits.jsonBytes,
     onTooLarge: (c) => apiError(c, 413, 'Request body too large'),
   });
-  app.use('/api/*', (c, next) => (c.req.path === APPLY_PATH ? uploadLimit(c, next) : jsonLimit(c, next)));
+  app.on(METHODS_WITH_BODY, '/api/*', (c, next) =>
+    c.req.path === APPLY_PATH ? uploadLimit(c, next) : jsonLimit(c, next),
+  );
 
   if (config.eventLoopStats) {
     const loop = eventLoopMonitor();
@@ -121,24 +110,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const auth = authRoutes(services);
   const contact = contactRoutes(services);
 
-  // A load balancer may poll this often: one database probe per second at most, shared by all.
-  let probe: { result: Promise<boolean>; until: number } | null = null;
-  const databaseAnswers = (): Promise<boolean> => {
-    const now = performance.now();
-    if (probe && probe.until > now) return probe.result;
-    const result = sql`select 1`.execute(services.db).then(
+  // A load balancer may poll this often: one database probe per second at most, shared by all,
+  // and answered without waiting while the last probe is fresh.
+  const databaseAnswers = reusedFor(HEALTH_PROBE_REUSE_MS, () =>
+    sql`select 1`.execute(services.db).then(
       () => true,
       () => false,
-    );
-    probe = { result, until: now + HEALTH_PROBE_REUSE_MS };
-    return result;
-  };
-  app.get('/api/health', async (c) => {
-    presetHeaders(c, { 'Cache-Control': 'no-store' });
-    return (await databaseAnswers())
-      ? c.json({ status: 'ok', database: services.dbKind })
-      : c.json({ status: 'error', database: services.dbKind }, 503);
-  });
+    ),
+  );
+  app.get('/api/health', (c) =>
+    whenReady(databaseAnswers.get(), (ok): Response => {
+      presetHeader(c, 'Cache-Control', 'no-store');
+      return ok
+        ? c.json({ status: 'ok', database: services.dbKind })
+        : c.json({ status: 'error', database: services.dbKind }, 503);
+    }),
+  );
   app.route('/api/job', jobRoutes(services));
   app.route('/api/applicants', applicantRoutes(services));
   app.route('/api/admin', auth.login);

@@ -4,11 +4,12 @@ import { createServer } from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REDIRECTS } from '../redirects';
+import { isApiPath } from './app';
 import { bootApi } from './boot';
 import { applyHttpSettings, withHsts } from './http-settings';
 import { jobPagesHandler } from './static/job-pages';
 import { loadDist, notFoundPage, serveDist } from './static/serve-dist';
-import { securityHeaders } from './static/security-headers';
+import { securityHeaders } from './security-headers';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** DIST_DIR lets the tests serve a second build (EmailJS configured) from the same code. */
@@ -21,25 +22,28 @@ const hostname = process.env['HOST'] ?? '127.0.0.1';
 const JOB_PAGES = '/career/jobs/';
 const JOBS_SITEMAP = '/sitemap-jobs.xml';
 const isDynamic = (path: string) =>
-  path.startsWith('/api/') || path.startsWith(JOB_PAGES) || path === JOBS_SITEMAP || path in REDIRECTS;
+  isApiPath(path) || path.startsWith(JOB_PAGES) || path === JOBS_SITEMAP || path in REDIRECTS;
 
 const api = await bootApi();
-const root = new Hono<{ Bindings: HttpBindings }>();
+/** Everything rendered on request that is not the API: redirects, job pages, the 404 page. */
+const site = new Hono<{ Bindings: HttpBindings }>();
 
-root.use(securityHeaders());
-root.route('/', api.app);
-for (const [from, { to, status }] of Object.entries(REDIRECTS)) root.get(from, (c) => c.redirect(to, status));
+site.use(securityHeaders());
+for (const [from, { to, status }] of Object.entries(REDIRECTS)) site.get(from, (c) => c.redirect(to, status));
 const jobPages = await jobPagesHandler(DIST, api.db);
-if (jobPages) root.on(['GET', 'HEAD'], [`${JOB_PAGES}*`, JOBS_SITEMAP], jobPages);
+if (jobPages) site.on(['GET', 'HEAD'], [`${JOB_PAGES}*`, JOBS_SITEMAP], jobPages);
 const distFiles = loadDist(DIST_CLIENT);
-root.notFound(notFoundPage(distFiles));
+site.notFound(notFoundPage(distFiles));
 
-// The static build is answered before the router (most requests, and the cheapest); the rest is Hono's.
+// The static build is answered before any router (most requests, and the cheapest); the API and
+// the site are two Hono apps, so an API request meets only the API's routes and middleware.
 const staticFiles = serveDist(distFiles, isDynamic);
-const routed = getRequestListener(root.fetch);
+const apiRouted = getRequestListener(api.app.fetch);
+const siteRouted = getRequestListener(site.fetch);
 const server = createServer(
   withHsts((req, res) => {
-    if (!staticFiles(req, res)) void routed(req, res);
+    if (staticFiles(req, res)) return;
+    void (isApiPath(req.url ?? '') ? apiRouted : siteRouted)(req, res);
   }, api.http),
 );
 applyHttpSettings(server, api.http);

@@ -33,6 +33,18 @@ describe('health, logs and CORS', () => {
     expect(await res.json()).toEqual({ status: 'ok', database: TEST_DATABASE_URL ? 'postgres' : 'sqlite' });
   });
 
+  it('answers with a request id and the headers that keep JSON from being sniffed, framed or run', async () => {
+    for (const path of ['/api/health', '/api/job', '/api/nope']) {
+      const res = await call(api.app, 'GET', path);
+      expect(res.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(res.headers.get('content-security-policy'), path).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const given = await call(api.app, 'GET', '/api/health', { headers: { 'X-Request-Id': 'lb-7f3a' } });
+    expect(given.headers.get('x-request-id')).toBe('lb-7f3a');
+  });
+
   it('writes one JSON log line per request without passwords, tokens or file contents', async () => {
     api.logs.length = 0;
     const job = await createJobViaApi(api);

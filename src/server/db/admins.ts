@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import { isDbId } from './ids';
 import type { AdminRow, Database } from './schema';
 
@@ -69,6 +69,31 @@ export async function revokeToken(db: Kysely<Database>, tokenHash: string, expir
     .execute();
 }
 
+/** Stand-ins the session query is compiled with, replaced by the real values on each run. */
+const ID_SLOT = -1;
+const TOKEN_HASH_SLOT = '\u0000token-hash';
+
+function compileSessionQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('admins')
+    .select((eb) => [
+      'id',
+      'email',
+      'token_version',
+      eb
+        .exists(eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', TOKEN_HASH_SLOT))
+        .as('revoked'),
+    ])
+    .where('id', '=', ID_SLOT)
+    .compile();
+}
+
+type SessionQuery = ReturnType<typeof compileSessionQuery>;
+type SessionRow = SessionQuery extends CompiledQuery<infer Row> ? Row : never;
+
+/** Every guarded request runs this query: building and compiling it each time cost more than running it. */
+const sessionQueries = new WeakMap<Kysely<Database>, SessionQuery>();
+
 /**
  * The signed-in admin behind a token, in one query: who they are now, and whether this token was
  * ended by logout. Null when the admin no longer exists.
@@ -79,16 +104,10 @@ export async function findSessionAdmin(
   tokenHash: string,
 ): Promise<{ id: number; email: string; tokenVersion: number; revoked: boolean } | null> {
   if (!isDbId(id)) return null;
-  const row = await db
-    .selectFrom('admins')
-    .select((eb) => [
-      'id',
-      'email',
-      'token_version',
-      eb.exists(eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', tokenHash)).as('revoked'),
-    ])
-    .where('id', '=', id)
-    .executeTakeFirst();
+  let query = sessionQueries.get(db);
+  if (!query) sessionQueries.set(db, (query = compileSessionQuery(db)));
+  const parameters = query.parameters.map((p) => (p === ID_SLOT ? id : p === TOKEN_HASH_SLOT ? tokenHash : p));
+  const [row] = (await db.executeQuery<SessionRow>({ ...query, parameters })).rows;
   if (!row) return null;
   // SQLite answers 0/1, PostgreSQL a boolean.
   return {

@@ -3,7 +3,7 @@ import type { Services } from '../config';
 import type { AppEnv } from '../context';
 import { findSessionAdmin } from '../db';
 import { apiError } from '../errors';
-import { presetHeaders } from './node-request';
+import { presetHeaders, requestHeader } from './node-request';
 import { rememberingVerifier, tokenHash } from '../features/auth/jwt';
 
 const authMessages = {
@@ -13,7 +13,7 @@ const authMessages = {
 
 /** The Bearer token of the request, or null. */
 export function bearerToken(c: Context): string | null {
-  const header = c.req.header('authorization');
+  const header = requestHeader(c, 'authorization');
   return (header ? /^Bearer[ ]+(\S+)$/i.exec(header.trim())?.[1] : undefined) ?? null;
 }
 

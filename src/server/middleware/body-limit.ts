@@ -45,7 +45,14 @@ type Options = { maxBytes: number; onTooLarge: (c: Context) => Response | Promis
  */
 export function bodyLimit({ maxBytes, onTooLarge }: Options): MiddlewareHandler {
   const counting = countingBodyLimit({ maxSize: maxBytes, onError: onTooLarge });
-  return async (c, next) => {
+  const refuse = async (c: Context, incoming: IncomingMessage, length: number) => {
+    const drained = length <= OVERSIZE_DRAIN_BYTES && (await discardBody(incoming, length, OVERSIZE_DRAIN_MS));
+    // Without the whole body read, the connection cannot carry another request.
+    if (!drained) c.header('Connection', 'close');
+    return onTooLarge(c);
+  };
+  // Not async: most requests pass straight through, and each async layer costs every request a promise.
+  return (c, next) => {
     const { incoming } = nodeBindings(c);
     // Outside Node (app.request in tests) a web Request can carry a body without either header.
     if (!incoming) return counting(c, next);
@@ -54,11 +61,6 @@ export function bodyLimit({ maxBytes, onTooLarge }: Options): MiddlewareHandler 
     if (!chunked && declared === undefined) return next();
     if (declared === undefined || !/^\d+$/.test(declared)) return counting(c, next);
     const length = Number(declared);
-    if (length <= maxBytes) return next();
-
-    const drained = length <= OVERSIZE_DRAIN_BYTES && (await discardBody(incoming, length, OVERSIZE_DRAIN_MS));
-    // Without the whole body read, the connection cannot carry another request.
-    if (!drained) c.header('Connection', 'close');
-    return onTooLarge(c);
+    return length <= maxBytes ? next() : refuse(c, incoming, length);
   };
 }

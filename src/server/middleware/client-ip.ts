@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import { requestHeader } from './node-request';
 
 type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
@@ -21,18 +21,16 @@ export function clientIp(c: Context, trustProxy: boolean): string {
  * Warns once when a request arrives with X-Forwarded-For while TRUST_PROXY is off: behind a
  * proxy every client then shares the proxy's address, and so do the per-address limits.
  */
-export function proxyHeaderWarning(services: {
+export function proxyHeaderCheck(services: {
   config: { trustProxy: boolean };
   logger: { warn(msg: string, fields?: Record<string, unknown>): void };
-}): MiddlewareHandler {
+}): (c: Context) => void {
   let warned = services.config.trustProxy;
-  return async (c, next) => {
-    if (!warned && requestHeader(c, 'x-forwarded-for') !== undefined) {
-      warned = true;
-      services.logger.warn(
-        'X-Forwarded-For received while TRUST_PROXY is off: every client behind the proxy shares one address and one set of rate limits; set TRUST_PROXY=true when a proxy you run appends this header',
-      );
-    }
-    await next();
+  return (c) => {
+    if (warned || requestHeader(c, 'x-forwarded-for') === undefined) return;
+    warned = true;
+    services.logger.warn(
+      'X-Forwarded-For received while TRUST_PROXY is off: every client behind the proxy shares one address and one set of rate limits; set TRUST_PROXY=true when a proxy you run appends this header',
+    );
   };
 }

@@ -20,15 +20,17 @@ export function requestHeader(c: Context, name: Lowercase<string>): string | und
 }
 
 /**
- * Sets response headers before the handler answers: on Node's response when there is one (Node
- * merges them with the answer's own, which win), else through Hono. Hono keeps headers set with
+ * Sets a response header before the handler answers: on Node's response when there is one (Node
+ * merges it with the answer's own headers, which win), else through Hono. Hono keeps headers set with
  * `c.header()` in a web `Headers`, whose per-request cost shows on the fastest routes.
  */
-export function presetHeaders(c: Context, headers: Readonly<Record<string, string>>): void {
+export function presetHeader(c: Context, name: string, value: string): void {
   const outgoing = nodeBindings(c).outgoing;
-  for (const name in headers) {
-    const value = headers[name] as string;
-    if (outgoing) outgoing.setHeader(name, value);
-    else c.header(name, value);
-  }
+  if (outgoing) outgoing.setHeader(name, value);
+  else c.header(name, value);
+}
+
+/** presetHeader for each of `headers`. */
+export function presetHeaders(c: Context, headers: Readonly<Record<string, string>>): void {
+  for (const name in headers) presetHeader(c, name, headers[name] as string);
 }

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import type { JobPagesStore } from '~/lib/job-pages';
 import { getJobById, listJobsWithUpdatedAt, wasJobDeleted } from '../db';
 import type { Database } from '../db/schema';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../security-headers';
 
 type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
 

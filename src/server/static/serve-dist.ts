@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, posix, sep } from 'node:path';
 import type { Context } from 'hono';
 import { COMPRESSIBLE, contentTypeFor } from './content-types';
-import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from './security-headers';
+import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../security-headers';
 
 /** Hashed build assets never change; HTML and other files are revalidated on every visit. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';

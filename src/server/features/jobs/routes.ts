@@ -7,6 +7,7 @@ import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { presetHeaders, requestHeader } from '../../middleware/node-request';
 import { jsonBody } from '../../middleware/validate';
+import { reusedFor, whenReady } from '../../reuse';
 import { etagMatches, etagOf } from './etag';
 
 /** Browsers revalidate every time (cheap with the ETag); shared caches may hold the list briefly. */
@@ -25,27 +26,23 @@ export function jobRoutes(services: Services) {
   const guard = requireAdmin(services);
 
   // Kept encoded: each answer writes the same bytes instead of encoding the text again.
-  let cached: { body: Uint8Array<ArrayBuffer>; etag: string; until: number } | null = null;
-  async function jobList(): Promise<{ body: Uint8Array<ArrayBuffer>; etag: string }> {
-    const now = Date.now();
-    if (cached && cached.until > now) return cached;
-    const jobs = await listJobs(db);
-    const text = JSON.stringify({ jobs } satisfies { jobs: Job[] });
-    cached = { body: new TextEncoder().encode(text), etag: etagOf(text), until: now + JOB_LIST_REUSE_MS };
-    return cached;
-  }
+  const jobList = reusedFor(JOB_LIST_REUSE_MS, async () => {
+    const text = JSON.stringify({ jobs: await listJobs(db) } satisfies { jobs: Job[] });
+    return { body: new TextEncoder().encode(text), etag: etagOf(text) };
+  });
   const invalidate: MiddlewareHandler<AppEnv> = async (_c, next) => {
     await next();
-    cached = null;
+    jobList.clear();
   };
 
   return new Hono<AppEnv>()
-    .get('/', async (c) => {
-      const { body, etag } = await jobList();
-      presetHeaders(c, { ETag: etag, 'Cache-Control': JOB_LIST_CACHE_CONTROL, Vary: 'Origin' });
-      if (etagMatches(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304);
-      return c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
-    })
+    .get('/', (c) =>
+      whenReady(jobList.get(), ({ body, etag }): Response => {
+        presetHeaders(c, { ETag: etag, 'Cache-Control': JOB_LIST_CACHE_CONTROL, Vary: 'Origin' });
+        if (etagMatches(requestHeader(c, 'if-none-match'), etag)) return c.body(null, 304);
+        return c.body(body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+      }),
+    )
     .get('/:id', async (c) => {
       const id = parseDbId(c.req.param('id'));
       const job = id === null ? null : await getJobById(db, id);
