@@ -8,12 +8,16 @@ type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /**
  * The Node server's own limits, set deliberately instead of Node's defaults (a request head must
- * arrive within `headersTimeoutMs`, the whole request within `requestTimeoutMs`, else 408), and
- * HSTS on every answer, static files included, when enabled.
+ * arrive within `headersTimeoutMs`, the whole request within `requestTimeoutMs`, else 408).
  */
 export function applyHttpSettings(server: Server, settings: HttpSettings): void {
   server.headersTimeout = settings.headersTimeoutMs;
   server.requestTimeout = settings.requestTimeoutMs;
+}
+
+/** The Strict-Transport-Security header when `settings.hsts`, for answers whose headers are computed once. */
+export function hstsHeaders(settings: HttpSettings): Readonly<Record<string, string>> {
+  return settings.hsts ? { 'Strict-Transport-Security': HSTS_HEADER } : {};
 }
 
 /** Wraps a request listener so every answer carries Strict-Transport-Security when `settings.hsts`. */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { REDIRECTS } from '../redirects';
 import { isApiPath } from './app';
 import { bootApi } from './boot';
-import { applyHttpSettings, withHsts } from './http-settings';
+import { applyHttpSettings, hstsHeaders, withHsts } from './http-settings';
 import { jobPagesHandler } from './static/job-pages';
 import { loadDist, notFoundPage, serveDist } from './static/serve-dist';
 import { securityHeaders } from './security-headers';
@@ -32,7 +32,7 @@ site.use(securityHeaders());
 for (const [from, { to, status }] of Object.entries(REDIRECTS)) site.get(from, (c) => c.redirect(to, status));
 const jobPages = await jobPagesHandler(DIST, api.db);
 if (jobPages) site.on(['GET', 'HEAD'], [`${JOB_PAGES}*`, JOBS_SITEMAP], jobPages);
-const distFiles = loadDist(DIST_CLIENT);
+const distFiles = loadDist(DIST_CLIENT, hstsHeaders(api.http));
 site.notFound(notFoundPage(distFiles));
 
 // The static build is answered before any router (most requests, and the cheapest); the API and
@@ -40,12 +40,10 @@ site.notFound(notFoundPage(distFiles));
 const staticFiles = serveDist(distFiles, isDynamic);
 const apiRouted = getRequestListener(api.app.fetch);
 const siteRouted = getRequestListener(site.fetch);
-const server = createServer(
-  withHsts((req, res) => {
-    if (staticFiles(req, res)) return;
-    void (isApiPath(req.url ?? '') ? apiRouted : siteRouted)(req, res);
-  }, api.http),
-);
+const routed = withHsts((req, res) => void (isApiPath(req.url ?? '') ? apiRouted : siteRouted)(req, res), api.http);
+const server = createServer((req, res) => {
+  if (!staticFiles(req, res)) routed(req, res);
+});
 applyHttpSettings(server, api.http);
 server.listen(port, hostname, () => {
   const address = server.address();

@@ -25,12 +25,19 @@ type Entry = { identity: Variant; br?: Variant | undefined; gzip?: Variant | und
 /** The build's files by every URL path that reaches them (`/`, `/index.html`, `/x`, `/x/`, `/_astro/x.js`). */
 export type DistFiles = Map<string, Entry>;
 
-type FileFacts = { contentType: string; cacheControl: string; lastModified: string };
+type FileFacts = {
+  contentType: string;
+  cacheControl: string;
+  lastModified: string;
+  /** Headers the server adds to every answer (HSTS), computed in here too: see loadDist. */
+  serverHeaders: Readonly<HeaderMap>;
+};
 
 function variant(file: string, facts: FileFacts, encoding?: Encoding, stats: Stats = statSync(file)): Variant {
   const body = readFileSync(file);
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
   const notModified: HeaderMap = {
+    ...facts.serverHeaders,
     ...SECURITY_HEADERS,
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'Content-Type': facts.contentType,
@@ -56,8 +63,10 @@ function tryVariant(file: string, facts: FileFacts, encoding: Encoding): Variant
  * Every file of the build, read once at start: the build is a few MB and does not change while
  * the server runs, so answers come from memory without a file-system call. Each file is found by
  * its path, and pages also by their clean URLs (`/x` and `/x/` for `/x/index.html` or `/x.html`).
+ * `serverHeaders` (HSTS) go into each file's headers: a header set on the response beforehand would
+ * make Node merge every other header into it one by one, on every request.
  */
-export function loadDist(root: string): DistFiles {
+export function loadDist(root: string, serverHeaders: Readonly<HeaderMap> = {}): DistFiles {
   const files: DistFiles = new Map();
   const aliases: [string, Entry][] = [];
   for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
@@ -70,6 +79,7 @@ export function loadDist(root: string): DistFiles {
       contentType: contentTypeFor(extension),
       cacheControl: name.startsWith(`_astro${sep}`) ? IMMUTABLE : REVALIDATE,
       lastModified: stats.mtime.toUTCString(),
+      serverHeaders,
     };
     const entry: Entry = {
       identity: variant(file, facts, undefined, stats),
