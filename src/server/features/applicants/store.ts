@@ -22,7 +22,7 @@ export type CheckpointTask = Pick<StoreTask, 'sqlite'>;
 export type StoreResult = { applicant: Applicant | null };
 
 /** How often the worker folds the write-ahead log back into the database file (see applicationStore). */
-export const CHECKPOINT_INTERVAL_MS = 10_000;
+const CHECKPOINT_INTERVAL_MS = 10_000;
 
 /** Running from TypeScript sources (tests, dev) the worker needs the same loader; the build ships it as .mjs. */
 const fromSources = import.meta.url.endsWith('.ts');
