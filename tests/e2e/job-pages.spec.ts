@@ -96,6 +96,16 @@ test.describe('job pages', () => {
     },
   );
 
+  test("'Apply Now' stays disabled until its script runs, so an early click is not lost @once", async ({
+    page,
+    createJob,
+  }, testInfo) => {
+    const job = await createJob(jobInput(uniqueTag(testInfo)));
+    await page.route('**/_astro/JobApply*.js', (route) => route.abort());
+    await page.goto(pathOf(job.id));
+    await expect(page.getByRole('button', { name: 'Apply Now' })).toBeDisabled();
+  });
+
   test('applying from the job page stores the application', async ({ page, createJob, listApplicants }, testInfo) => {
     const tag = uniqueTag(testInfo);
     const job = await createJob(jobInput(tag));

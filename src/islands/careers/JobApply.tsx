@@ -1,11 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
+import { useHydrated } from '~/islands/ui/useHydrated';
 import { LazyApplicationForm, preloadApplicationForm } from './LazyApplicationForm';
 
 type Props = { job: { id: number; title: string } };
 
 /** The job page's 'Apply Now': reveals the same application form the careers modal shows. */
 function Apply({ job }: Props) {
+  // Disabled in the server's HTML: a click before the script runs would be lost without a trace.
+  const hydrated = useHydrated();
   const [applying, setApplying] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const applyRef = useRef<HTMLButtonElement>(null);
@@ -56,6 +59,7 @@ function Apply({ job }: Props) {
       ref={applyRef}
       type="button"
       className="btn btn-primary"
+      disabled={!hydrated}
       onPointerEnter={preloadApplicationForm}
       onFocus={preloadApplicationForm}
       onClick={() => setApplying(true)}
