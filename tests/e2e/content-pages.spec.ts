@@ -147,6 +147,16 @@ function accordionButtons(page: Page): Locator {
 }
 
 test.describe('content pages', () => {
+  test('accordion items stay disabled until their script runs, so an early click is not lost @once', async ({
+    page,
+  }) => {
+    await page.route('**/_astro/Accordion*.js', (route) => route.abort());
+    await page.goto('/iis');
+    const buttons = accordionButtons(page);
+    await expect(buttons).not.toHaveCount(0);
+    for (const button of await buttons.all()) await expect(button).toBeDisabled();
+  });
+
   for (const { path, h1, nav, island } of SIDEBAR_PAGES) {
     test.describe(path, () => {
       test('answers 200 with one h1, its sidebar links and the current page marked', async ({ page, isNarrow }) => {

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import './accordion.css';
+import { useHydrated } from '~/islands/ui/useHydrated';
 import type { AccordionItem } from './types';
 
 type Props = {
@@ -16,6 +17,8 @@ type Props = {
  */
 export default function Accordion({ items, defaultOpen = 0 }: Props) {
   const [open, setOpen] = useState<number | null>(defaultOpen);
+  // Disabled in the server's HTML: a click before the script runs would be lost without a trace.
+  const hydrated = useHydrated();
   const baseId = useId();
 
   return (
@@ -32,6 +35,7 @@ export default function Accordion({ items, defaultOpen = 0 }: Props) {
                 id={buttonId}
                 aria-expanded={isOpen}
                 aria-controls={panelId}
+                disabled={!hydrated}
                 onClick={() => setOpen(isOpen ? null : index)}
                 className="flex min-h-14 w-full items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-white transition-colors hover:bg-white/5 sm:px-6"
               >
