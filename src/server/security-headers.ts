@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { nodeBindings } from './middleware/node-request';
+import { presetHeaders } from './middleware/node-request';
 
 /**
  * What a <meta> policy cannot say. Script and style hashes live in each page's CSP <meta> (Astro's
@@ -33,7 +33,7 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-const DOCUMENT_HEADERS = Object.entries({ ...SECURITY_HEADERS, 'Content-Security-Policy': CONTENT_SECURITY_POLICY });
+const DOCUMENT_HEADERS = { ...SECURITY_HEADERS, 'Content-Security-Policy': CONTENT_SECURITY_POLICY };
 
 /**
  * SECURITY_HEADERS and CONTENT_SECURITY_POLICY on every answer of a Hono app serving documents; an
@@ -42,9 +42,7 @@ const DOCUMENT_HEADERS = Object.entries({ ...SECURITY_HEADERS, 'Content-Security
  */
 export function securityHeaders(): MiddlewareHandler {
   return (c, next) => {
-    const outgoing = nodeBindings(c).outgoing;
-    if (outgoing) for (const [name, value] of DOCUMENT_HEADERS) outgoing.setHeader(name, value);
-    else for (const [name, value] of DOCUMENT_HEADERS) c.header(name, value);
+    presetHeaders(c, DOCUMENT_HEADERS);
     return next();
   };
 }
