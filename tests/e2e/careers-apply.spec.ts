@@ -118,6 +118,9 @@ test.describe('careers › sending an application', () => {
       await expect(bar).toHaveAttribute('aria-valuenow', /^([1-9]\d?)$/, { timeout: 10_000 });
       await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible({ timeout: 20_000 });
       expect((await listApplicants()).filter((a) => a.email === values.email)).toHaveLength(1);
+
+      // Detaching ends the throttle, which Playwright would otherwise leave on the tab the next test reuses.
+      await cdp.detach();
     },
   );
 
