@@ -17,7 +17,7 @@ import { jobRoutes } from './features/jobs/routes';
 import { EVENT_LOOP_STATS_PATH, eventLoopMonitor } from './event-loop';
 import { requireAdmin } from './middleware/auth';
 import { bodyLimit } from './middleware/body-limit';
-import { apiRequest } from './middleware/api-request';
+import { withRequestLayer } from './middleware/api-request';
 import { presetHeader } from './middleware/node-request';
 import { outboxRoutes } from './features/outbox/routes';
 import { createLogger } from './logger';
@@ -51,7 +51,8 @@ export const PUBLIC_ROUTES = [
 
 /**
  * The API as a Hono app with every route under `/api`.
- * Used by the Node server (`root.route('/', app)`) and by the tests (`app.request('/api/job')`).
+ * Served through its `fetch` (`main.ts`, `api-only.ts`) and tested through `app.request()`, both of
+ * which pass the request layer; mounted in another app with `route()`, it would not.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const services: Services = {
@@ -71,8 +72,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const { config, logger } = services;
 
   const app = new Hono<AppEnv>();
-
-  app.use('/api/*', apiRequest(services));
 
   if (config.corsOrigins.length) {
     const allowed = new Set(config.corsOrigins);
@@ -137,8 +136,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/audit', auditRoutes(services));
   app.route('/api', privacyRoutes(services));
 
-  // Unknown API paths answer JSON here too when this app is mounted inside the site server.
-  app.all('/api/*', (c) => apiError(c, 404, 'Not found'));
+  // Not a catch-all route: one would match every request, and a route that is not alone in its
+  // match cannot be answered without Hono's promise chain.
   app.notFound((c) => apiError(c, 404, 'Not found'));
 
   app.onError((error, c) => {
@@ -150,7 +149,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       );
     }
     logger.error('unhandled error', {
-      requestId: c.get('requestId'),
+      requestId: c.env.requestId,
       method: c.req.method,
       path: c.req.path,
       error: error instanceof Error ? error.message : String(error),
@@ -159,5 +158,5 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return apiError(c, 500, 'Internal server error');
   });
 
-  return app;
+  return withRequestLayer(app, services);
 }

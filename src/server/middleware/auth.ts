@@ -32,7 +32,7 @@ export function requireAdmin(services: Services): MiddlewareHandler<AppEnv> {
     if (!claims || !admin || admin.revoked || admin.tokenVersion !== claims.tv) {
       return apiError(c, 401, authMessages.invalid);
     }
-    c.set('admin', { id: admin.id, email: admin.email });
+    c.env.admin = { id: admin.id, email: admin.email };
     // Before the handler: a header added after it answered makes Hono rebuild the whole Response.
     presetHeaders(c, { 'Cache-Control': 'no-store' });
     await next();

@@ -1,20 +1,22 @@
 import type { Context } from 'hono';
-import { requestHeader } from './node-request';
-
-type NodeBindings = { incoming?: { socket?: { remoteAddress?: string } } };
+import type { IncomingMessage } from 'node:http';
+import { headerOf, nodeBindings } from './node-request';
 
 /**
  * The client's address: the socket peer, or with `trustProxy` the last X-Forwarded-For entry
  * (the one our own proxy appended; earlier entries are client-controlled).
  */
-export function clientIp(c: Context, trustProxy: boolean): string {
+export function clientAddress(request: Request, incoming: IncomingMessage | undefined, trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = requestHeader(c, 'x-forwarded-for');
-    const last = forwarded?.split(',').pop()?.trim();
+    const last = headerOf(request, incoming, 'x-forwarded-for')?.split(',').pop()?.trim();
     if (last) return last;
   }
-  const env = c.env as NodeBindings | undefined;
-  return env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+/** clientAddress() of the request behind a Hono context. */
+export function clientIp(c: Context, trustProxy: boolean): string {
+  return clientAddress(c.req.raw, nodeBindings(c).incoming, trustProxy);
 }
 
 /**
@@ -24,10 +26,10 @@ export function clientIp(c: Context, trustProxy: boolean): string {
 export function proxyHeaderCheck(services: {
   config: { trustProxy: boolean };
   logger: { warn(msg: string, fields?: Record<string, unknown>): void };
-}): (c: Context) => void {
+}): (request: Request, incoming: IncomingMessage | undefined) => void {
   let warned = services.config.trustProxy;
-  return (c) => {
-    if (warned || requestHeader(c, 'x-forwarded-for') === undefined) return;
+  return (request, incoming) => {
+    if (warned || headerOf(request, incoming, 'x-forwarded-for') === undefined) return;
     warned = true;
     services.logger.warn(
       'X-Forwarded-For received while TRUST_PROXY is off: every client behind the proxy shares one address and one set of rate limits; set TRUST_PROXY=true when a proxy you run appends this header',

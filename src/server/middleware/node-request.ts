@@ -10,13 +10,17 @@ export function nodeBindings(c: Context): NodeBindings {
 
 /**
  * A request header by its lower-case name, read from Node's parsed headers when there are some:
- * `c.req.header()` first builds a web `Headers` from every raw header, a cost on each request.
+ * the web Request's `headers` are first built from every raw header, a cost on each request.
  */
-export function requestHeader(c: Context, name: Lowercase<string>): string | undefined {
-  const incoming = nodeBindings(c).incoming;
-  if (!incoming) return c.req.header(name);
+export function headerOf(request: Request, incoming: IncomingMessage | undefined, name: Lowercase<string>) {
+  if (!incoming) return request.headers.get(name) ?? undefined;
   const value = incoming.headers[name];
   return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** headerOf() for the request behind a Hono context. */
+export function requestHeader(c: Context, name: Lowercase<string>): string | undefined {
+  return headerOf(c.req.raw, nodeBindings(c).incoming, name);
 }
 
 /**

@@ -60,7 +60,7 @@ export function authRoutes(services: Services) {
   const guard = requireAdmin(services);
   const verify = new Hono<AppEnv>()
     .get('/verify', guard, (c) => {
-      return c.json({ valid: true, admin: c.get('admin') });
+      return c.json({ valid: true, admin: c.env.admin });
     })
     // Ends this token on every instance until it would have expired; other sessions stay signed in.
     .post('/logout', guard, async (c) => {
