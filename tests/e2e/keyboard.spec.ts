@@ -54,8 +54,10 @@ test.describe('keyboard-only journeys', { tag: '@once' }, () => {
     await page.keyboard.type(
       'I navigate everything with a keyboard and have built firmware for edge cameras for six years.',
     );
-    await tabTo(page, dialog.getByLabel('Resume'));
+    // Playwright turns file-chooser interception on with a message it does not wait for: listening
+    // before the Tab presses puts it in place many round trips before the key that opens the chooser.
     const chooser = page.waitForEvent('filechooser');
+    await tabTo(page, dialog.getByLabel('Resume'));
     await page.keyboard.press('Space');
     await (
       await chooser
