@@ -19,20 +19,24 @@ import { auditRequest } from '../audit';
 import { applyService } from './apply-service';
 import { resumeFilename } from './filename';
 
-/** `/applicants`: public apply; admin list, intake status, status change, delete, resume download. */
+/**
+ * `/applicants`: public apply; admin list, status change, delete, resume download. And `/intake`
+ * (admin): whether applications are accepted. Not under `/applicants`, where a fixed segment beside
+ * `/:id` would make Hono fall back from its RegExpRouter to a slower one.
+ */
 export function applicantRoutes(services: Services) {
   const { db } = services;
   const guard = requireAdmin(services);
   const applications = applyService(services);
 
-  return new Hono<AppEnv>()
+  const intake = new Hono<AppEnv>().get('/', guard, async (c) => c.json(await applications.intake()));
+  const applicants = new Hono<AppEnv>()
     .post('/apply', (c) => applications.submit(c))
     .get('/', guard, async (c) => {
       const applicants = (await listApplicants(db)).map((a) => withEraseAt(a, services.config.retentionDays));
       await auditRequest(services, c, 'applicants.listed', { summary: `listed ${applicants.length} applicants` });
       return c.json({ applicants });
     })
-    .get('/intake', guard, async (c) => c.json(await applications.intake()))
     .put('/:id/status', guard, jsonBody(statusUpdateSchema), async (c) => {
       const id = parseDbId(c.req.param('id'));
       const applicant = id === null ? null : await getApplicantById(db, id);
@@ -73,4 +77,5 @@ export function applicantRoutes(services: Services) {
         ETag: `"${resume.sha256}"`,
       });
     });
+  return { applicants, intake };
 }
