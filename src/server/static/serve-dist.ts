@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, posix, sep } from 'node:path';
 import type { Context } from 'hono';
+import { acceptedEncodings, type Encoding } from '../accept-encoding';
 import { COMPRESSIBLE, contentTypeFor } from './content-types';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../security-headers';
 
@@ -9,7 +10,6 @@ import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../security-headers';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
-type Encoding = 'br' | 'gzip';
 type HeaderMap = Record<string, string>;
 /** One encoding of a file, with the headers of its answers computed once at start. */
 type Variant = {
@@ -112,29 +112,6 @@ function find(files: DistFiles, urlPath: string): Entry | undefined {
     return undefined;
   }
   return files.get(posix.normalize(decoded));
-}
-
-/** Accept-Encoding values seen so far and the encoding each prefers; clients send only a few distinct ones. */
-const preferences = new Map<string, Encoding[]>();
-const MAX_PREFERENCES = 256;
-
-/** The encodings a client accepts, Brotli first (q=0 refuses one). */
-function acceptedEncodings(header: string | undefined): Encoding[] {
-  if (!header) return [];
-  let accepted = preferences.get(header);
-  if (accepted) return accepted;
-  accepted = [];
-  const tokens = new Map<string, number>();
-  for (const part of header.toLowerCase().split(',')) {
-    const [token = '', ...params] = part.split(';').map((p) => p.trim());
-    const q = params.find((p) => p.startsWith('q='));
-    tokens.set(token, q ? Number(q.slice(2)) || 0 : 1);
-  }
-  for (const encoding of ['br', 'gzip'] as const) {
-    if ((tokens.get(encoding) ?? (tokens.get('*') || 0)) > 0) accepted.push(encoding);
-  }
-  if (preferences.size < MAX_PREFERENCES) preferences.set(header, accepted);
-  return accepted;
 }
 
 function chooseVariant(entry: Entry, acceptEncoding: string | undefined): Variant {
