@@ -7,7 +7,10 @@
 import { sql } from 'kysely';
 import { insertApplicantWithResume, isUniqueViolation, openDatabase, type DbHandle } from '../../db';
 import { applicationMails } from '../../mail/mails';
+import { runInBackground } from '../../thread-priority';
 import type { CheckpointTask, StoreResult, StoreTask } from './store';
+
+runInBackground();
 
 let handle: DbHandle | undefined;
 const database = (sqlite: StoreTask['sqlite']) =>
