@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -6,29 +6,10 @@ import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '~/server/db';
 import { checkpoint } from '~/server/features/applicants/store-worker';
-import { apply, applicationForm, createJobViaApi, setupApi, TEST_DATABASE_URL } from '../helpers/api';
-
-/** A thread's niceness: field 19 of its /proc stat line (the name before it may hold spaces). */
-const niceness = (statPath: string): number => Number(readFileSync(statPath, 'utf8').split(') ')[1]?.split(' ')[16]);
+import { setupApi, TEST_DATABASE_URL } from '../helpers/api';
 
 // SQLite's write-ahead log is checkpointed by the store worker, never by the main thread.
 describe.skipIf(TEST_DATABASE_URL)('SQLite checkpoints off the event loop', () => {
-  it.runIf(process.platform === 'linux')(
-    'stores applications on a thread of lower CPU priority than the event loop',
-    async () => {
-      const api = await setupApi();
-      try {
-        const job = await createJobViaApi(api);
-        expect((await apply(api, applicationForm(job.id))).status).toBe(201);
-        const threads = readdirSync('/proc/self/task').map((id) => niceness(`/proc/self/task/${id}/stat`));
-        const eventLoop = niceness('/proc/thread-self/stat');
-        expect(Math.max(...threads)).toBeGreaterThan(eventLoop);
-      } finally {
-        await api.close();
-      }
-    },
-  );
-
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-wal-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

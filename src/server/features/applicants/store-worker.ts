@@ -7,10 +7,7 @@
 import { sql } from 'kysely';
 import { insertApplicantWithResume, isUniqueViolation, openDatabase, type DbHandle } from '../../db';
 import { applicationMails } from '../../mail/mails';
-import { runInBackground } from '../../thread-priority';
 import type { CheckpointTask, StoreResult, StoreTask } from './store';
-
-runInBackground();
 
 let handle: DbHandle | undefined;
 const database = (sqlite: StoreTask['sqlite']) =>
