@@ -6,7 +6,7 @@ const preferences = new Map<string, Encoding[]>();
 const MAX_PREFERENCES = 256;
 
 /** The encodings a client accepts, Brotli first (q=0 refuses one). */
-export function acceptedEncodings(header: string | undefined): Encoding[] {
+function acceptedEncodings(header: string | undefined): Encoding[] {
   if (!header) return [];
   let accepted = preferences.get(header);
   if (accepted) return accepted;
@@ -22,4 +22,16 @@ export function acceptedEncodings(header: string | undefined): Encoding[] {
   }
   if (preferences.size < MAX_PREFERENCES) preferences.set(header, accepted);
   return accepted;
+}
+
+/** One representation in several encodings; the compressed ones may be missing. */
+export type Encoded<T> = { identity: T } & { [E in Encoding]?: T | undefined };
+
+/** The encoding of `variants` the client prefers among those it accepts and that exist. */
+export function chooseEncoded<T>(variants: Encoded<T>, acceptEncoding: string | undefined): T {
+  for (const encoding of acceptedEncodings(acceptEncoding)) {
+    const chosen = variants[encoding];
+    if (chosen) return chosen;
+  }
+  return variants.identity;
 }

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, posix, sep } from 'node:path';
 import type { Context } from 'hono';
-import { acceptedEncodings, type Encoding } from '../accept-encoding';
+import { chooseEncoded, type Encoded, type Encoding } from '../accept-encoding';
 import { COMPRESSIBLE, contentTypeFor } from './content-types';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../security-headers';
 
@@ -21,7 +21,7 @@ type Variant = {
   notModified: HeaderMap;
 };
 /** One file of the build with its precompressed siblings, held in memory. */
-type Entry = { identity: Variant; br?: Variant | undefined; gzip?: Variant | undefined };
+type Entry = Encoded<Variant>;
 /** The build's files by every URL path that reaches them (`/`, `/index.html`, `/x`, `/x/`, `/_astro/x.js`). */
 export type DistFiles = Map<string, Entry>;
 
@@ -114,14 +114,6 @@ function find(files: DistFiles, urlPath: string): Entry | undefined {
   return files.get(posix.normalize(decoded));
 }
 
-function chooseVariant(entry: Entry, acceptEncoding: string | undefined): Variant {
-  for (const encoding of acceptedEncodings(acceptEncoding)) {
-    const chosen = entry[encoding];
-    if (chosen) return chosen;
-  }
-  return entry.identity;
-}
-
 /** `bytes=a-b`, `bytes=a-` or `bytes=-n` against `size`; null when absent, 'invalid' when unsatisfiable. */
 function byteRange(header: string | undefined, size: number): { start: number; end: number } | 'invalid' | null {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
@@ -169,7 +161,7 @@ export function serveDist(files: DistFiles, isDynamic: (path: string) => boolean
     const entry = find(files, path);
     if (!entry) return false;
     const { headers } = req;
-    const chosen = chooseVariant(entry, headers['accept-encoding']);
+    const chosen = chooseEncoded(entry, headers['accept-encoding']);
     if (headers['if-none-match'] === chosen.etag) {
       res.writeHead(304, chosen.notModified);
       res.end();
@@ -190,7 +182,7 @@ export function notFoundPage(files: DistFiles): (c: Context) => Response {
   const page = files.get('/404.html');
   return (c) => {
     if (!page) return c.text('Page not found', 404);
-    const chosen = chooseVariant(page, c.req.header('accept-encoding'));
+    const chosen = chooseEncoded(page, c.req.header('accept-encoding'));
     if (c.req.method === 'HEAD') return c.body(null, 404, { ...chosen.ok });
     // A Buffer is a Uint8Array over a plain ArrayBuffer; Hono's types only ask for the latter.
     return c.body(chosen.body as Uint8Array<ArrayBuffer>, 404, { ...chosen.ok });

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { jobInputSchema, jobMessages, type Job } from '~/lib/schemas/job';
 import type { Services } from '../../config';
-import { acceptedEncodings, type Encoding } from '../../accept-encoding';
+import { chooseEncoded, type Encoded, type Encoding } from '../../accept-encoding';
 import type { AppEnv } from '../../context';
 import { createJob, deleteJob, getJobById, listJobs, parseDbId, updateJob } from '../../db';
 import { apiError } from '../../errors';
@@ -25,18 +25,12 @@ const JOB_LIST_REUSE_MS = 1000;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
-const compress: Record<Encoding, (raw: Buffer) => Promise<Buffer>> = {
-  // A middle quality: a 35 KB list takes well under a millisecond, and not on the event loop.
-  br: (raw) => brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }),
-  gzip: (raw) => gzipped(raw),
-};
 
 /** One encoding of the list: its bytes and every header of its answers, computed once. */
 type ListVariant = { body: Uint8Array<ArrayBuffer>; etag: string; headers: Record<string, string> };
-type EncodedList = { identity: ListVariant } & Record<Encoding, ListVariant>;
 
 /** The list in every encoding, each with its own ETag (a cache must not answer br to a gzip client). */
-async function encodeList(text: string): Promise<EncodedList> {
+async function encodeList(text: string): Promise<Encoded<ListVariant>> {
   const raw = Buffer.from(text);
   const etag = etagOf(text);
   const variant = (body: Buffer, encoding?: Encoding): ListVariant => {
@@ -53,14 +47,9 @@ async function encodeList(text: string): Promise<EncodedList> {
       },
     };
   };
-  const [br, gz] = await Promise.all([compress.br(raw), compress.gzip(raw)]);
+  // A middle Brotli quality: a 35 KB list takes well under a millisecond, and not on the event loop.
+  const [br, gz] = await Promise.all([brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 6 } }), gzipped(raw)]);
   return { identity: variant(raw), br: variant(br, 'br'), gzip: variant(gz, 'gzip') };
-}
-
-/** The variant for a request's Accept-Encoding. */
-function chooseVariant(list: EncodedList, acceptEncoding: string | undefined): ListVariant {
-  const [preferred] = acceptedEncodings(acceptEncoding);
-  return preferred ? list[preferred] : list.identity;
 }
 
 /** `/job`: public list (ETag, compressed for clients that accept it), admin create, update, delete. */
@@ -70,7 +59,7 @@ export function jobRoutes(services: Services) {
 
   // Kept encoded and compressed: each answer writes the same bytes. An unchanged list is not
   // compressed again when it is reloaded.
-  let last: { text: string; encoded: EncodedList } | undefined;
+  let last: { text: string; encoded: Encoded<ListVariant> } | undefined;
   const jobList = reusedFor(JOB_LIST_REUSE_MS, async () => {
     const text = JSON.stringify({ jobs: await listJobs(db) } satisfies { jobs: Job[] });
     if (last?.text !== text) last = { text, encoded: await encodeList(text) };
@@ -84,7 +73,7 @@ export function jobRoutes(services: Services) {
   return new Hono<AppEnv>()
     .get('/', (c) =>
       whenReady(jobList.get(), (list): Response => {
-        const chosen = chooseVariant(list, requestHeader(c, 'accept-encoding'));
+        const chosen = chooseEncoded(list, requestHeader(c, 'accept-encoding'));
         presetHeaders(c, chosen.headers);
         if (etagMatches(requestHeader(c, 'if-none-match'), chosen.etag)) return c.body(null, 304);
         return c.body(chosen.body, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
