@@ -24,6 +24,6 @@ export function reusedFor<T>(ms: number, load: () => Promise<T>): { get(): T | P
 }
 
 /** `use(value)` now when `value` is ready, else once it resolves. */
-export function whenReady<T, R>(value: T | Promise<T>, use: (ready: T) => R): R | Promise<R> {
+export function whenReady<T, R>(value: T | Promise<T>, use: (ready: T) => R | Promise<R>): R | Promise<R> {
   return value instanceof Promise ? value.then(use) : use(value);
 }

@@ -1,4 +1,6 @@
 import type { CompiledQuery, Kysely } from 'kysely';
+import { whenReady } from '../reuse';
+import { readRows } from './client';
 import { isDbId } from './ids';
 import type { AdminRow, Database } from './schema';
 
@@ -94,26 +96,30 @@ type SessionRow = SessionQuery extends CompiledQuery<infer Row> ? Row : never;
 /** Every guarded request runs this query: building and compiling it each time cost more than running it. */
 const sessionQueries = new WeakMap<Kysely<Database>, SessionQuery>();
 
+export type SessionAdmin = { id: number; email: string; tokenVersion: number; revoked: boolean };
+
 /**
  * The signed-in admin behind a token, in one query: who they are now, and whether this token was
- * ended by logout. Null when the admin no longer exists.
+ * ended by logout. Null when the admin no longer exists. Answered at once on SQLite.
  */
-export async function findSessionAdmin(
+export function findSessionAdmin(
   db: Kysely<Database>,
   id: number,
   tokenHash: string,
-): Promise<{ id: number; email: string; tokenVersion: number; revoked: boolean } | null> {
+): SessionAdmin | null | Promise<SessionAdmin | null> {
   if (!isDbId(id)) return null;
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = compileSessionQuery(db)));
   const parameters = query.parameters.map((p) => (p === ID_SLOT ? id : p === TOKEN_HASH_SLOT ? tokenHash : p));
-  const [row] = (await db.executeQuery<SessionRow>({ ...query, parameters })).rows;
-  if (!row) return null;
-  // SQLite answers 0/1, PostgreSQL a boolean.
-  return {
-    id: Number(row.id),
-    email: row.email,
-    tokenVersion: Number(row.token_version),
-    revoked: Boolean(row.revoked),
-  };
+  return whenReady(readRows<SessionRow>(db, { ...query, parameters }), ([row]) =>
+    row
+      ? {
+          id: Number(row.id),
+          email: row.email,
+          tokenVersion: Number(row.token_version),
+          // SQLite answers 0/1, PostgreSQL a boolean.
+          revoked: Boolean(row.revoked),
+        }
+      : null,
+  );
 }
