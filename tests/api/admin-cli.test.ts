@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAdminByEmail, insertApplicantWithResume, openDatabase } from '~/server/db';
 import { verifyPassword } from '~/server/features/auth/password';
-import { processStorage, validApplicant } from '../helpers/api';
+import { call, processStorage, setupApi, validApplicant } from '../helpers/api';
 import { compiledEntry } from '../helpers/compiled-server';
 import { pdfBytes } from '../helpers/files';
 import { readZip } from '../helpers/zip';
@@ -23,10 +23,14 @@ afterAll(async () => {
  * Runs the admin CLI (`npm run admin -- ...args`, compiled) the way an operator would, password on
  * stdin. Asynchronous, so the test worker stays responsive while a slow machine starts the CLI.
  */
-function admin(args: string[], stdin = ''): Promise<{ code: number | null; out: string; err: string }> {
+function admin(
+  args: string[],
+  stdin = '',
+  target: { dataDir: string; databaseUrl?: string | undefined } = storage,
+): Promise<{ code: number | null; out: string; err: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [compiledEntry('admin'), ...args], {
-      env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl, LOG_LEVEL: 'silent' },
+      env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '', LOG_LEVEL: 'silent' },
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';
@@ -73,6 +77,20 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     expect((await admin(['reset-password', 'ops@example.com'], 'the replacement password\n')).code).toBe(0);
     expect(await passwordMatches('ops@example.com', 'the replacement password')).toBe(true);
     expect((await admin(['reset-password', 'nobody@example.com'], 'the replacement password\n')).code).toBe(1);
+  });
+
+  it('a password reset ends the tokens a running server already accepted, at their next request', async () => {
+    const api = await setupApi();
+    try {
+      // Accepted once, so the server remembers the token's signature and checks only its session.
+      expect((await call(api.app, 'GET', '/api/auth/verify', { token: api.token })).status).toBe(200);
+      expect((await admin(['reset-password', api.admin.email], 'the replacement password\n', api)).code).toBe(0);
+      const after = await call(api.app, 'GET', '/api/auth/verify', { token: api.token });
+      expect(after.status).toBe(401);
+      expect(await after.json()).toEqual({ message: 'Invalid or expired token' });
+    } finally {
+      await api.close();
+    }
   });
 
   it('deletes an admin but never the last one', async () => {
