@@ -63,7 +63,8 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Pro
 
   return (
     <div>
-      <div role="tablist" aria-label={label} className="flex gap-1 border-b border-white/10">
+      {/* Five tabs do not fit a phone's width: the strip scrolls sideways instead of pushing the page wider. */}
+      <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-white/10">
         {tabs.map((tab) => {
           const active = tab.id === selected;
           return (
@@ -82,7 +83,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Pro
               onKeyDown={onKeyDown}
               onClick={() => onSelect(tab.id)}
               className={cn(
-                '-mb-px flex-1 border-b-2 px-1 py-3 text-center text-[13px] font-semibold leading-snug transition-colors sm:flex-none sm:whitespace-nowrap sm:px-4 sm:text-sm',
+                'shrink-0 whitespace-nowrap border-b-2 px-3 py-3 text-center text-[13px] font-semibold leading-snug transition-colors sm:px-4 sm:text-sm',
                 active
                   ? 'border-brand-300 text-white'
                   : 'border-transparent text-slate-300 hover:border-white/30 hover:text-white',
