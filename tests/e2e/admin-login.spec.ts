@@ -321,4 +321,31 @@ test.describe('admin dashboard tabs', () => {
       await expect(page.getByRole('tabpanel', { name: 'Activity' })).toBeVisible();
     },
   );
+
+  test.describe('on a phone', () => {
+    test.skip(({ isNarrow }) => !isNarrow, 'five tabs fit a desktop screen');
+
+    test('scroll sideways inside their strip, so the page stays as wide as the screen', async ({
+      loggedInPage: page,
+    }) => {
+      const admin = new AdminPage(page);
+      await admin.goto();
+      const strip = page.getByRole('tablist', { name: 'Admin sections' });
+      await expect(strip).toBeVisible();
+      // The screen's width: a page wider than it would make a phone zoom out, widening innerWidth too.
+      const width = page.viewportSize()?.width ?? 0;
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+
+      // A swipe to the end of the strip brings the last tab into view whole.
+      await strip.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      const activity = page.getByRole('tab', { name: 'Activity', exact: true });
+      await expect
+        .poll(async () => {
+          const box = await activity.boundingBox();
+          return box !== null && box.x >= 0 && box.x + box.width <= width + 1;
+        })
+        .toBe(true);
+    });
+  });
 });
