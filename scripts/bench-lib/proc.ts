@@ -51,14 +51,13 @@ function pinCpus(pid: number, cpus: string): boolean {
 export async function pinnedApart<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; pinned: boolean }> {
   const cpus = availableParallelism();
   const all = `0-${cpus - 1}`;
-  const pinned =
-    cpus >= 2 && pinCpus(pid, String(cpus - 1)) && pinCpus(process.pid, cpus === 2 ? '0' : `0-${cpus - 2}`);
+  const server = cpus >= 2 && pinCpus(pid, String(cpus - 1));
+  const self = server && pinCpus(process.pid, cpus === 2 ? '0' : `0-${cpus - 2}`);
   try {
-    return { result: await work(), pinned };
+    return { result: await work(), pinned: self };
   } finally {
-    if (pinned) {
-      pinCpus(pid, all);
-      pinCpus(process.pid, all);
-    }
+    // Whatever was pinned is let go, also when only the server could be.
+    if (server) pinCpus(pid, all);
+    if (self) pinCpus(process.pid, all);
   }
 }

@@ -96,7 +96,7 @@ type SessionRow = SessionQuery extends CompiledQuery<infer Row> ? Row : never;
 /** Every guarded request runs this query: building and compiling it each time cost more than running it. */
 const sessionQueries = new WeakMap<Kysely<Database>, SessionQuery>();
 
-export type SessionAdmin = { id: number; email: string; tokenVersion: number; revoked: boolean };
+type SessionAdmin = { id: number; email: string; tokenVersion: number; revoked: boolean };
 
 /**
  * The signed-in admin behind a token, in one query: who they are now, and whether this token was

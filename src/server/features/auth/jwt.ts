@@ -90,7 +90,7 @@ export async function verifyToken(token: string, secret: string, now = new Date(
 const VERIFIED_TOKENS_KEPT = 1000;
 
 /** A token that verified, with what the deny-list knows it by. */
-export type VerifiedToken = { claims: TokenClaims; hash: string };
+type VerifiedToken = { claims: TokenClaims; hash: string };
 
 /**
  * verifyToken with a memory: a token that verified once cannot stop matching its signature, so
