@@ -26,7 +26,7 @@ import { performance } from 'node:perf_hooks';
 import { adminToken, applicationTemplate, seedJobs, sha256 } from './bench-lib/api';
 import { numberOption, parseArgs } from './bench-lib/args';
 import { startMailCounter } from './bench-lib/mail';
-import { cpuMs, peakRssMb, rssMb } from './bench-lib/proc';
+import { cpuMs, mainThreadRunQueueMs, peakRssMb, rssMb } from './bench-lib/proc';
 import { benchDist, ensureBuild, eventLoopDelay, startServer, unlimitedRateLimits } from './bench-lib/server';
 import { percentile } from './bench-lib/stats';
 import { formatTable } from './bench-lib/table';
@@ -170,11 +170,16 @@ async function main(): Promise<number> {
     // began then count only if they failed; CPU and event-loop figures start after it too.
     const measuredFrom = started + WARM_UP_MS;
     const end = measuredFrom + seconds * 1000;
-    const baseline = new Promise<{ cpu: number; ownCpu: NodeJS.CpuUsage; load: number }>((resolve) =>
+    const baseline = new Promise<{ cpu: number; waited: number; ownCpu: NodeJS.CpuUsage; load: number }>((resolve) =>
       setTimeout(async () => {
         await eventLoopDelay(server.url, token);
         ownLoop.read();
-        resolve({ cpu: cpuMs(server.pid), ownCpu: process.cpuUsage(), load: loadavg()[0] ?? 0 });
+        resolve({
+          cpu: cpuMs(server.pid),
+          waited: mainThreadRunQueueMs(server.pid),
+          ownCpu: process.cpuUsage(),
+          load: loadavg()[0] ?? 0,
+        });
       }, WARM_UP_MS),
     );
     const note = (kind: Kind, status: number, ms: number, ok: boolean) => {
@@ -225,12 +230,13 @@ async function main(): Promise<number> {
 
     await Promise.all([...Array.from({ length: visitors }, visitor), scheduler]);
     const loadSeconds = (performance.now() - measuredFrom) / 1000;
-    const { cpu: cpuBefore, ownCpu: ownCpuBefore, load: loadBefore } = await baseline;
+    const { cpu: cpuBefore, waited: waitedBefore, ownCpu: ownCpuBefore, load: loadBefore } = await baseline;
     await Promise.race([Promise.all(inFlight), new Promise((r) => setTimeout(r, 30_000))]);
     const loop = await eventLoopDelay(server.url, token);
     const clientLoop = ownLoop.read();
     await mail.atLoadEnd(server.url, token, loadSeconds);
     const serverCpu = cpuMs(server.pid) - cpuBefore;
+    const loopWaitedMs = mainThreadRunQueueMs(server.pid) - waitedBefore;
     const ownCpu = process.cpuUsage(ownCpuBefore);
     const loadAfter = loadavg()[0] ?? 0;
     clearInterval(sampler);
@@ -290,7 +296,8 @@ async function main(): Promise<number> {
     );
     console.log(
       loop
-        ? `server event loop: delay max ${loop.maxMs} ms, p99 ${loop.p99Ms} ms, mean ${loop.meanMs} ms over ${(loop.windowMs / 1000).toFixed(0)} s`
+        ? `server event loop: delay max ${loop.maxMs} ms, p99 ${loop.p99Ms} ms, mean ${loop.meanMs} ms over ${(loop.windowMs / 1000).toFixed(0)} s; ` +
+            `its thread waited ${(loopWaitedMs / 1000).toFixed(1)} s in all for a CPU (run queue), time in which it could not run`
         : 'server event loop: not measured (a build without EVENT_LOOP_STATS)',
     );
     console.log(

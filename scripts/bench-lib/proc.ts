@@ -33,6 +33,18 @@ export function cpuMs(pid: number): number {
 }
 
 /**
+ * Time the process's main thread (its event loop) has spent runnable but waiting for a CPU, in ms,
+ * from /proc/<pid>/task/<pid>/schedstat: on a busy machine the loop's delay is partly this wait.
+ */
+export function mainThreadRunQueueMs(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[1]) / 1e6;
+  } catch {
+    return 0;
+  }
+}
+
+/**
  * Restricts every thread of a process to the CPUs in `cpus` (taskset's list, "1" or "0-3").
  * False where taskset is missing or refuses (not Linux, a container without affinity rights).
  */

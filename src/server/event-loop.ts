@@ -6,23 +6,30 @@ export type EventLoopDelay = { maxMs: number; p99Ms: number; meanMs: number; win
 /** Where the benches read EventLoopDelay (only when EVENT_LOOP_STATS is on). */
 export const EVENT_LOOP_STATS_PATH = '/api/internal/event-loop';
 
-const round = (ns: number) => Math.round(ns / 1e4) / 100;
+/** The histogram's timer ticks this often; a stall is under-reported by at most one tick. */
+const RESOLUTION_MS = 1;
 
 /**
- * Measures event-loop delay from now on with perf_hooks' histogram (5 ms timer resolution);
- * `read()` returns the figures since the previous read and starts a new window.
+ * perf_hooks records the time between its timer's ticks, so an idle loop reads the resolution
+ * itself: how late a tick came, in ms, is that time minus the resolution.
+ */
+export const lateMs = (ns: number): number => Math.max(0, Math.round(ns / 1e4 - RESOLUTION_MS * 100) / 100);
+
+/**
+ * Measures event-loop delay from now on with perf_hooks' histogram; `read()` returns the figures
+ * since the previous read and starts a new window.
  */
 export function eventLoopMonitor(): { read(): EventLoopDelay } {
-  const histogram = monitorEventLoopDelay({ resolution: 5 });
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
   histogram.enable();
   let since = performance.now();
   return {
     read() {
       const now = performance.now();
       const figures = {
-        maxMs: round(histogram.max),
-        p99Ms: round(histogram.percentile(99)),
-        meanMs: round(histogram.count ? histogram.mean : 0),
+        maxMs: lateMs(histogram.max),
+        p99Ms: lateMs(histogram.percentile(99)),
+        meanMs: histogram.count ? lateMs(histogram.mean) : 0,
         windowMs: Math.round(now - since),
       };
       histogram.reset();
