@@ -1,4 +1,7 @@
-/** Process figures from /proc (Linux): resident memory and CPU time of a process by pid. */
+/**
+ * Processes as the benches see them (Linux): resident memory, CPU time and run-queue wait from
+ * /proc, and pinning a server and the load generator to separate CPUs.
+ */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
