@@ -17,51 +17,89 @@ export type LoadOptions = {
   ok?: readonly number[];
 };
 
-export type LoadResult = {
-  requests: number;
+/** What drive() tells of each answer: its request number, status (0 when the connection failed) and latency. */
+export type OnAnswer = (i: number, status: number, ms: number) => void;
+
+type DriveResult = {
   seconds: number;
-  /** Latencies in ms, ascending. */
-  latencies: number[];
   errors: number;
   /** The first few failures, for the log. */
   failures: string[];
 };
 
+export type LoadResult = DriveResult & {
+  requests: number;
+  /** Latencies in ms, ascending. */
+  latencies: number[];
+};
+
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CRLF = Buffer.from('\r\n');
 
-/** Length of a complete answer at the start of `buffer`, or 0 while it is still incomplete. */
-function answerLength(buffer: Buffer): { length: number; status: number; close: boolean } | null {
-  const headerEnd = buffer.indexOf(HEADER_END);
-  if (headerEnd === -1) return null;
-  const head = buffer.toString('latin1', 0, headerEnd).toLowerCase();
+type Answer = { status: number; close: boolean };
+type Head = Answer & { body: { left: number } | 'chunked' | 'none' };
+
+function parseHead(head: string): Head {
   const status = Number(head.slice(9, 12));
   const close = /\r\nconnection: *close/.test(head);
-  const bodyStart = headerEnd + 4;
   const declared = /\r\ncontent-length: *(\d+)/.exec(head);
-  if (declared) {
-    const length = bodyStart + Number(declared[1]);
-    return buffer.length >= length ? { length, status, close } : null;
-  }
-  if (/\r\ntransfer-encoding: *chunked/.test(head)) {
-    let at = bodyStart;
-    for (;;) {
-      const lineEnd = buffer.indexOf(CRLF, at);
-      if (lineEnd === -1) return null;
-      const size = parseInt(buffer.toString('latin1', at, lineEnd), 16);
-      at = lineEnd + 2 + size + 2;
-      if (buffer.length < at) return null;
-      if (size === 0) return { length: at, status, close };
+  if (declared) return { status, close, body: { left: Number(declared[1]) } };
+  if (/\r\ntransfer-encoding: *chunked/.test(head)) return { status, close, body: 'chunked' };
+  // No length: only 204 and 304 are expected, and they have no body.
+  return { status, close, body: 'none' };
+}
+
+/**
+ * Reads the answers of one keep-alive connection from its chunks, one request in flight at a
+ * time. A body with a Content-Length is counted, not kept, so a large asset costs no copies.
+ */
+function answerReader(): (chunk: Buffer) => Answer | null {
+  let buffered: Buffer = Buffer.alloc(0);
+  let head: Head | null = null;
+  const done = (rest: Buffer): Answer => {
+    const answer = { status: head?.status ?? 0, close: head?.close ?? true };
+    buffered = rest;
+    head = null;
+    return answer;
+  };
+  return (chunk) => {
+    buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+    if (!head) {
+      const headerEnd = buffered.indexOf(HEADER_END);
+      if (headerEnd === -1) return null;
+      head = parseHead(buffered.toString('latin1', 0, headerEnd).toLowerCase());
+      buffered = buffered.subarray(headerEnd + 4);
     }
-  }
-  // No length: the answer ends with the connection (204 and 304 have no body).
-  return status === 204 || status === 304 ? { length: bodyStart, status, close } : null;
+    const { body } = head;
+    if (body === 'none') return done(buffered);
+    if (body !== 'chunked') {
+      if (buffered.length >= body.left) return done(buffered.subarray(body.left));
+      body.left -= buffered.length;
+      buffered = Buffer.alloc(0);
+      return null;
+    }
+    for (let at = 0; ;) {
+      const lineEnd = buffered.indexOf(CRLF, at);
+      if (lineEnd === -1) return null;
+      const size = parseInt(buffered.toString('latin1', at, lineEnd), 16);
+      at = lineEnd + 2 + size + 2;
+      if (buffered.length < at) return null;
+      if (size === 0) return done(buffered.subarray(at));
+    }
+  };
 }
 
 /** Runs `connections` loops against 127.0.0.1:`port` for `durationMs`; resolves with the figures. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
-  const ok = options.ok ?? [200];
   const latencies: number[] = [];
+  const result = await drive(options, (_i, _status, ms) => latencies.push(ms));
+  latencies.sort((a, b) => a - b);
+  return { ...result, requests: latencies.length, latencies };
+}
+
+/** runLoad's loops, handing each answer to `onAnswer` as it arrives instead of keeping it. */
+export async function drive(options: LoadOptions, onAnswer: OnAnswer): Promise<DriveResult> {
+  const ok = options.ok ?? [200];
   const failures: string[] = [];
   let errors = 0;
   let counter = 0;
@@ -74,17 +112,17 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
 
   const loop = () =>
     new Promise<void>((resolve) => {
-      let pending: Buffer = Buffer.alloc(0);
       let sentAt = 0;
+      let current = 0;
       let inFlight = false;
-      const settle = (error?: string) => {
+      const settle = (status: number, error?: string) => {
         inFlight = false;
-        latencies.push(performance.now() - sentAt);
         if (error) fail(error);
+        onAnswer(current, status, performance.now() - sentAt);
       };
       const open = (): void => {
         if (performance.now() >= end) return resolve();
-        pending = Buffer.alloc(0);
+        const read = answerReader();
         const socket = connect(options.port, '127.0.0.1');
         /** Closed by this loop (done, or the server asked for it), not by a failure. */
         let retired = false;
@@ -94,7 +132,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
             socket.destroy();
             return resolve();
           }
-          const bytes = options.request(counter++);
+          current = counter++;
+          const bytes = options.request(current);
           sentAt = performance.now();
           inFlight = true;
           if (Buffer.isBuffer(bytes)) socket.write(bytes);
@@ -103,20 +142,18 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
         socket.setNoDelay(true);
         socket.on('connect', send);
         socket.on('data', (chunk: Buffer) => {
-          pending = pending.length ? Buffer.concat([pending, chunk]) : chunk;
-          const answer = answerLength(pending);
+          const answer = read(chunk);
           if (!answer) return;
-          settle(ok.includes(answer.status) ? undefined : `status ${answer.status}`);
-          pending = pending.subarray(answer.length);
+          settle(answer.status, ok.includes(answer.status) ? undefined : `status ${answer.status}`);
           if (!answer.close) return send();
           retired = true;
           socket.destroy();
           open();
         });
-        socket.on('error', (error) => inFlight && settle(error.message));
+        socket.on('error', (error) => inFlight && settle(0, error.message));
         socket.on('close', () => {
           if (retired) return;
-          if (inFlight) settle('connection closed before the answer');
+          if (inFlight) settle(0, 'connection closed before the answer');
           open();
         });
       };
@@ -124,8 +161,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     });
 
   await Promise.all(Array.from({ length: options.connections }, loop));
-  latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, seconds: (performance.now() - started) / 1000, latencies, errors, failures };
+  return { seconds: (performance.now() - started) / 1000, errors, failures };
 }
 
 /** The bytes of one HTTP/1.1 request with a keep-alive connection. */

@@ -1,6 +1,6 @@
 /**
  * Processes as the benches see them (Linux): resident memory, CPU time and run-queue wait from
- * /proc, and pinning a server and the load generator to separate CPUs.
+ * /proc, pinning a server and the load generator to separate CPUs, and the generator's CPU priority.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -75,4 +75,16 @@ export async function pinnedApart<T>(pid: number, work: () => Promise<T>): Promi
     if (server) pinCpus(pid, all);
     if (self) pinCpus(process.pid, all);
   }
+}
+
+/**
+ * Puts every thread of this process (the load generator) in Linux's SCHED_IDLE class: it runs
+ * only on a CPU the server's threads leave free, as clients on other machines would. Threads
+ * started later inherit it; children started earlier (the server) keep their own class. False
+ * where chrt is missing or refuses.
+ */
+export function yieldCpusToServer(): boolean {
+  return (
+    spawnSync('chrt', ['--all-tasks', '--idle', '--pid', '0', String(process.pid)], { stdio: 'ignore' }).status === 0
+  );
 }
