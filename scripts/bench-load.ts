@@ -15,8 +15,9 @@
  *   options: --seconds S  --visitors N  --apply-rate R  --resume-kb K  --reuse-build
  *            --dist DIR   another build (an older commit's, to compare), not built here
  *
- * The load generator shares the machine with the server: on two cores it takes CPU from it,
- * so the figures are a floor for what the server does alone.
+ * The load generator shares the machine with the server. It drives the visitors over raw sockets
+ * (bench-lib/loadgen.ts) and runs at SCHED_IDLE, so it takes only CPU the server leaves free, as
+ * clients on other machines would; where chrt refuses, the figures are a floor for the server alone.
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
