@@ -3,6 +3,7 @@ import { whenReady } from '../reuse';
 import { readRows } from './client';
 import { isDbId } from './ids';
 import type { AdminRow, Database } from './schema';
+import { sessionCacheOf, sessionsChanged, type SessionAdmin } from './session-cache';
 
 /** E-mail addresses are compared case-insensitively. */
 export function normalizeEmail(email: string): string {
@@ -53,11 +54,13 @@ export async function setAdminPassword(db: Kysely<Database>, email: string, pass
     .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
     .where('email', '=', normalizeEmail(email))
     .executeTakeFirst();
+  sessionsChanged(db);
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteAdmin(db: Kysely<Database>, email: string): Promise<boolean> {
   const result = await db.deleteFrom('admins').where('email', '=', normalizeEmail(email)).executeTakeFirst();
+  sessionsChanged(db);
   return Number(result.numDeletedRows) > 0;
 }
 
@@ -69,6 +72,7 @@ export async function revokeToken(db: Kysely<Database>, tokenHash: string, expir
     .values({ token_hash: tokenHash, expires_at: expiresAt })
     .onConflict((oc) => oc.column('token_hash').doNothing())
     .execute();
+  sessionsChanged(db);
 }
 
 /** Stand-ins the session query is compiled with, replaced by the real values on each run. */
@@ -96,11 +100,10 @@ type SessionRow = SessionQuery extends CompiledQuery<infer Row> ? Row : never;
 /** Every guarded request runs this query: building and compiling it each time cost more than running it. */
 const sessionQueries = new WeakMap<Kysely<Database>, SessionQuery>();
 
-type SessionAdmin = { id: number; email: string; tokenVersion: number; revoked: boolean };
-
 /**
  * The signed-in admin behind a token, in one query: who they are now, and whether this token was
- * ended by logout. Null when the admin no longer exists. Answered at once on SQLite.
+ * ended by logout. Null when the admin no longer exists. Answered at once on SQLite, from memory
+ * until a session-ending write (SessionCache).
  */
 export function findSessionAdmin(
   db: Kysely<Database>,
@@ -108,11 +111,14 @@ export function findSessionAdmin(
   tokenHash: string,
 ): SessionAdmin | null | Promise<SessionAdmin | null> {
   if (!isDbId(id)) return null;
+  const cache = sessionCacheOf(db);
+  const known = cache?.get(tokenHash, id);
+  if (known !== undefined) return known;
   let query = sessionQueries.get(db);
   if (!query) sessionQueries.set(db, (query = compileSessionQuery(db)));
   const parameters = query.parameters.map((p) => (p === ID_SLOT ? id : p === TOKEN_HASH_SLOT ? tokenHash : p));
-  return whenReady(readRows<SessionRow>(db, { ...query, parameters }), ([row]) =>
-    row
+  return whenReady(readRows<SessionRow>(db, { ...query, parameters }), ([row]) => {
+    const admin = row
       ? {
           id: Number(row.id),
           email: row.email,
@@ -120,6 +126,8 @@ export function findSessionAdmin(
           // SQLite answers 0/1, PostgreSQL a boolean.
           revoked: Boolean(row.revoked),
         }
-      : null,
-  );
+      : null;
+    cache?.remember(tokenHash, id, admin);
+    return admin;
+  });
 }

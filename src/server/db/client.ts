@@ -4,6 +4,7 @@ import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { Database, DbKind } from './schema';
+import { attachSessionCache } from './session-cache';
 
 export type DbHandle = {
   db: Kysely<Database>;
@@ -60,6 +61,7 @@ export function openDatabase(options: DbOptions): DbHandle {
   const database = withStatementCache(sqlite);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
   sqliteStatements.set(db, database);
+  const stopSessionCache = attachSessionCache(db, options.dataDir);
   let closed = false;
   return {
     db,
@@ -67,6 +69,7 @@ export function openDatabase(options: DbOptions): DbHandle {
     async close() {
       if (closed) return;
       closed = true;
+      stopSessionCache();
       await db.destroy();
     },
   };
