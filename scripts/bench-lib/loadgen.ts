@@ -51,14 +51,19 @@ function parseHead(head: string): Head {
 
 /**
  * Reads the answers of one keep-alive connection from its chunks, one request in flight at a
- * time. A body with a Content-Length is counted, not kept, so a large asset costs no copies.
+ * time. A chunk is only valid during the call (drive() reads every socket into one buffer), so
+ * what is kept for later is copied; a body with a Content-Length is counted, never kept.
  */
 function answerReader(): (chunk: Buffer) => Answer | null {
   let buffered: Buffer = Buffer.alloc(0);
   let head: Head | null = null;
+  const keep = (): null => {
+    buffered = Buffer.from(buffered);
+    return null;
+  };
   const done = (rest: Buffer): Answer => {
     const answer = { status: head?.status ?? 0, close: head?.close ?? true };
-    buffered = rest;
+    buffered = Buffer.from(rest);
     head = null;
     return answer;
   };
@@ -66,7 +71,7 @@ function answerReader(): (chunk: Buffer) => Answer | null {
     buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
     if (!head) {
       const headerEnd = buffered.indexOf(HEADER_END);
-      if (headerEnd === -1) return null;
+      if (headerEnd === -1) return keep();
       head = parseHead(buffered.toString('latin1', 0, headerEnd).toLowerCase());
       buffered = buffered.subarray(headerEnd + 4);
     }
@@ -80,14 +85,21 @@ function answerReader(): (chunk: Buffer) => Answer | null {
     }
     for (let at = 0; ;) {
       const lineEnd = buffered.indexOf(CRLF, at);
-      if (lineEnd === -1) return null;
+      if (lineEnd === -1) return keep();
       const size = parseInt(buffered.toString('latin1', at, lineEnd), 16);
       at = lineEnd + 2 + size + 2;
-      if (buffered.length < at) return null;
+      if (buffered.length < at) return keep();
       if (size === 0) return done(buffered.subarray(at));
     }
   };
 }
+
+/**
+ * One buffer every socket of this process reads into (net's `onread`): Node would otherwise
+ * allocate a buffer per read, and on a page-sized answer that made the generator, not the
+ * server, the bottleneck.
+ */
+const readBuffer = Buffer.alloc(64 * 1024);
 
 /** Runs `connections` loops against 127.0.0.1:`port` for `durationMs`; resolves with the figures. */
 export async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -123,7 +135,18 @@ export async function drive(options: LoadOptions, onAnswer: OnAnswer): Promise<D
       const open = (): void => {
         if (performance.now() >= end) return resolve();
         const read = answerReader();
-        const socket = connect(options.port, '127.0.0.1');
+        let onChunk = (_chunk: Buffer): void => {};
+        const socket = connect({
+          port: options.port,
+          host: '127.0.0.1',
+          onread: {
+            buffer: readBuffer,
+            callback: (length) => {
+              onChunk(readBuffer.subarray(0, length));
+              return true;
+            },
+          },
+        });
         /** Closed by this loop (done, or the server asked for it), not by a failure. */
         let retired = false;
         const send = () => {
@@ -141,7 +164,7 @@ export async function drive(options: LoadOptions, onAnswer: OnAnswer): Promise<D
         };
         socket.setNoDelay(true);
         socket.on('connect', send);
-        socket.on('data', (chunk: Buffer) => {
+        onChunk = (chunk) => {
           const answer = read(chunk);
           if (!answer) return;
           settle(answer.status, ok.includes(answer.status) ? undefined : `status ${answer.status}`);
@@ -149,7 +172,7 @@ export async function drive(options: LoadOptions, onAnswer: OnAnswer): Promise<D
           retired = true;
           socket.destroy();
           open();
-        });
+        };
         socket.on('error', (error) => inFlight && settle(0, error.message));
         socket.on('close', () => {
           if (retired) return;
