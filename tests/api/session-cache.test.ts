@@ -35,24 +35,27 @@ describe.skipIf(TEST_DATABASE_URL)('session lookups on SQLite', () => {
     await api.close();
   });
 
-  const bumpTokenVersion = (handle: Pick<DbHandle, 'db'>) =>
-    handle.db.updateTable('admins').set({ token_version: 7 }).where('id', '=', api.admin.id).execute();
+  const setTokenVersion = (handle: Pick<DbHandle, 'db'>, version: number) =>
+    handle.db.updateTable('admins').set({ token_version: version }).where('id', '=', api.admin.id).execute();
 
   it('answers from memory until a session-ending write, which another handle on the same DATA_DIR announces', async () => {
     expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 1, revoked: false });
     // Written behind the cache's back: the remembered answer stands.
-    await bumpTokenVersion(other);
+    await setTokenVersion(other, 7);
     expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 1 });
 
     const noticed = markerNoticed(api.dataDir);
     sessionsChanged(other.db);
     await noticed;
     expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 7 });
+    // Still watching after the notice: the fresh answer is remembered in turn.
+    await setTokenVersion(other, 8);
+    expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 7 });
   });
 
   it('forgets at once what its own process ends', async () => {
     expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 1 });
-    await bumpTokenVersion(api);
+    await setTokenVersion(api, 7);
     sessionsChanged(api.db);
     expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 7 });
   });
@@ -63,7 +66,7 @@ describe.skipIf(TEST_DATABASE_URL)('session lookups on SQLite', () => {
     rmSync(path.join(api.dataDir, MARKER));
     await noticed;
     expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 1 });
-    await bumpTokenVersion(other);
+    await setTokenVersion(other, 7);
     expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 7 });
   });
 });
