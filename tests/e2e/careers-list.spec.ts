@@ -151,6 +151,8 @@ test.describe('careers › list', () => {
     await openBoard(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Join Our Team' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Open Positions' })).toBeVisible();
+    // The board above the link settles first: with jobs it grows, and a click aimed before would miss.
+    await expect(page.getByText('No open positions at the moment. Check back soon!')).toBeVisible();
     await page.getByRole('link', { name: 'Get in Touch' }).click();
     await expect(page).toHaveURL(/\/#contact$/);
   });

@@ -16,9 +16,13 @@ const JOB_STATE_KEY = 'careersJobId';
 const asRecord = (state: unknown): Record<string, unknown> =>
   state && typeof state === 'object' ? (state as Record<string, unknown>) : {};
 
+/** One height for the loading, empty and error states, so the page below does not move when one replaces another. */
 function Notice({ role, children }: { role?: 'status' | 'alert'; children: ReactNode }) {
   return (
-    <div role={role} className="card flex flex-col items-center gap-4 px-6 py-12 text-center text-slate-300">
+    <div
+      role={role}
+      className="card flex min-h-44 flex-col items-center justify-center gap-4 px-6 py-12 text-center text-slate-300"
+    >
       {children}
     </div>
   );
