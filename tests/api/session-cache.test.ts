@@ -1,4 +1,4 @@
-import { rmSync, watch } from 'node:fs';
+import { rmSync, utimesSync, watch } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findSessionAdmin, openDatabase, type DbHandle } from '~/server/db';
@@ -57,6 +57,16 @@ describe.skipIf(TEST_DATABASE_URL)('session lookups on SQLite', () => {
     expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 1 });
     await setTokenVersion(api, 7);
     sessionsChanged(api.db);
+    expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 7 });
+  });
+
+  it('forgets when the marker is touched, as an operator does after changing an admin by hand', async () => {
+    expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 1 });
+    await setTokenVersion(other, 7);
+    const noticed = markerNoticed(api.dataDir);
+    const now = new Date();
+    utimesSync(path.join(api.dataDir, MARKER), now, now);
+    await noticed;
     expect(await findSessionAdmin(api.db, api.admin.id, hash)).toMatchObject({ tokenVersion: 7 });
   });
 

@@ -20,6 +20,7 @@ const SESSIONS_KEPT = 1000;
  * before any request sent afterwards. A session thus still ends at the very next request.
  * Nothing is remembered where that order is not given: on other systems, when the file cannot be
  * watched or was removed, and on PostgreSQL (no SessionCache), whose instances may share no disk.
+ * A change made by hand (an SQLite shell) is announced the same way: `touch` the file.
  */
 class SessionCache {
   private readonly sessions = new Map<string, { adminId: number; admin: SessionAdmin | null }>();
