@@ -194,28 +194,23 @@ async function main(): Promise<number> {
 
     // Visitors: page 40 %, asset 40 %, job list 20 %, back to back (a closed loop, no think time),
     // over raw sockets: node:http's client took a whole core and starved the server it measured.
-    const bytesOf = new Map(
-      [...pages, ...assets, '/api/job'].map((urlPath) => [
-        urlPath,
-        rawRequest('GET', urlPath, { 'Accept-Encoding': 'br, gzip' }),
-      ]),
-    );
+    const requestsTo = (kind: Kind, urlPaths: readonly string[]) =>
+      urlPaths.map((urlPath) => ({ kind, bytes: rawRequest('GET', urlPath, { 'Accept-Encoding': 'br, gzip' }) }));
+    const choices = {
+      page: requestsTo('page', pages),
+      asset: requestsTo('asset', assets),
+      jobList: requestsTo('job list', ['/api/job']),
+    };
     /** What request number `i` fetches: a fixed pseudo-random pick, so each run asks the same. */
-    const visit = (i: number): readonly [Kind, string] => {
+    const visit = (i: number): { kind: Kind; bytes: Buffer } => {
       const hash = Math.imul(i + 1, 2654435761) >>> 0;
       const roll = hash % 10;
-      if (roll >= 8) return ['job list', '/api/job'];
-      const list = roll < 4 ? pages : assets;
-      return [roll < 4 ? 'page' : 'asset', list[(hash >>> 8) % list.length] ?? '/'];
+      const list = roll < 4 ? choices.page : roll < 8 ? choices.asset : choices.jobList;
+      return list[(hash >>> 8) % list.length] ?? choices.jobList[0]!;
     };
     const visitors = drive(
-      {
-        port: Number(base.port),
-        connections: visitorCount,
-        durationMs: end - started,
-        request: (i) => bytesOf.get(visit(i)[1]) as Buffer,
-      },
-      (i, status, ms) => note(visit(i)[0], status, ms, status === 200),
+      { port: Number(base.port), connections: visitorCount, durationMs: end - started, request: (i) => visit(i).bytes },
+      (i, status, ms) => note(visit(i).kind, status, ms, status === 200),
     );
 
     // Applications: an open loop at a fixed rate, whatever the answers' latency.

@@ -35,6 +35,7 @@ export type LoadResult = DriveResult & {
 
 const HEADER_END = Buffer.from('\r\n\r\n');
 const CRLF = Buffer.from('\r\n');
+const EMPTY = Buffer.alloc(0);
 
 type Answer = { status: number; close: boolean };
 type Head = Answer & { body: { left: number } | 'chunked' | 'none' };
@@ -55,7 +56,7 @@ function parseHead(head: string): Head {
  * what is kept for later is copied; a body with a Content-Length is counted, never kept.
  */
 function answerReader(): (chunk: Buffer) => Answer | null {
-  let buffered: Buffer = Buffer.alloc(0);
+  let buffered: Buffer = EMPTY;
   let head: Head | null = null;
   const keep = (): null => {
     buffered = Buffer.from(buffered);
@@ -63,7 +64,8 @@ function answerReader(): (chunk: Buffer) => Answer | null {
   };
   const done = (rest: Buffer): Answer => {
     const answer = { status: head?.status ?? 0, close: head?.close ?? true };
-    buffered = Buffer.from(rest);
+    // Usually empty: the next request is only sent once this answer is read.
+    buffered = rest.length ? Buffer.from(rest) : EMPTY;
     head = null;
     return answer;
   };
@@ -80,7 +82,7 @@ function answerReader(): (chunk: Buffer) => Answer | null {
     if (body !== 'chunked') {
       if (buffered.length >= body.left) return done(buffered.subarray(body.left));
       body.left -= buffered.length;
-      buffered = Buffer.alloc(0);
+      buffered = EMPTY;
       return null;
     }
     for (let at = 0; ;) {
@@ -135,7 +137,16 @@ export async function drive(options: LoadOptions, onAnswer: OnAnswer): Promise<D
       const open = (): void => {
         if (performance.now() >= end) return resolve();
         const read = answerReader();
-        let onChunk = (_chunk: Buffer): void => {};
+        // Called only once connected, by when `socket` and `send` below exist.
+        const onChunk = (chunk: Buffer): void => {
+          const answer = read(chunk);
+          if (!answer) return;
+          settle(answer.status, ok.includes(answer.status) ? undefined : `status ${answer.status}`);
+          if (!answer.close) return send();
+          retired = true;
+          socket.destroy();
+          open();
+        };
         const socket = connect({
           port: options.port,
           host: '127.0.0.1',
@@ -164,15 +175,6 @@ export async function drive(options: LoadOptions, onAnswer: OnAnswer): Promise<D
         };
         socket.setNoDelay(true);
         socket.on('connect', send);
-        onChunk = (chunk) => {
-          const answer = read(chunk);
-          if (!answer) return;
-          settle(answer.status, ok.includes(answer.status) ? undefined : `status ${answer.status}`);
-          if (!answer.close) return send();
-          retired = true;
-          socket.destroy();
-          open();
-        };
         socket.on('error', (error) => inFlight && settle(0, error.message));
         socket.on('close', () => {
           if (retired) return;

@@ -2,11 +2,9 @@ import { rmSync, utimesSync, watch } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findSessionAdmin, openDatabase, type DbHandle } from '~/server/db';
-import { sessionsChanged } from '~/server/db/session-cache';
+import { SESSIONS_MARKER_FILE as MARKER, sessionsChanged } from '~/server/db/session-cache';
 import { tokenHash } from '~/server/features/auth/jwt';
 import { setupApi, TEST_DATABASE_URL, type TestApi } from '../helpers/api';
-
-const MARKER = 'sessions-changed';
 
 /** Resolves once the marker file in `dataDir` has been written or removed, and its watchers have all run. */
 function markerNoticed(dataDir: string): Promise<void> {

@@ -54,14 +54,16 @@ export async function setAdminPassword(db: Kysely<Database>, email: string, pass
     .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
     .where('email', '=', normalizeEmail(email))
     .executeTakeFirst();
-  sessionsChanged(db);
-  return Number(result.numUpdatedRows) > 0;
+  const changed = Number(result.numUpdatedRows) > 0;
+  if (changed) sessionsChanged(db);
+  return changed;
 }
 
 export async function deleteAdmin(db: Kysely<Database>, email: string): Promise<boolean> {
   const result = await db.deleteFrom('admins').where('email', '=', normalizeEmail(email)).executeTakeFirst();
-  sessionsChanged(db);
-  return Number(result.numDeletedRows) > 0;
+  const deleted = Number(result.numDeletedRows) > 0;
+  if (deleted) sessionsChanged(db);
+  return deleted;
 }
 
 /** Ends one token (logout) until `expiresAt`; expired entries are swept on the way. */

@@ -7,7 +7,7 @@ import type { Database } from './schema';
 export type SessionAdmin = { id: number; email: string; tokenVersion: number; revoked: boolean };
 
 /** Written by every process that ends a session, watched by every process on the same DATA_DIR. */
-const MARKER_FILE = 'sessions-changed';
+export const SESSIONS_MARKER_FILE = 'sessions-changed';
 /** Tokens remembered per database; a handful of admins sign in at a time. */
 const SESSIONS_KEPT = 1000;
 
@@ -78,7 +78,7 @@ const sessionCaches = new WeakMap<Kysely<Database>, SessionCache>();
 
 /** Gives a SQLite database in `dataDir` its SessionCache; returns what stops its watch. */
 export function attachSessionCache(db: Kysely<Database>, dataDir: string): () => void {
-  const cache = new SessionCache(path.join(dataDir, MARKER_FILE));
+  const cache = new SessionCache(path.join(dataDir, SESSIONS_MARKER_FILE));
   sessionCaches.set(db, cache);
   return () => cache.stop();
 }
