@@ -1,7 +1,6 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { RegExpRouter } from 'hono/router/reg-exp-router';
 import { sql } from 'kysely';
 import { applicationMessages } from '~/lib/schemas/application';
 import { defaultApiConfig, type AppDeps, type Services } from './config';
@@ -18,11 +17,9 @@ import { jobRoutes } from './features/jobs/routes';
 import { EVENT_LOOP_STATS_PATH, eventLoopMonitor } from './event-loop';
 import { requireAdmin } from './middleware/auth';
 import { bodyLimit } from './middleware/body-limit';
-import { withRequestLayer } from './middleware/api-request';
-import { presetHeader } from './middleware/node-request';
+import { apiRequestLayer } from './middleware/api-request';
 import { outboxRoutes } from './features/outbox/routes';
 import { createLogger } from './logger';
-import { reusedFor, whenReady } from './reuse';
 
 /** Where the API answers: `/api` and everything under it. */
 export const isApiPath = (path: string): boolean =>
@@ -33,9 +30,6 @@ const APPLY_PATH = '/api/applicants/apply';
 
 /** Methods whose requests may carry a body (GET and HEAD bodies are not read). */
 const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
-
-/** How long one database probe answers GET /api/health. */
-const HEALTH_PROBE_REUSE_MS = 1000;
 
 /** Routes reachable without a token; every other route must answer 401 without one (tested). */
 export const PUBLIC_ROUTES = [
@@ -51,9 +45,8 @@ export const PUBLIC_ROUTES = [
 ] as const;
 
 /**
- * The API as a Hono app with every route under `/api`.
- * Served through its `fetch` (`main.ts`, `api-only.ts`) and tested through `app.request()`, both of
- * which pass the request layer; mounted in another app with `route()`, it would not.
+ * The API as a Hono app with every route under `/api`: served through its `fetch` (`main.ts`,
+ * `api-only.ts`) and tested through `app.request()`, the same path in both.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const services: Services = {
@@ -72,10 +65,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   };
   const { config, logger } = services;
 
-  // Hono's fastest router, named so that a route it cannot take (a fixed segment beside a
-  // parameter, as `/x/new` beside `/x/:id`) fails every test at once instead of Hono quietly
-  // falling back to a slower router.
-  const app = new Hono<AppEnv>({ router: new RegExpRouter() });
+  const app = new Hono<AppEnv>();
+  app.use(...apiRequestLayer(services));
 
   if (config.corsOrigins.length) {
     const allowed = new Set(config.corsOrigins);
@@ -91,8 +82,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     );
   }
 
-  // Body limits before any handler reads the body; requests without one pass straight through.
-  // GET and HEAD carry none here, so they do not even meet this layer.
+  // Body limits before any handler reads the body; GET and HEAD bodies are never read.
   const uploadLimit = bodyLimit({
     maxBytes: config.bodyLimits.multipartBytes,
     onTooLarge: (c) => apiError(c, 413, applicationMessages.resumeSize, { resume: applicationMessages.resumeSize }),
@@ -113,26 +103,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const auth = authRoutes(services);
   const contact = contactRoutes(services);
 
-  // A load balancer may poll this often: one database probe per second at most, shared by all,
-  // and answered without waiting while the last probe is fresh.
-  const databaseAnswers = reusedFor(HEALTH_PROBE_REUSE_MS, () =>
-    sql`select 1`.execute(services.db).then(
+  // For a load balancer's probe: 200 only while the database answers.
+  app.get('/api/health', async (c) => {
+    const ok = await sql`select 1`.execute(services.db).then(
       () => true,
       () => false,
-    ),
-  );
-  app.get('/api/health', (c) =>
-    whenReady(databaseAnswers.get(), (ok): Response => {
-      presetHeader(c, 'Cache-Control', 'no-store');
-      return ok
-        ? c.json({ status: 'ok', database: services.dbKind })
-        : c.json({ status: 'error', database: services.dbKind }, 503);
-    }),
-  );
+    );
+    c.header('Cache-Control', 'no-store');
+    return c.json({ status: ok ? 'ok' : 'error', database: services.dbKind }, ok ? 200 : 503);
+  });
   app.route('/api/job', jobRoutes(services));
-  const applicants = applicantRoutes(services);
-  app.route('/api/applicants', applicants.applicants);
-  app.route('/api/intake', applicants.intake);
+  app.route('/api/applicants', applicantRoutes(services));
   app.route('/api/admin', auth.login);
   app.route('/api/auth', auth.verify);
   app.route('/api/auth', resetRoutes(services));
@@ -142,8 +123,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/audit', auditRoutes(services));
   app.route('/api', privacyRoutes(services));
 
-  // Not a catch-all route: one would match every request, and a route that is not alone in its
-  // match cannot be answered without Hono's promise chain.
   app.notFound((c) => apiError(c, 404, 'Not found'));
 
   app.onError((error, c) => {
@@ -155,7 +134,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       );
     }
     logger.error('unhandled error', {
-      requestId: c.env.requestId,
+      requestId: c.var.requestId,
       method: c.req.method,
       path: c.req.path,
       error: error instanceof Error ? error.message : String(error),
@@ -164,5 +143,5 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return apiError(c, 500, 'Internal server error');
   });
 
-  return withRequestLayer(app, services);
+  return app;
 }

@@ -72,6 +72,7 @@ export async function ensureFirstAdmin(
 
 /** How the Node HTTP server around the API should behave (main.ts, api-only.ts). */
 export type HttpSettings = {
+  keepAliveTimeoutMs: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   /** Send Strict-Transport-Security on every answer. */
@@ -80,6 +81,7 @@ export type HttpSettings = {
 
 function httpSettingsFromEnv(env: ApiEnv): HttpSettings {
   return {
+    keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     hsts: env.HSTS ?? env.SITE_URL.startsWith('https:'),
@@ -91,6 +93,7 @@ export type BootedApi = {
   http: HttpSettings;
   db: Kysely<Database>;
   dbKind: DbKind;
+  logger: Logger;
   /** Stops the outbox worker (mails in flight finish), then closes the database. */
   close(): Promise<void>;
 };
@@ -140,7 +143,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env): Promise<Boo
       await retention.stop();
       await handle.close();
     };
-    return { app, http: httpSettingsFromEnv(parsed), db: handle.db, dbKind: handle.kind, close };
+    return { app, http: httpSettingsFromEnv(parsed), db: handle.db, dbKind: handle.kind, logger, close };
   } catch (error) {
     await handle.close();
     throw error;

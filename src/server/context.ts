@@ -1,19 +1,17 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { HttpBindings } from '@hono/node-server';
 
 export type AdminPrincipal = { id: number; email: string };
 
 /**
- * What an API request carries beside the web Request, as Hono's `c.env`: Node's request and
- * response on @hono/node-server (absent under `app.request()`), and what the request layer and
- * the guard record, which the layer around the app reads back for the log line.
+ * The Hono environment shared by every route of the API: Node's request and response as bindings
+ * (absent under `app.request()` in tests), and what the request layer and the guard record.
  */
-export type ApiBindings = {
-  incoming?: IncomingMessage;
-  outgoing?: ServerResponse;
-  requestId: string;
-  /** Set by requireAdmin on guarded routes. */
-  admin?: AdminPrincipal;
+export type AppEnv = {
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    /** The client's X-Request-Id when it is a plain token, else a new UUID (hono/request-id). */
+    requestId: string;
+    /** Set by requireAdmin on guarded routes. */
+    admin?: AdminPrincipal;
+  };
 };
-
-/** The Hono environment shared by every route of the API. */
-export type AppEnv = { Bindings: ApiBindings };

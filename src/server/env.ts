@@ -82,8 +82,10 @@ export const apiEnvSchema = z.object({
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
   /** A request body that sends no byte for this long is answered 408 (uploads). */
   BODY_IDLE_TIMEOUT_SECONDS: positiveInt(15),
-  /** Node's headersTimeout: the whole request head must arrive within this. */
-  HEADERS_TIMEOUT_SECONDS: positiveInt(20),
+  /** How long an idle keep-alive connection stays open: above the 60 s of common proxies and load balancers. */
+  KEEP_ALIVE_TIMEOUT_SECONDS: positiveInt(65),
+  /** Node's headersTimeout: the whole request head must arrive within this (above the keep-alive timeout, as Node advises). */
+  HEADERS_TIMEOUT_SECONDS: positiveInt(66),
   /** Node's requestTimeout: head and body together (a 6 MB upload over a slow mobile link fits). */
   REQUEST_TIMEOUT_SECONDS: positiveInt(120),
   /** Strict-Transport-Security on every answer; unset = on when SITE_URL is https. */

@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono';
-import { presetHeaders } from './middleware/node-request';
 
 /**
  * What a <meta> policy cannot say. Script and style hashes live in each page's CSP <meta> (Astro's
@@ -23,9 +22,8 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /**
  * Headers of every API answer. JSON is never rendered as a document, so the policies that only
- * govern documents (referrer, permissions, opener) are left out: each header is written on every
- * request of the busiest routes. What stays keeps a browser from sniffing, framing or running an
- * answer as anything but data.
+ * govern documents (referrer, permissions, opener) are left out. What stays keeps a browser from
+ * sniffing, framing or running an answer as anything but data.
  */
 export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',
@@ -33,16 +31,17 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
 };
 
-const DOCUMENT_HEADERS = { ...SECURITY_HEADERS, 'Content-Security-Policy': CONTENT_SECURITY_POLICY };
+export const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
+  ...SECURITY_HEADERS,
+  'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+};
 
-/**
- * SECURITY_HEADERS and CONTENT_SECURITY_POLICY on every answer of a Hono app serving documents; an
- * answer that sets its own policy keeps it. Set before the handler runs, on Node's response when there is one
- * (Hono rebuilds the whole Response for a header added after the handler answered).
- */
-export function securityHeaders(): MiddlewareHandler {
-  return (c, next) => {
-    presetHeaders(c, DOCUMENT_HEADERS);
-    return next();
+/** Adds `headers` to every answer of the routes after it; an answer that sets one itself keeps its own. */
+export function withHeaders(headers: Readonly<Record<string, string>>): MiddlewareHandler {
+  return async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(headers)) {
+      if (!c.res.headers.has(name)) c.res.headers.set(name, value);
+    }
   };
 }

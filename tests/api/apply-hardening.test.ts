@@ -120,16 +120,16 @@ describe('free disk space (MIN_FREE_DISK_MB)', () => {
       });
       expect(await guarded.db.selectFrom('applicants').select('id').execute()).toEqual([]);
 
-      const intake = await call(guarded.app, 'GET', '/api/intake', { token: guarded.token });
+      const intake = await call(guarded.app, 'GET', '/api/applicants/intake', { token: guarded.token });
       expect(intake.status).toBe(200);
       const status = (await intake.json()) as { accepting: boolean; freeMb: number; minFreeMb: number };
       expect(status.accepting).toBe(false);
       expect(status.freeMb).toBeGreaterThan(0);
-      expect((await call(guarded.app, 'GET', '/api/intake')).status).toBe(401);
+      expect((await call(guarded.app, 'GET', '/api/applicants/intake')).status).toBe(401);
 
       const roomy = await setupApi({ config: { storage: { dataDir: full.dataDir, minFreeBytes: 1 } } });
       try {
-        const ok = await call(roomy.app, 'GET', '/api/intake', { token: roomy.token });
+        const ok = await call(roomy.app, 'GET', '/api/applicants/intake', { token: roomy.token });
         expect(((await ok.json()) as { accepting: boolean }).accepting).toBe(true);
       } finally {
         await roomy.close();

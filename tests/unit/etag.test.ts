@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { etagMatches, etagOf } from '~/server/features/jobs/etag';
+import { etagMatches, etagOf } from '~/server/etag';
 
 describe('etagMatches', () => {
   const etag = etagOf('{"jobs":[]}');
@@ -9,6 +9,17 @@ describe('etagMatches', () => {
     expect(etagMatches(`W/${etag}`, etag)).toBe(true);
     expect(etagMatches(`"other", ${etag}`, etag)).toBe(true);
     expect(etagMatches(' * ', etag)).toBe(true);
+  });
+
+  it('compares weakly on both sides and reads a list without spaces', () => {
+    expect(etagMatches(etag, `W/${etag}`)).toBe(true);
+    expect(etagMatches(`"a",W/${etag},"b"`, etag)).toBe(true);
+  });
+
+  it('keeps a comma inside a tag as part of that tag', () => {
+    expect(etagMatches('"a,b"', '"a,b"')).toBe(true);
+    expect(etagMatches('"a,b"', '"a"')).toBe(false);
+    expect(etagMatches('"a", "b"', '"a,b"')).toBe(false);
   });
 
   it('does not match another tag, an empty or a missing header', () => {

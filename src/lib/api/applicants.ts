@@ -12,11 +12,11 @@ export const applicantsQuery = () =>
       (await apiRequest<{ applicants: Applicant[] }>('/applicants', { auth: true, signal })).applicants,
   });
 
-/** `GET /intake` (admin): whether applications are accepted (free disk space). */
+/** `GET /applicants/intake` (admin): whether applications are accepted (free disk space). */
 export const intakeQuery = () =>
   queryOptions({
     queryKey: [...applicantKeys.all, 'intake'] as const,
-    queryFn: ({ signal }) => apiRequest<IntakeStatus>('/intake', { auth: true, signal }),
+    queryFn: ({ signal }) => apiRequest<IntakeStatus>('/applicants/intake', { auth: true, signal }),
     staleTime: 60_000,
   });
 

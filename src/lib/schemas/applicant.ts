@@ -66,7 +66,7 @@ export const applicantMessages = {
     `Storage is almost full (${freeMb} MB free, ${minMb} MB needed): new applications are refused until space is freed.`,
 } as const;
 
-/** `GET /api/intake`: whether applications are being accepted, and the disk figures behind it. */
+/** `GET /api/applicants/intake`: whether applications are being accepted, and the disk figures behind it. */
 export type IntakeStatus = { accepting: boolean; freeMb: number | null; minFreeMb: number };
 
 /**

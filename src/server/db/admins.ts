@@ -1,9 +1,9 @@
-import type { CompiledQuery, Kysely } from 'kysely';
-import { whenReady } from '../reuse';
-import { readRows } from './client';
+import type { Kysely } from 'kysely';
 import { isDbId } from './ids';
 import type { AdminRow, Database } from './schema';
-import { sessionCacheOf, sessionsChanged, type SessionAdmin } from './session-cache';
+
+/** Who a token belongs to now, and whether a logout ended it. */
+export type SessionAdmin = { id: number; email: string; tokenVersion: number; revoked: boolean };
 
 /** E-mail addresses are compared case-insensitively. */
 export function normalizeEmail(email: string): string {
@@ -54,16 +54,12 @@ export async function setAdminPassword(db: Kysely<Database>, email: string, pass
     .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
     .where('email', '=', normalizeEmail(email))
     .executeTakeFirst();
-  const changed = Number(result.numUpdatedRows) > 0;
-  if (changed) sessionsChanged(db);
-  return changed;
+  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteAdmin(db: Kysely<Database>, email: string): Promise<boolean> {
   const result = await db.deleteFrom('admins').where('email', '=', normalizeEmail(email)).executeTakeFirst();
-  const deleted = Number(result.numDeletedRows) > 0;
-  if (deleted) sessionsChanged(db);
-  return deleted;
+  return Number(result.numDeletedRows) > 0;
 }
 
 /** Ends one token (logout) until `expiresAt`; expired entries are swept on the way. */
@@ -74,62 +70,35 @@ export async function revokeToken(db: Kysely<Database>, tokenHash: string, expir
     .values({ token_hash: tokenHash, expires_at: expiresAt })
     .onConflict((oc) => oc.column('token_hash').doNothing())
     .execute();
-  sessionsChanged(db);
 }
 
-/** Stand-ins the session query is compiled with, replaced by the real values on each run. */
-const ID_SLOT = -1;
-const TOKEN_HASH_SLOT = '\u0000token-hash';
-
-function compileSessionQuery(db: Kysely<Database>) {
-  return db
+/**
+ * The signed-in admin behind a token, in one query: who they are now, and whether this token was
+ * ended by logout. Null when the admin no longer exists. Read on every guarded request, so a change
+ * made anywhere (another process, an SQL shell, a restored backup) counts at the next request.
+ */
+export async function findSessionAdmin(
+  db: Kysely<Database>,
+  id: number,
+  tokenHash: string,
+): Promise<SessionAdmin | null> {
+  if (!isDbId(id)) return null;
+  const row = await db
     .selectFrom('admins')
     .select((eb) => [
       'id',
       'email',
       'token_version',
-      eb
-        .exists(eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', TOKEN_HASH_SLOT))
-        .as('revoked'),
+      eb.exists(eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', tokenHash)).as('revoked'),
     ])
-    .where('id', '=', ID_SLOT)
-    .compile();
-}
-
-type SessionQuery = ReturnType<typeof compileSessionQuery>;
-type SessionRow = SessionQuery extends CompiledQuery<infer Row> ? Row : never;
-
-/** Every guarded request runs this query: building and compiling it each time cost more than running it. */
-const sessionQueries = new WeakMap<Kysely<Database>, SessionQuery>();
-
-/**
- * The signed-in admin behind a token, in one query: who they are now, and whether this token was
- * ended by logout. Null when the admin no longer exists. Answered at once on SQLite, from memory
- * until a session-ending write (SessionCache).
- */
-export function findSessionAdmin(
-  db: Kysely<Database>,
-  id: number,
-  tokenHash: string,
-): SessionAdmin | null | Promise<SessionAdmin | null> {
-  if (!isDbId(id)) return null;
-  const cache = sessionCacheOf(db);
-  const known = cache?.get(tokenHash, id);
-  if (known !== undefined) return known;
-  let query = sessionQueries.get(db);
-  if (!query) sessionQueries.set(db, (query = compileSessionQuery(db)));
-  const parameters = query.parameters.map((p) => (p === ID_SLOT ? id : p === TOKEN_HASH_SLOT ? tokenHash : p));
-  return whenReady(readRows<SessionRow>(db, { ...query, parameters }), ([row]) => {
-    const admin = row
-      ? {
-          id: Number(row.id),
-          email: row.email,
-          tokenVersion: Number(row.token_version),
-          // SQLite answers 0/1, PostgreSQL a boolean.
-          revoked: Boolean(row.revoked),
-        }
-      : null;
-    cache?.remember(tokenHash, id, admin);
-    return admin;
-  });
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  // SQLite answers 0/1, PostgreSQL a boolean.
+  return {
+    id: Number(row.id),
+    email: row.email,
+    tokenVersion: Number(row.token_version),
+    revoked: Boolean(row.revoked),
+  };
 }

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type CompiledQuery, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database, DbKind } from './schema';
-import { attachSessionCache } from './session-cache';
 
 export type DbHandle = {
   db: Kysely<Database>;
@@ -58,10 +57,7 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const database = withStatementCache(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  sqliteStatements.set(db, database);
-  const stopSessionCache = attachSessionCache(db, options.dataDir);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   let closed = false;
   return {
     db,
@@ -69,49 +65,9 @@ export function openDatabase(options: DbOptions): DbHandle {
     async close() {
       if (closed) return;
       closed = true;
-      stopSessionCache();
       await db.destroy();
     },
   };
-}
-
-/** Distinct SQL texts kept compiled; the queries are parameterised, so a few dozen are in use. */
-const STATEMENT_CACHE_SIZE = 256;
-
-/**
- * better-sqlite3 as Kysely's dialect sees it, with each SQL text compiled once: Kysely prepares
- * every query anew, which costs more than running the small ones. Kysely runs one query at a time
- * on its one SQLite connection, so a statement is never in use twice at once.
- */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (!statement) {
-        statement = sqlite.prepare(sql);
-        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
-        statements.set(sql, statement);
-      }
-      return statement;
-    },
-  };
-}
-
-/** The statement cache behind each Kysely instance over SQLite. */
-const sqliteStatements = new WeakMap<Kysely<Database>, SqliteDatabase>();
-
-/**
- * The rows of a compiled read: at once on SQLite (better-sqlite3 is synchronous), else through
- * Kysely's promise. For the guard's per-request session query, where Kysely's promise chain costs
- * more than SQLite's work. It passes by Kysely's one-query-at-a-time lock, so inside a transaction
- * open on the same connection it sees that transaction's writes; a read of one row cannot harm it.
- */
-export function readRows<Row>(db: Kysely<Database>, query: CompiledQuery<Row>): Row[] | Promise<Row[]> {
-  const sqlite = sqliteStatements.get(db);
-  if (sqlite) return sqlite.prepare(query.sql).all(query.parameters) as Row[];
-  return db.executeQuery(query).then((result) => result.rows);
 }
 
 /** True when `error` is a unique-constraint violation on either database. */

@@ -1,7 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { enqueueMails, type NewMail } from './outbox';
 import type { Database } from './schema';
-import { sessionsChanged } from './session-cache';
 
 /** Marks every unused reset link of an admin as used: a new link or a reset voids the older ones. */
 async function voidOpenResets(trx: Transaction<Database>, adminId: number, stamp: string): Promise<void> {
@@ -48,7 +47,7 @@ export async function consumePasswordReset(
   now: Date,
 ): Promise<number | null> {
   const stamp = now.toISOString();
-  const adminId = await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('password_resets')
       .set({ used_at: stamp })
@@ -67,6 +66,4 @@ export async function consumePasswordReset(
       .execute();
     return adminId;
   });
-  if (adminId !== null) sessionsChanged(db);
-  return adminId;
 }

@@ -16,7 +16,7 @@ export function spamFilter(services: Services, form: 'contact' | 'application') 
     if (!reason) return null;
     rejected += 1;
     services.logger.warn('spam rejected', {
-      requestId: c.env.requestId,
+      requestId: c.var.requestId,
       form,
       reason,
       rejectedSinceStart: rejected,

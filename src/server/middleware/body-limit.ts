@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit as countingBodyLimit } from 'hono/body-limit';
 import type { IncomingMessage } from 'node:http';
-import { nodeBindings } from './node-request';
 
 /**
  * How much of a body over the limit is read and thrown away before the 413 goes out. A client that
@@ -51,9 +50,8 @@ export function bodyLimit({ maxBytes, onTooLarge }: Options): MiddlewareHandler 
     if (!drained) c.header('Connection', 'close');
     return onTooLarge(c);
   };
-  // Not async: most requests pass straight through, and each async layer costs every request a promise.
   return (c, next) => {
-    const { incoming } = nodeBindings(c);
+    const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
     // Outside Node (app.request in tests) a web Request can carry a body without either header.
     if (!incoming) return counting(c, next);
     const chunked = incoming.headers['transfer-encoding'] !== undefined;

@@ -1,22 +1,17 @@
 import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
-import { headerOf, nodeBindings } from './node-request';
 
 /**
  * The client's address: the socket peer, or with `trustProxy` the last X-Forwarded-For entry
  * (the one our own proxy appended; earlier entries are client-controlled).
  */
-export function clientAddress(request: Request, incoming: IncomingMessage | undefined, trustProxy: boolean): string {
+export function clientIp(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
-    const last = headerOf(request, incoming, 'x-forwarded-for')?.split(',').pop()?.trim();
+    const last = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
     if (last) return last;
   }
+  const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? 'unknown';
-}
-
-/** clientAddress() of the request behind a Hono context. */
-export function clientIp(c: Context, trustProxy: boolean): string {
-  return clientAddress(c.req.raw, nodeBindings(c).incoming, trustProxy);
 }
 
 /**
@@ -26,10 +21,10 @@ export function clientIp(c: Context, trustProxy: boolean): string {
 export function proxyHeaderCheck(services: {
   config: { trustProxy: boolean };
   logger: { warn(msg: string, fields?: Record<string, unknown>): void };
-}): (request: Request, incoming: IncomingMessage | undefined) => void {
+}): (c: Context) => void {
   let warned = services.config.trustProxy;
-  return (request, incoming) => {
-    if (warned || headerOf(request, incoming, 'x-forwarded-for') === undefined) return;
+  return (c) => {
+    if (warned || c.req.header('x-forwarded-for') === undefined) return;
     warned = true;
     services.logger.warn(
       'X-Forwarded-For received while TRUST_PROXY is off: every client behind the proxy shares one address and one set of rate limits; set TRUST_PROXY=true when a proxy you run appends this header',

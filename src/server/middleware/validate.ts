@@ -9,7 +9,6 @@ import {
   TOO_DEEP_MESSAGE,
   unstorableFields,
 } from '../errors';
-import { requestHeader } from './node-request';
 
 const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
@@ -21,7 +20,7 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
  */
 export function jsonBody<T extends ZodTypeAny>(schema: T, summary = 'Please correct the highlighted fields') {
   return validator('json', async (_value, c): Promise<z.output<T> | Response> => {
-    const mediaType = (requestHeader(c, 'content-type') ?? '').split(';')[0]?.trim() ?? '';
+    const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? '';
     if (!JSON_TYPE.test(mediaType)) return apiError(c, 415, 'Content-Type must be application/json');
     let value: unknown;
     try {

@@ -2,7 +2,8 @@ import { readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, posix, sep } from 'node:path';
 import type { Context } from 'hono';
-import { chooseEncoded, type Encoded, type Encoding } from '../accept-encoding';
+import { chooseEncoded, type Encoded, type Encoding } from './accept-encoding';
+import { etagMatches } from '../etag';
 import { COMPRESSIBLE, contentTypeFor } from './content-types';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../security-headers';
 
@@ -29,15 +30,12 @@ type FileFacts = {
   contentType: string;
   cacheControl: string;
   lastModified: string;
-  /** Headers the server adds to every answer (HSTS), computed in here too: see loadDist. */
-  serverHeaders: Readonly<HeaderMap>;
 };
 
 function variant(file: string, facts: FileFacts, encoding?: Encoding, stats: Stats = statSync(file)): Variant {
   const body = readFileSync(file);
   const etag = `W/"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
   const notModified: HeaderMap = {
-    ...facts.serverHeaders,
     ...SECURITY_HEADERS,
     'Content-Security-Policy': CONTENT_SECURITY_POLICY,
     'Content-Type': facts.contentType,
@@ -63,10 +61,8 @@ function tryVariant(file: string, facts: FileFacts, encoding: Encoding): Variant
  * Every file of the build, read once at start: the build is a few MB and does not change while
  * the server runs, so answers come from memory without a file-system call. Each file is found by
  * its path, and pages also by their clean URLs (`/x` and `/x/` for `/x/index.html` or `/x.html`).
- * `serverHeaders` (HSTS) go into each file's headers: a header set on the response beforehand would
- * make Node merge every other header into it one by one, on every request.
  */
-export function loadDist(root: string, serverHeaders: Readonly<HeaderMap> = {}): DistFiles {
+export function loadDist(root: string): DistFiles {
   const files: DistFiles = new Map();
   const aliases: [string, Entry][] = [];
   for (const name of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
@@ -79,7 +75,6 @@ export function loadDist(root: string, serverHeaders: Readonly<HeaderMap> = {}):
       contentType: contentTypeFor(extension),
       cacheControl: name.startsWith(`_astro${sep}`) ? IMMUTABLE : REVALIDATE,
       lastModified: stats.mtime.toUTCString(),
-      serverHeaders,
     };
     const entry: Entry = {
       identity: variant(file, facts, undefined, stats),
@@ -162,7 +157,7 @@ export function serveDist(files: DistFiles, isDynamic: (path: string) => boolean
     if (!entry) return false;
     const { headers } = req;
     const chosen = chooseEncoded(entry, headers['accept-encoding']);
-    if (headers['if-none-match'] === chosen.etag) {
+    if (etagMatches(headers['if-none-match'], chosen.etag)) {
       res.writeHead(304, chosen.notModified);
       res.end();
     } else if (!(

@@ -129,7 +129,7 @@ export function applyService(services: Services) {
 
   /** What happens to a body that did not arrive whole: a stalled one is 408, an aborted one only logged. */
   function bodyFailure(c: Context<AppEnv>, error: unknown): Response {
-    const fields = { requestId: c.env.requestId, method: c.req.method, path: c.req.path };
+    const fields = { requestId: c.var.requestId, method: c.req.method, path: c.req.path };
     if (error instanceof BodyTimeoutError) {
       services.logger.info('request body timed out', { ...fields, idleMs: config.bodyIdleTimeoutMs });
       c.header('Connection', 'close');

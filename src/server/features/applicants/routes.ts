@@ -19,63 +19,61 @@ import { auditRequest } from '../audit';
 import { applyService } from './apply-service';
 import { resumeFilename } from './filename';
 
-/**
- * `/applicants`: public apply; admin list, status change, delete, resume download. And `/intake`
- * (admin): whether applications are accepted. Not under `/applicants`, where a fixed segment beside
- * `/:id` would make Hono fall back from its RegExpRouter to a slower one.
- */
+/** `/applicants`: public apply; admin list, intake status, status change, delete, resume download. */
 export function applicantRoutes(services: Services) {
   const { db } = services;
   const guard = requireAdmin(services);
   const applications = applyService(services);
 
-  const intake = new Hono<AppEnv>().get('/', guard, async (c) => c.json(await applications.intake()));
-  const applicants = new Hono<AppEnv>()
-    .post('/apply', (c) => applications.submit(c))
-    .get('/', guard, async (c) => {
-      const applicants = (await listApplicants(db)).map((a) => withEraseAt(a, services.config.retentionDays));
-      await auditRequest(services, c, 'applicants.listed', { summary: `listed ${applicants.length} applicants` });
-      return c.json({ applicants });
-    })
-    .put('/:id/status', guard, jsonBody(statusUpdateSchema), async (c) => {
-      const id = parseDbId(c.req.param('id'));
-      const applicant = id === null ? null : await getApplicantById(db, id);
-      if (id === null || !applicant) return apiError(c, 404, applicantMessages.notFound);
-      const { status, notify } = c.req.valid('json');
-      const transition = findTransition(applicant.status, status);
-      if (!transition) return apiError(c, 409, applicantMessages.transitionNotAllowed(applicant.status, status));
-      const mails = notify ? (changed: typeof applicant) => statusMails(services.config.mail, changed) : undefined;
-      const updated = await updateApplicantStatus(db, id, transition.from, transition.to, services.now(), mails);
-      if (!updated) return apiError(c, 409, applicantMessages.changedMeanwhile);
-      await auditRequest(services, c, 'applicant.status_changed', {
-        subject: { type: 'applicant', id },
-        summary: `changed status from ${transition.from} to ${transition.to}`,
-      });
-      return c.json({
-        message: transition.successMessage,
-        applicant: withEraseAt(updated, services.config.retentionDays),
-      });
-    })
-    .delete('/:id', guard, async (c) => {
-      const id = parseDbId(c.req.param('id'));
-      if (id === null || !(await deleteApplicant(db, id))) return apiError(c, 404, applicantMessages.notFound);
-      await auditRequest(services, c, 'applicant.deleted', { subject: { type: 'applicant', id } });
-      return c.json({ message: applicantMessages.deleted });
-    })
-    .get('/:id/download', guard, async (c) => {
-      const id = parseDbId(c.req.param('id'));
-      const resume = id === null ? null : await getResume(db, id);
-      if (!resume) return apiError(c, 404, applicantMessages.resumeNotFound);
-      await auditRequest(services, c, 'resume.downloaded', { subject: { type: 'applicant', id: id as number } });
-      const { ascii, utf8 } = resumeFilename(resume.name, resume.kind);
-      return c.body(resume.data as Uint8Array<ArrayBuffer>, 200, {
-        'Content-Type': resume.mimeType,
-        'Content-Length': String(resume.data.byteLength),
-        'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-        ETag: `"${resume.sha256}"`,
-      });
-    });
-  return { applicants, intake };
+  return (
+    new Hono<AppEnv>()
+      .post('/apply', (c) => applications.submit(c))
+      // Whether applications are accepted now (free disk space), for the dashboard's warning.
+      .get('/intake', guard, async (c) => c.json(await applications.intake()))
+      .get('/', guard, async (c) => {
+        const applicants = (await listApplicants(db)).map((a) => withEraseAt(a, services.config.retentionDays));
+        await auditRequest(services, c, 'applicants.listed', { summary: `listed ${applicants.length} applicants` });
+        return c.json({ applicants });
+      })
+      .put('/:id/status', guard, jsonBody(statusUpdateSchema), async (c) => {
+        const id = parseDbId(c.req.param('id'));
+        const applicant = id === null ? null : await getApplicantById(db, id);
+        if (id === null || !applicant) return apiError(c, 404, applicantMessages.notFound);
+        const { status, notify } = c.req.valid('json');
+        const transition = findTransition(applicant.status, status);
+        if (!transition) return apiError(c, 409, applicantMessages.transitionNotAllowed(applicant.status, status));
+        const mails = notify ? (changed: typeof applicant) => statusMails(services.config.mail, changed) : undefined;
+        const updated = await updateApplicantStatus(db, id, transition.from, transition.to, services.now(), mails);
+        if (!updated) return apiError(c, 409, applicantMessages.changedMeanwhile);
+        await auditRequest(services, c, 'applicant.status_changed', {
+          subject: { type: 'applicant', id },
+          summary: `changed status from ${transition.from} to ${transition.to}`,
+        });
+        return c.json({
+          message: transition.successMessage,
+          applicant: withEraseAt(updated, services.config.retentionDays),
+        });
+      })
+      .delete('/:id', guard, async (c) => {
+        const id = parseDbId(c.req.param('id'));
+        if (id === null || !(await deleteApplicant(db, id))) return apiError(c, 404, applicantMessages.notFound);
+        await auditRequest(services, c, 'applicant.deleted', { subject: { type: 'applicant', id } });
+        return c.json({ message: applicantMessages.deleted });
+      })
+      .get('/:id/download', guard, async (c) => {
+        const id = parseDbId(c.req.param('id'));
+        const resume = id === null ? null : await getResume(db, id);
+        if (!resume) return apiError(c, 404, applicantMessages.resumeNotFound);
+        await auditRequest(services, c, 'resume.downloaded', { subject: { type: 'applicant', id: id as number } });
+        const { ascii, utf8 } = resumeFilename(resume.name, resume.kind);
+        return c.body(resume.data as Uint8Array<ArrayBuffer>, 200, {
+          'Content-Type': resume.mimeType,
+          'Content-Length': String(resume.data.byteLength),
+          'Content-Disposition': `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`,
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, no-store',
+          ETag: `"${resume.sha256}"`,
+        });
+      })
+  );
 }

@@ -40,5 +40,5 @@ export function auditRequest(
   action: AuditAction,
   details: Omit<AuditEvent, 'action' | 'admin'> = {},
 ): Promise<void> {
-  return audit(services.db, { ...details, action, admin: c.env.admin ?? null }, services.now());
+  return audit(services.db, { ...details, action, admin: c.var.admin ?? null }, services.now());
 }

@@ -86,40 +86,6 @@ export async function verifyToken(token: string, secret: string, now = new Date(
   }
 }
 
-/** How many verified tokens an admin guard remembers; a handful of admins sign in at a time. */
-const VERIFIED_TOKENS_KEPT = 1000;
-
-/** A token that verified, with what the deny-list knows it by. */
-type VerifiedToken = { claims: TokenClaims; hash: string };
-
-/**
- * verifyToken with a memory: a token that verified once cannot stop matching its signature, so
- * afterwards only its expiry is checked, at once, which spares the HMAC and the promise on every
- * admin request. Only valid tokens are kept, oldest out first.
- */
-export function rememberingVerifier(
-  secret: string,
-): (token: string, now: Date) => VerifiedToken | null | Promise<VerifiedToken | null> {
-  const verified = new Map<string, VerifiedToken>();
-  return (token, now) => {
-    const known = verified.get(token);
-    if (known) {
-      // As jose decides: expired once `exp` is not after the current whole second.
-      if (known.claims.exp > Math.floor(now.getTime() / 1000)) return known;
-      verified.delete(token);
-      return null;
-    }
-    return verifyToken(token, secret, now).then((claims) => {
-      if (!claims) return null;
-      const oldest = verified.size >= VERIFIED_TOKENS_KEPT ? verified.keys().next() : undefined;
-      if (oldest && !oldest.done) verified.delete(oldest.value);
-      const entry = { claims, hash: tokenHash(token) };
-      verified.set(token, entry);
-      return entry;
-    });
-  };
-}
-
 /** What the deny-list stores for a token: a hash of its signature, never the token itself. */
 export function tokenHash(token: string): string {
   return createHash('sha256')

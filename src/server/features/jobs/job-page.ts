@@ -2,7 +2,7 @@ import { JOB_PAGE_CACHE_CONTROL, type JobPagesStore } from '~/lib/job-pages';
 import { jobIdFromSlug, jobPath, jobPostingJsonLd } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { site } from '~/site';
-import { etagMatches, etagOf } from './etag';
+import { etagMatches, etagOf } from '../../etag';
 
 /** Missing and closed positions are shared-cached briefly; they do not change once gone. */
 const MISSING_CACHE_CONTROL = 'public, max-age=0, s-maxage=30';

@@ -31,7 +31,7 @@ export function outboxRoutes(services: Services) {
       const status = id === null ? null : await getOutboxStatus(db, id);
       if (id === null || status === null) return apiError(c, 404, outboxMessages.notFound);
       if (!(await retryFailedMail(db, id, services.now()))) return apiError(c, 409, outboxMessages.notFailed);
-      services.logger.info('mail retry requested', { outboxId: id, adminId: c.env.admin?.id });
+      services.logger.info('mail retry requested', { outboxId: id, adminId: c.var.admin?.id });
       return c.json({ message: outboxMessages.retried });
     });
 }

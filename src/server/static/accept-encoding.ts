@@ -1,16 +1,10 @@
 /** The compressed encodings the server stores answers in, in order of preference. */
 export type Encoding = 'br' | 'gzip';
 
-/** Accept-Encoding values seen so far and the encodings each accepts; clients send only a few distinct ones. */
-const preferences = new Map<string, Encoding[]>();
-const MAX_PREFERENCES = 256;
-
 /** The encodings a client accepts, Brotli first (q=0 refuses one). */
 function acceptedEncodings(header: string | undefined): Encoding[] {
   if (!header) return [];
-  let accepted = preferences.get(header);
-  if (accepted) return accepted;
-  accepted = [];
+  const accepted: Encoding[] = [];
   const tokens = new Map<string, number>();
   for (const part of header.toLowerCase().split(',')) {
     const [token = '', ...params] = part.split(';').map((p) => p.trim());
@@ -20,7 +14,6 @@ function acceptedEncodings(header: string | undefined): Encoding[] {
   for (const encoding of ['br', 'gzip'] as const) {
     if ((tokens.get(encoding) ?? (tokens.get('*') || 0)) > 0) accepted.push(encoding);
   }
-  if (preferences.size < MAX_PREFERENCES) preferences.set(header, accepted);
   return accepted;
 }
 

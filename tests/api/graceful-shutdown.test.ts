@@ -1,0 +1,142 @@
+/**
+ * Graceful shutdown: SIGTERM while a 5 MB application is half uploaded. The server stops taking
+ * new connections, lets the upload finish and answers it 201, stores it, and exits 0.
+ */
+import { createHash } from 'node:crypto';
+import { Agent, get, request } from 'node:http';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '~/server/db';
+import { applicationForm, processStorage, validJob } from '../helpers/api';
+import { pdfBytes } from '../helpers/files';
+import { startApiServer, type RunningServer } from '../helpers/server';
+
+const ADMIN = { email: 'shutdown@example.com', password: 'shutdown test password' };
+/** Just under the resume limit, with the form's other fields beside it. */
+const RESUME_BYTES = 5 * 1024 * 1024 - 64 * 1024;
+
+let storage: Awaited<ReturnType<typeof processStorage>>;
+let server: RunningServer;
+
+beforeAll(async () => {
+  storage = await processStorage('shutdown');
+  server = await startApiServer(
+    {
+      DATA_DIR: storage.dataDir,
+      DATABASE_URL: storage.databaseUrl,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'info',
+    },
+    0,
+  );
+});
+
+afterAll(async () => {
+  if (server.child.exitCode === null) {
+    server.child.kill('SIGKILL');
+    await server.exited;
+  }
+  await storage.remove();
+});
+
+/** Resolves with the first line of the server's stdout that contains `text`. */
+function lineContaining(text: string): Promise<string> {
+  return new Promise((resolve) => {
+    const lines = createInterface({ input: server.child.stdout! });
+    lines.on('line', (line) => {
+      if (!line.includes(text)) return;
+      lines.close();
+      resolve(line);
+    });
+  });
+}
+
+async function createJob(): Promise<number> {
+  const login = await fetch(`${server.url}/api/admin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const created = await fetch(`${server.url}/api/job`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify(validJob),
+  });
+  return ((await created.json()) as { job: { id: number } }).job.id;
+}
+
+describe('graceful shutdown', () => {
+  it('keeps an idle connection open longer than the 60 s of common proxies, so none sends on a closing socket', async () => {
+    const agent = new Agent({ keepAlive: true });
+    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+      get(`${server.url}/api/health`, { agent }, (res) => {
+        res.resume();
+        resolve(res.headers['keep-alive']);
+      }).on('error', reject);
+    });
+    agent.destroy();
+    expect(keepAlive).toBe('timeout=65');
+  });
+
+  it('answers 201 to a 5 MB upload in flight at SIGTERM, stores it, refuses new connections and exits 0', async () => {
+    const jobId = await createJob();
+    const resume = pdfBytes(RESUME_BYTES);
+    const form = applicationForm(
+      jobId,
+      { email: 'in.flight@example.com' },
+      {
+        bytes: resume,
+        name: 'in-flight.pdf',
+        type: 'application/pdf',
+      },
+    );
+    const encoded = new Response(form);
+    const body = Buffer.from(await encoded.arrayBuffer());
+    const half = Math.floor(body.length / 2);
+
+    const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = request(
+        `${server.url}/api/applicants/apply`,
+        {
+          method: 'POST',
+          headers: { 'Content-Type': encoded.headers.get('content-type')!, 'Content-Length': body.length },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
+      req.on('error', reject);
+      // Half the body now, the rest once the server has begun to shut down.
+      req.write(body.subarray(0, half), () => {
+        const stopping = lineContaining('shutting down');
+        server.child.kill('SIGTERM');
+        void stopping.then(async () => {
+          await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+          req.end(body.subarray(half));
+        });
+      });
+    });
+
+    const { status, text } = await answer;
+    expect(status, text).toBe(201);
+    expect(await server.exited).toBe(0);
+
+    const handle = openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl || undefined });
+    try {
+      const stored = await handle.db
+        .selectFrom('applicants')
+        .innerJoin('resumes', 'resumes.applicant_id', 'applicants.id')
+        .select(['applicants.email', 'resumes.data'])
+        .execute();
+      expect(stored.map((row) => row.email)).toEqual(['in.flight@example.com']);
+      const sha = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+      expect(sha(stored[0]!.data as Uint8Array)).toBe(sha(resume));
+    } finally {
+      await handle.close();
+    }
+  });
+});
