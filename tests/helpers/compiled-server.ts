@@ -8,7 +8,12 @@ import { join } from 'node:path';
 import { compileServer } from '../../scripts/compile-server';
 
 const DIR_VARIABLE = 'EDGECRAFT_COMPILED_SERVER_DIR';
-const ENTRIES = { 'api-only': 'src/server/api-only.ts', admin: 'src/server/cli/admin.ts' } as const;
+const ENTRIES = {
+  'api-only': 'src/server/api-only.ts',
+  admin: 'src/server/cli/admin.ts',
+  // The whole server (site and API), for the test behind nginx.
+  main: 'src/server/main.ts',
+} as const;
 
 /** The compiled module of an entry point, to run with plain `node`. */
 export function compiledEntry(name: keyof typeof ENTRIES): string {

@@ -1,0 +1,320 @@
+/**
+ * deploy/nginx/edgecraft.conf as shipped (ports, upstream, certificate and host name rewritten),
+ * run by nginx in front of the whole server with TRUST_PROXY=true and an https SITE_URL, and
+ * spoken to over TLS: pages and the API pass, uploads fit, too-large bodies get a readable 413,
+ * per-address limits follow the address nginx saw, and HSTS arrives exactly once.
+ */
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createConnection, createServer, type Server, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COVER_LETTER_MAX, RESUME_MAX_BYTES } from '~/lib/limits';
+import { applicationMessages } from '~/lib/schemas/application';
+import { contactMessages } from '~/lib/schemas/contact';
+import { applicationForm, validJob } from '../helpers/api';
+import { pdfBytes } from '../helpers/files';
+import {
+  NGINX_BIN,
+  OPENSSL_BIN,
+  selfSignedCertificate,
+  siteForTest,
+  startNginx,
+  startSiteServer,
+  type RunningNginx,
+  type RunningSite,
+} from '../helpers/nginx';
+
+const SITE_FILE = 'deploy/nginx/edgecraft.conf';
+const SERVER_NAME = 'localhost';
+const ADMIN = { email: 'deploy@example.com', password: 'deploy test password' };
+const CONTACT_LIMIT = 2;
+const HOME_PAGE = '<!doctype html><title>EdgeCraft AI</title><h1>Home</h1>';
+
+const missing = !NGINX_BIN ? 'nginx' : !OPENSSL_BIN ? 'openssl' : null;
+if (missing) {
+  console.warn(
+    `NOTICE: ${missing} is not installed, so ${SITE_FILE} is not tested (install Debian's nginx and openssl; .ci/run does).`,
+  );
+}
+// The proxy does not depend on the database: the PostgreSQL run would repeat the SQLite one.
+const postgresRun = process.env['API_TEST_DB'] === 'postgres';
+
+let dir: string;
+let certificate: Buffer;
+let site: RunningSite | undefined;
+let nginx: RunningNginx | undefined;
+let counter: ConnectionCounter | undefined;
+
+type ConnectionCounter = { port: number; connections: number; close(): Promise<void> };
+
+/** A TCP relay in front of the server that counts the connections nginx opens to it. */
+async function countConnections(targetPort: number): Promise<ConnectionCounter> {
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    return socket;
+  };
+  const state = { connections: 0 };
+  const server: Server = createServer((client) => {
+    state.connections++;
+    const upstream = track(createConnection({ host: '127.0.0.1', port: targetPort }));
+    track(client);
+    client.pipe(upstream).on('error', () => client.destroy());
+    upstream.pipe(client).on('error', () => upstream.destroy());
+    client.once('close', () => upstream.destroy());
+    upstream.once('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  return {
+    port: typeof address === 'object' && address ? address.port : 0,
+    get connections() {
+      return state.connections;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+type Answer = { status: number; headers: IncomingHttpHeaders; rawHeaders: string[]; body: string };
+type Send = {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+  /** The loopback address the client connects from: what nginx sees as the client's. */
+  from?: string;
+};
+
+/** One request to nginx over TLS (trusting only the test's certificate), on a new connection. */
+function send(urlPath: string, options: Send = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpsRequest(
+      {
+        host: '127.0.0.1',
+        port: nginx!.httpsPort,
+        servername: SERVER_NAME,
+        ca: certificate,
+        rejectUnauthorized: true,
+        agent: false,
+        path: urlPath,
+        method: options.method ?? 'GET',
+        headers: { Host: SERVER_NAME, ...options.headers },
+        ...(options.from ? { localAddress: options.from } : {}),
+      },
+      (res) => collect(res, resolve, reject),
+    );
+    req.on('error', reject);
+    req.end(options.body);
+  });
+}
+
+function collect(res: IncomingMessage, resolve: (answer: Answer) => void, reject: (error: Error) => void) {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  res.on('end', () =>
+    resolve({
+      status: res.statusCode ?? 0,
+      headers: res.headers,
+      rawHeaders: res.rawHeaders,
+      body: Buffer.concat(chunks).toString('utf8'),
+    }),
+  );
+  res.on('error', reject);
+}
+
+/** A JSON POST with an explicit length. */
+function postJson(urlPath: string, value: unknown, options: Send = {}): Promise<Answer> {
+  return send(urlPath, {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...options.headers },
+    body: Buffer.from(JSON.stringify(value)),
+  });
+}
+
+/** A multipart POST as the careers form sends it, with its Content-Length. */
+async function postForm(urlPath: string, form: FormData, options: Send = {}): Promise<Answer> {
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  return send(urlPath, {
+    ...options,
+    method: 'POST',
+    headers: { 'Content-Type': encoded.headers.get('content-type')!, ...options.headers },
+    body,
+  });
+}
+
+/** How many times a header was sent (Node folds repeats of some headers into one value). */
+function headerCount(answer: Answer, name: string): number {
+  return answer.rawHeaders.filter((value, i) => i % 2 === 0 && value.toLowerCase() === name).length;
+}
+
+const HSTS = 'max-age=63072000; includeSubDomains';
+
+describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in front of the server', () => {
+  let token: string;
+  let jobId: number;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(path.join(tmpdir(), 'edgecraft-nginx-test-'));
+    const dataDir = path.join(dir, 'data');
+    const distClient = path.join(dir, 'dist', 'client');
+    mkdirSync(dataDir);
+    mkdirSync(distClient, { recursive: true });
+    // A build of one page: the server serves whatever DIST_DIR holds, so the test needs no `npm run build`.
+    writeFileSync(path.join(distClient, 'index.html'), HOME_PAGE);
+    const tls = selfSignedCertificate(dir, SERVER_NAME);
+    certificate = readFileSync(tls.certificate);
+
+    site = await startSiteServer({
+      DATA_DIR: dataDir,
+      DIST_DIR: path.join(dir, 'dist'),
+      TRUST_PROXY: 'true',
+      SITE_URL: 'https://www.example.com',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      CONTACT_RATE_LIMIT_PER_IP: String(CONTACT_LIMIT),
+      APPLY_RATE_LIMIT_PER_IP: '1000',
+    });
+    counter = await countConnections(site.port);
+    const siteText = readFileSync(SITE_FILE, 'utf8');
+    nginx = await startNginx((ports) =>
+      siteForTest(siteText, {
+        ...ports,
+        upstreamPort: counter!.port,
+        certificate: tls.certificate,
+        certificateKey: tls.key,
+        serverName: SERVER_NAME,
+      }),
+    );
+
+    const login = await postJson('/api/admin', ADMIN);
+    expect(login.status).toBe(200);
+    token = (JSON.parse(login.body) as { token: string }).token;
+    const job = await postJson('/api/job', validJob, { headers: { Authorization: `Bearer ${token}` } });
+    expect(job.status).toBe(201);
+    jobId = (JSON.parse(job.body) as { job: { id: number } }).job.id;
+  });
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await counter?.close();
+    await site?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers the health probe and a page over TLS, each with HSTS exactly once', async () => {
+    const health = await send('/api/health');
+    expect(health.status).toBe(200);
+    const page = await send('/');
+    expect(page.status).toBe(200);
+    expect(page.body).toBe(HOME_PAGE);
+    const missingPage = await send('/no-such-page');
+    expect(missingPage.status).toBe(404);
+    for (const answer of [health, page, missingPage]) {
+      expect(headerCount(answer, 'strict-transport-security')).toBe(1);
+      expect(answer.headers['strict-transport-security']).toBe(HSTS);
+    }
+  });
+
+  it('takes the largest valid application: a resume 1 byte under 5 MB and the longest cover letter', async () => {
+    const resume = { bytes: pdfBytes(RESUME_MAX_BYTES - 1), name: 'cv.pdf', type: 'application/pdf' };
+    const coverLetter = 'I port models to microcontrollers. '.repeat(40).slice(0, COVER_LETTER_MAX);
+    const answer = await postForm(
+      '/api/applicants/apply',
+      applicationForm(jobId, { email: 'big-resume@example.com', coverLetter }, resume),
+    );
+    expect(answer.status, answer.body).toBe(201);
+    expect(headerCount(answer, 'strict-transport-security')).toBe(1);
+  });
+
+  it('answers a too-large application 413 with the message the form shows', async () => {
+    const resume = { bytes: pdfBytes(7 * 1024 * 1024), name: 'cv.pdf', type: 'application/pdf' };
+    const answer = await postForm(
+      '/api/applicants/apply',
+      applicationForm(jobId, { email: 'too-big@example.com' }, resume),
+    );
+    expect(answer.status).toBe(413);
+    expect(answer.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(answer.body)).toEqual({
+      message: applicationMessages.resumeSize,
+      errors: { resume: applicationMessages.resumeSize },
+    });
+  });
+
+  it('answers a too-large JSON body 413 with the server message, whether nginx or the server refuses it', async () => {
+    const big = { name: 'A', email: 'a@example.com', subject: 'S', message: 'x'.repeat(2 * 1024 * 1024) };
+    const byNginx = await postJson('/api/contact', big);
+    const byServer = await postJson('/api/contact', { ...big, message: 'x'.repeat(100 * 1024) });
+    for (const answer of [byNginx, byServer]) {
+      expect(answer.status).toBe(413);
+      expect(JSON.parse(answer.body)).toEqual({ message: 'Request body too large' });
+    }
+  });
+
+  it('limits each client by the address nginx saw, which a forged X-Forwarded-For cannot change', async () => {
+    const message = (n: number) => ({
+      name: 'Grace Hopper',
+      email: 'grace@example.com',
+      subject: `Question ${n}`,
+      message: 'Could your platform target a Cortex-M55 board?',
+    });
+    for (let n = 0; n < CONTACT_LIMIT; n++) {
+      expect((await postJson('/api/contact', message(n), { from: '127.0.0.2' })).status).toBe(201);
+    }
+    const limited = await postJson('/api/contact', message(9), { from: '127.0.0.2' });
+    expect(limited.status).toBe(429);
+    expect(JSON.parse(limited.body)).toMatchObject({ message: contactMessages.tooMany });
+    const forged = await postJson('/api/contact', message(10), {
+      from: '127.0.0.2',
+      headers: { 'X-Forwarded-For': '198.51.100.7' },
+    });
+    expect(forged.status).toBe(429);
+    expect((await postJson('/api/contact', message(11), { from: '127.0.0.3' })).status).toBe(201);
+  });
+
+  it('keeps its connections to the server open between requests (upstream keepalive)', async () => {
+    const before = counter!.connections;
+    for (let i = 0; i < 5; i++) expect((await send('/api/health')).status).toBe(200);
+    // One new connection at most: the server may have closed an idle one since the last test.
+    expect(counter!.connections - before).toBeLessThanOrEqual(1);
+  });
+
+  it('redirects plain HTTP to https, keeping path and query', async () => {
+    const answer = await new Promise<Answer>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: nginx!.httpPort,
+          path: '/career?ref=mail',
+          headers: { Host: SERVER_NAME },
+          agent: false,
+        },
+        (res) => collect(res, resolve, reject),
+      );
+      req.on('error', reject);
+      req.end();
+    });
+    expect(answer.status).toBe(301);
+    expect(answer.headers.location).toBe(`https://${SERVER_NAME}/career?ref=mail`);
+  });
+});
+
+describe.skipIf(postgresRun)('deploy/edgecraft.service', () => {
+  it('runs what `npm run serve` runs', () => {
+    const unit = readFileSync('deploy/edgecraft.service', 'utf8');
+    const execStart = /^ExecStart=(\S+) (.+)$/m.exec(unit);
+    const serve = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts[
+      'serve'
+    ];
+    expect(execStart?.[1]).toMatch(/\/node$/);
+    expect(`node ${execStart?.[2]}`).toBe(serve);
+  });
+});
