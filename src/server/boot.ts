@@ -62,7 +62,8 @@ export async function ensureFirstAdmin(
     if (isUniqueViolation(error)) return; // another instance created it first
     throw error;
   }
-  logger.info('first admin created', { email, passwordSource: generated ? 'generated' : 'ADMIN_PASSWORD' });
+  // No e-mail address in the log (the privacy notice promises none): it is ADMIN_EMAIL, else admin@localhost.
+  logger.info('first admin created', { passwordSource: generated ? 'generated' : 'ADMIN_PASSWORD' });
   if (generated) {
     print(
       `\n  First admin created: ${email}\n  Password (shown once, change it with \`npm run admin -- reset-password ${email}\`): ${generated}\n\n`,
