@@ -10,7 +10,7 @@ const postgres = Boolean(process.env['TEST_DATABASE_URL']);
 const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
 /** Shared by every project (projects do not inherit, so `include` is not merged across them). */
 const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 } as const;
-/** API tests hash passwords (scrypt) and spawn processes; CI machines are two shared cores. */
+/** API tests hash passwords (argon2id, ~50 ms each) and spawn processes; CI machines are two shared cores. */
 const apiShared = { ...shared, testTimeout: 60_000 } as const;
 
 export default defineConfig({

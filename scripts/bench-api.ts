@@ -12,7 +12,7 @@
  *   GET /api/health, /api/job (50 jobs), /api/auth/verify, the home page (the list and the page
  *     with Accept-Encoding br, gzip, as browsers ask)
  *   GET /api/health with LOG_LEVEL=warn   what the per-request log line costs
- *   POST /api/admin                        logins (scrypt), a handful of connections
+ *   POST /api/admin                        logins (argon2id), a handful of connections
  *   POST /api/applicants/apply             multipart with a 1 MB PDF, a new applicant each time
  *
  * The GET scenarios (floors included) run with the server on one CPU and the load generator on
@@ -47,7 +47,7 @@ const duration = Number(process.env['BENCH_DURATION_SECONDS'] ?? 8) * 1000;
 const applyDuration = Number(process.env['BENCH_APPLY_DURATION_SECONDS'] ?? 5) * 1000;
 const concurrency = Number(process.env['BENCH_CONCURRENCY'] ?? 10);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 2);
-/** Logins are slow by design (scrypt); a few at once are enough to show whether they stall the loop. */
+/** Logins are slow by design (argon2id); a few at once are enough to show whether they stall the loop. */
 const LOGIN_CONCURRENCY = 4;
 
 const TARGETS = {
@@ -59,7 +59,7 @@ const TARGETS = {
   infoShareOfWarn: 0.85,
   jobsShareOfHealth: 0.6,
   applyPerSecond: 100,
-  /** Event-loop delay max while logins run: scrypt must not run on the loop. */
+  /** Event-loop delay max while logins run: hashing must not run on the loop. */
   loginLoopMaxMs: 20,
   rssMb: 200,
 };

@@ -1,6 +1,6 @@
 /**
  * Compiles server entry points (and everything they import from src/) into single ES modules in
- * `outDir`, with the worker threads' `store-worker.mjs` and `scrypt-worker.mjs` beside them, so they
+ * `outDir`, with the worker thread's `store-worker.mjs` beside them, so they
  * run on plain Node: no TypeScript loader in the process (a faster start, less memory).
  * Packages stay in node_modules, so `outDir` must sit inside the project.
  */
@@ -12,7 +12,6 @@ export async function compileServer(outDir: string, entries: Record<string, stri
     entryPoints: [
       ...Object.entries(entries).map(([out, source]) => ({ in: source, out })),
       { in: 'src/server/features/applicants/store-worker.ts', out: 'store-worker' },
-      { in: 'src/server/features/auth/scrypt-worker.mjs', out: 'scrypt-worker' },
     ],
     outdir: outDir,
     outExtension: { '.js': '.mjs' },

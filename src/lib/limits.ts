@@ -43,7 +43,7 @@ export const JOB_LOCATION_MAX = 200;
 export const JOB_SALARY_MAX = 100;
 export const JOB_DESCRIPTION_MAX = 20000;
 
-/** Login field limits (a bounded password keeps scrypt cheap to reject). */
+/** Login field limits (a bounded password keeps hashing cheap to reject). */
 export const PASSWORD_MAX = 1024;
 /** Minimum length for a new admin password set through the CLI. */
 export const ADMIN_PASSWORD_MIN = 12;

@@ -17,7 +17,7 @@ import {
 } from './db';
 import { parseApiEnv, type ApiEnv } from './env';
 import { hashPassword } from './features/auth/password';
-import { createLogger, type Logger } from './logger';
+import { createLogger, exitOnCrash, settleLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
 import { scheduleRetention } from './retention/schedule';
 
@@ -62,7 +62,8 @@ export async function ensureFirstAdmin(
     if (isUniqueViolation(error)) return; // another instance created it first
     throw error;
   }
-  logger.info('first admin created', { email, passwordSource: generated ? 'generated' : 'ADMIN_PASSWORD' });
+  // No e-mail address in the log (the privacy notice promises none): it is ADMIN_EMAIL, else admin@localhost.
+  logger.info('first admin created', { passwordSource: generated ? 'generated' : 'ADMIN_PASSWORD' });
   if (generated) {
     print(
       `\n  First admin created: ${email}\n  Password (shown once, change it with \`npm run admin -- reset-password ${email}\`): ${generated}\n\n`,
@@ -93,20 +94,27 @@ export type BootedApi = {
   http: HttpSettings;
   db: Kysely<Database>;
   dbKind: DbKind;
+  /** The process's log, for the server around the API (listening, shutting down). */
   logger: Logger;
-  /** Stops the outbox worker (mails in flight finish), then closes the database. */
+  /** Stops the outbox worker (mails in flight finish), closes the database, then writes the pending log lines. */
   close(): Promise<void>;
+};
+
+export type BootOptions = {
+  /** Log uncaught exceptions and unhandled rejections as `fatal` and exit 1 (default); off where a test runner owns the process. */
+  exitOnCrash?: boolean;
 };
 
 /**
  * Parses the environment, opens SQLite in DATA_DIR (or PostgreSQL with DATABASE_URL), runs the
  * migrations, ensures the first admin, starts the daily retention purge (which also runs now) and
- * the outbox worker when SMTP_URL is set, and returns the API app. `close()` stops both and closes
- * the database.
+ * the outbox worker when SMTP_URL is set, and returns the API app. `close()` stops both, closes
+ * the database and flushes the log. A crash from now on is logged and ends the process (exitOnCrash).
  */
-export async function bootApi(env: NodeJS.ProcessEnv = process.env): Promise<BootedApi> {
+export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: BootOptions = {}): Promise<BootedApi> {
   const parsed = parseApiEnv(env);
   const logger = createLogger(parsed.LOG_LEVEL);
+  if (options.exitOnCrash ?? true) exitOnCrash(logger);
   const handle = openDatabase({
     dataDir: parsed.DATA_DIR,
     databaseUrl: parsed.DATABASE_URL,
@@ -142,10 +150,14 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env): Promise<Boo
       await worker?.stop();
       await retention.stop();
       await handle.close();
+      // Last, so the lines of the steps above are out before the caller exits.
+      await settleLogs();
+      logger.flush();
     };
     return { app, http: httpSettingsFromEnv(parsed), db: handle.db, dbKind: handle.kind, logger, close };
   } catch (error) {
     await handle.close();
+    logger.flush();
     throw error;
   }
 }

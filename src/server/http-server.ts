@@ -55,7 +55,8 @@ export function startHttpServer(
       void api.close().then(
         () => process.exit(cut ? 1 : 0),
         (error: unknown) => {
-          console.error(error);
+          api.logger.error('closing failed', { error: error instanceof Error ? error.message : String(error) });
+          api.logger.flush();
           process.exit(1);
         },
       );

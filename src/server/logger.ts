@@ -1,4 +1,7 @@
-/** Structured JSON-lines logging. Never pass passwords, tokens or file contents. */
+/** Structured JSON-lines logging through pino. Never pass passwords, tokens, client addresses or file contents. */
+import { once } from 'node:events';
+import pino, { type DestinationStream } from 'pino';
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 type LogFields = Record<string, unknown>;
 export type Logger = {
@@ -6,72 +9,108 @@ export type Logger = {
   info(msg: string, fields?: LogFields): void;
   warn(msg: string, fields?: LogFields): void;
   error(msg: string, fields?: LogFields): void;
+  /** A failure the process does not survive (the crash handler's line). */
+  fatal(msg: string, fields?: LogFields): void;
+  /** Writes every pending line now, synchronously. */
+  flush(): void;
 };
 
-const ORDER: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-
-/** A batch larger than this is written at once instead of at the end of the event-loop turn. */
-const MAX_BATCH_CHARS = 64 * 1024;
+/** `_writing`: sonic-boom's flag for a write handed to libuv and not yet finished (no public getter). */
+type StdoutStream = ReturnType<typeof pino.destination> & { readonly _writing?: boolean; readonly destroyed?: boolean };
 
 /**
- * Lines for stdout, gathered and written once per event-loop turn: one write for every request
- * answered in that turn, after the answers went out, instead of a write (a system call, blocking
- * for files and pipes) inside each request. Written before the process exits.
+ * One asynchronous stdout for every logger in the process: a line is queued and written by libuv
+ * off the event loop (lines logged meanwhile go out together), never a blocking write per request.
+ * pino writes what is still queued when the process exits normally; crashes go through exitOnCrash().
  */
-function batchedStdout(): (line: string) => void {
-  let pending = '';
-  let scheduled = false;
-  const flush = () => {
-    scheduled = false;
-    if (!pending) return;
-    const batch = pending;
-    pending = '';
-    process.stdout.write(batch);
-  };
-  process.on('exit', flush);
-  return (line) => {
-    pending += `${line}\n`;
-    if (pending.length > MAX_BATCH_CHARS) flush();
-    else if (!scheduled) {
-      scheduled = true;
-      setImmediate(flush);
-    }
-  };
+let stdout: StdoutStream | undefined;
+function stdoutStream(): StdoutStream {
+  stdout ??= pino.destination({ dest: 1, sync: false }) as StdoutStream;
+  return stdout;
 }
 
-let stdoutWriter: ((line: string) => void) | undefined;
+/** Lines to the caller's function, one JSON object each without the newline (tests capture them). */
+function lineStream(write: (line: string) => void): DestinationStream {
+  return { write: (line: string) => write(line.endsWith('\n') ? line.slice(0, -1) : line) };
+}
 
-/** The ISO time of the current millisecond, formatted once however many lines it stamps. */
-let stampedAt = 0;
-let stamp = '';
-function isoNow(): string {
-  const now = Date.now();
-  if (now !== stampedAt) {
-    stampedAt = now;
-    stamp = new Date(now).toISOString();
+const nowhere: DestinationStream = { write: () => undefined };
+
+/** Writes whatever the shared stdout holds, synchronously; a failing stdout is not worth a throw. */
+function flushStdout(): void {
+  if (!stdout || stdout.destroyed) return;
+  try {
+    stdout.flushSync();
+  } catch {
+    // Nothing left to report the failure to.
   }
-  return stamp;
 }
 
-/** One JSON object per line: time, level, msg, then the fields. */
-function formatLine(level: Exclude<LogLevel, 'silent'>, msg: string, fields?: LogFields): string {
-  const head = `{"time":"${isoNow()}","level":"${level}","msg":${JSON.stringify(msg)}`;
-  const rest = fields ? JSON.stringify(fields) : '{}';
-  return rest.length > 2 ? `${head},${rest.slice(1)}` : `${head}}`;
+/**
+ * Waits (at most `timeoutMs`) for a write already handed to libuv, then writes the rest: a write in
+ * flight is not repeated by flushSync(), and an exit before it finishes would lose its lines.
+ */
+export async function settleLogs(timeoutMs = 2_000): Promise<void> {
+  const stream = stdout;
+  if (stream && !stream.destroyed && stream._writing) {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    await Promise.race([once(stream, 'drain', { signal: timeout }), once(stream, 'error', { signal: timeout })]).catch(
+      () => undefined,
+    );
+  }
+  flushStdout();
 }
 
+/** One JSON object per line: level, time (ISO), the fields, msg. */
 export function createLogger(level: LogLevel = 'info', write?: (line: string) => void): Logger {
-  const out = write ?? ((line: string) => (stdoutWriter ??= batchedStdout())(line));
-  const emit = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: LogFields) => {
-    if (ORDER[lvl] < ORDER[level]) return;
-    out(formatLine(lvl, msg, fields));
-  };
+  const destination = write ? lineStream(write) : level === 'silent' ? nowhere : stdoutStream();
+  const log = pino(
+    {
+      level,
+      base: null,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    destination,
+  );
   return {
-    debug: (msg, fields) => emit('debug', msg, fields),
-    info: (msg, fields) => emit('info', msg, fields),
-    warn: (msg, fields) => emit('warn', msg, fields),
-    error: (msg, fields) => emit('error', msg, fields),
+    debug: (msg, fields) => log.debug(fields ?? {}, msg),
+    info: (msg, fields) => log.info(fields ?? {}, msg),
+    warn: (msg, fields) => log.warn(fields ?? {}, msg),
+    error: (msg, fields) => log.error(fields ?? {}, msg),
+    fatal: (msg, fields) => log.fatal(fields ?? {}, msg),
+    flush: () => {
+      if (destination === stdout) flushStdout();
+    },
   };
 }
 
 export const silentLogger: Logger = createLogger('silent');
+
+/** The logger the crash handler writes to: the latest one handed to exitOnCrash(). */
+let crashLogger: Logger | undefined;
+
+/**
+ * From now on an uncaught exception or unhandled rejection logs one `fatal` line with the error
+ * and its stack, writes every pending line, and exits with code 1. Installed once per process;
+ * a later call only changes the logger.
+ */
+export function exitOnCrash(logger: Logger, exit: (code: number) => void = (code) => process.exit(code)): void {
+  const installed = crashLogger !== undefined;
+  crashLogger = logger;
+  if (installed) return;
+  let exiting = false;
+  // Without an 'unhandledRejection' listener Node raises a rejection as an uncaught exception, origin says which.
+  process.on('uncaughtException', (error, origin) => {
+    crashLogger?.fatal(origin === 'unhandledRejection' ? 'unhandled rejection' : 'uncaught exception', {
+      error: error instanceof Error ? error.message : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+    if (exiting) return;
+    exiting = true;
+    void settleLogs().finally(() => {
+      crashLogger?.flush();
+      exit(1);
+    });
+  });
+}

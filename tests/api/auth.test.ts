@@ -1,9 +1,9 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '~/server/app';
-import { setAdminPassword } from '~/server/db';
+import { findAdminByEmail, insertAdmin, setAdminPassword } from '~/server/db';
 import { signToken, verifyToken } from '~/server/features/auth/jwt';
-import { hashPassword, verifyPassword } from '~/server/features/auth/password';
+import { hashPassword, needsRehash, verifyPassword } from '~/server/features/auth/password';
 import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../helpers/api';
 
 let api: TestApi;
@@ -34,14 +34,56 @@ function login(body: unknown, ip = freshIp()) {
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const now = () => Math.floor(Date.now() / 1000);
 
-describe('passwords (scrypt)', () => {
-  it('hashes with a per-user salt and verifies only the right password', async () => {
+/** A hash as the server wrote them before argon2id: `scrypt$N$r$p$salt$hash`, N=2^15 r=8 p=1. */
+function legacyScryptHash(password: string): string {
+  const salt = randomBytes(16);
+  const key = scryptSync(password.normalize('NFKC'), salt, 64, { N: 1 << 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', 1 << 15, 8, 1, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+describe('passwords (argon2id)', () => {
+  it('hashes to a PHC string at m=19456, t=2, p=1 with a per-user salt and verifies only the right password', async () => {
     const [a, b] = await Promise.all([hashPassword('same password'), hashPassword('same password')]);
     expect(a).not.toBe(b);
-    expect(a).toMatch(/^scrypt\$\d+\$8\$1\$/);
+    expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{22}\$[A-Za-z0-9+/]{43}$/);
     expect(await verifyPassword('same password', a)).toBe(true);
     expect(await verifyPassword('Same password', a)).toBe(false);
     expect(await verifyPassword('same password', 'not-a-hash')).toBe(false);
+    expect(await verifyPassword('same password', '$argon2id$v=19$m=19456,t=2,p=1$broken')).toBe(false);
+    expect(needsRehash(a)).toBe(false);
+  });
+
+  it('still verifies a legacy scrypt hash, and marks it and weaker argon2 hashes for rehashing', async () => {
+    const legacy = legacyScryptHash('old password');
+    expect(await verifyPassword('old password', legacy)).toBe(true);
+    expect(await verifyPassword('old passworD', legacy)).toBe(false);
+    expect(needsRehash(legacy)).toBe(true);
+    expect(needsRehash('$argon2id$v=19$m=4096,t=3,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA')).toBe(true);
+    expect(needsRehash('$argon2id$v=19$m=19456,t=1,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA')).toBe(true);
+    expect(needsRehash('$argon2i$v=19$m=19456,t=2,p=1$c2FsdHNhbHRzYWx0$aGFzaGhhc2hoYXNoaGFzaA')).toBe(true);
+  });
+
+  it('upgrades a legacy scrypt hash to argon2id at the first good login, keeping sessions; a wrong password changes nothing', async () => {
+    const email = 'legacy@example.com';
+    const legacy = legacyScryptHash('legacy password 1234');
+    const row = await insertAdmin(api.db, email, legacy);
+
+    const wrong = await login({ email, password: 'not the password' });
+    expect(wrong.status).toBe(401);
+    expect((await findAdminByEmail(api.db, email))?.password_hash).toBe(legacy);
+
+    const right = await login({ email, password: 'legacy password 1234' });
+    expect(right.status).toBe(200);
+    const upgraded = await findAdminByEmail(api.db, email);
+    expect(upgraded?.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(upgraded?.token_version).toBe(row.token_version);
+    expect(await verifyPassword('legacy password 1234', upgraded?.password_hash ?? '')).toBe(true);
+    // The token from the upgrading login stays valid, and the next login meets the new hash.
+    const { token } = (await right.json()) as { token: string };
+    const verify = await call(api.app, 'GET', '/api/auth/verify', { headers: { Authorization: `Bearer ${token}` } });
+    expect(verify.status).toBe(200);
+    expect((await login({ email, password: 'legacy password 1234' })).status).toBe(200);
+    expect((await findAdminByEmail(api.db, email))?.password_hash).toBe(upgraded?.password_hash);
   });
 });
 

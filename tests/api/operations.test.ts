@@ -154,7 +154,7 @@ describe('bootApi', () => {
       ADMIN_PASSWORD: 'a long enough password',
       LOG_LEVEL: 'silent',
     };
-    const first = await bootApi(env);
+    const first = await bootApi(env, { exitOnCrash: false });
     const login = await first.app.request('/api/admin', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
@@ -165,7 +165,7 @@ describe('bootApi', () => {
     await first.close();
 
     // A restart keeps data, the admin and the secret (so the token stays valid), and adds no admin.
-    const second = await bootApi({ ...env, ADMIN_EMAIL: 'other@example.com' });
+    const second = await bootApi({ ...env, ADMIN_EMAIL: 'other@example.com' }, { exitOnCrash: false });
     expect(await countAdmins(second.db)).toBe(1);
     const verify = await second.app.request('/api/auth/verify', { headers: { Authorization: `Bearer ${token}` } });
     expect(verify.status).toBe(200);

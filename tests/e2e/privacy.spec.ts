@@ -348,8 +348,8 @@ async function startSiteServer(): Promise<{ url: string; output: string[]; stop:
   const url = await new Promise<string>((resolve, reject) => {
     createInterface({ input: child.stdout! }).on('line', (line) => {
       output.push(line);
-      const match = /"msg":"server listening","url":"([^"]+)"/.exec(line);
-      if (match?.[1]) resolve(match[1]);
+      // Any key order: the line may come from the JSON logger, which writes msg last.
+      if (line.includes('"server listening"')) resolve((JSON.parse(line) as { url: string }).url);
     });
     void exited.then(() => reject(new Error(`server exited:\n${output.join('\n')}`)));
   });

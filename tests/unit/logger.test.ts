@@ -1,36 +1,46 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '~/server/logger';
 
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+function captured(level: Parameters<typeof createLogger>[0]) {
+  const lines: string[] = [];
+  const logger = createLogger(level, (line) => lines.push(line));
+  return { logger, lines, parsed: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+}
 
-describe('the request log', () => {
-  it('writes nothing while a request is handled, then every line of the turn in one write', async () => {
-    const write = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    const logger = createLogger('info');
+describe('the logger', () => {
+  it('keeps one JSON object per line with time, level, msg and the fields', () => {
+    const { logger, lines, parsed } = captured('debug');
+    logger.warn('plain');
+    logger.error('with "quotes"', { n: 1 });
+    logger.fatal('line\nbreak', { stack: 'Error: x\n    at y' });
+    expect(lines.every((line) => !line.includes('\n'))).toBe(true);
+    expect(parsed()).toEqual([
+      { time: expect.any(String), level: 'warn', msg: 'plain' },
+      { time: expect.any(String), level: 'error', msg: 'with "quotes"', n: 1 },
+      { time: expect.any(String), level: 'fatal', msg: 'line\nbreak', stack: 'Error: x\n    at y' },
+    ]);
+    const time = parsed()[0]?.['time'] as string;
+    expect(new Date(time).toISOString()).toBe(time);
+  });
+
+  it('writes a line in the call that logs it when given a function (tests read it at once)', () => {
+    const { logger, parsed } = captured('info');
     logger.info('request', { method: 'GET', path: '/api/job', status: 200 });
-    logger.info('request', { method: 'GET', path: '/api/health', status: 200 });
-    logger.debug('below the level');
-    expect(write).not.toHaveBeenCalled();
-
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(write).toHaveBeenCalledTimes(1);
-    const lines = String(write.mock.calls[0]?.[0]).trimEnd().split('\n');
-    expect(lines.map((line) => JSON.parse(line) as Record<string, unknown>)).toEqual([
+    expect(parsed()).toEqual([
       { time: expect.any(String), level: 'info', msg: 'request', method: 'GET', path: '/api/job', status: 200 },
-      { time: expect.any(String), level: 'info', msg: 'request', method: 'GET', path: '/api/health', status: 200 },
     ]);
   });
 
-  it('keeps one JSON object per line with or without fields', () => {
-    const lines: string[] = [];
-    const logger = createLogger('debug', (line) => lines.push(line));
-    logger.warn('plain');
-    logger.error('with "quotes"', { n: 1 });
-    expect(lines.map((line) => JSON.parse(line) as unknown)).toEqual([
-      { time: expect.any(String), level: 'warn', msg: 'plain' },
-      { time: expect.any(String), level: 'error', msg: 'with "quotes"', n: 1 },
-    ]);
+  it('drops lines below its level, and everything when silent', () => {
+    const info = captured('info');
+    info.logger.debug('below the level');
+    info.logger.info('at the level');
+    expect(info.parsed().map((l) => l['msg'])).toEqual(['at the level']);
+
+    const silent = captured('silent');
+    silent.logger.error('not even this');
+    silent.logger.fatal('nor this');
+    silent.logger.flush();
+    expect(silent.lines).toEqual([]);
   });
 });

@@ -102,3 +102,23 @@ export async function findSessionAdmin(
     revoked: Boolean(row.revoked),
   };
 }
+
+/**
+ * Replaces a password hash with a stronger hash of the same password (after a login). Leaves
+ * token_version, so sessions stay; only while the hash is still `oldHash`, so a password changed
+ * meanwhile is never overwritten.
+ */
+export async function upgradePasswordHash(
+  db: Kysely<Database>,
+  id: number,
+  oldHash: string,
+  newHash: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('admins')
+    .set({ password_hash: newHash })
+    .where('id', '=', id)
+    .where('password_hash', '=', oldHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

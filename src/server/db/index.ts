@@ -25,6 +25,7 @@ export {
   deleteAdmin,
   revokeToken,
   findSessionAdmin,
+  upgradePasswordHash,
 } from './admins';
 export { insertMessage, listMessages, deleteMessage } from './messages';
 export { insertAuditEntry, listAudit, auditedAdmins, auditEntriesAbout } from './audit';

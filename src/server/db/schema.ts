@@ -10,7 +10,7 @@ interface AdminsTable {
   id: Generated<number>;
   /** Lower-cased, trimmed; unique. */
   email: string;
-  /** `scrypt$N$r$p$salt$hash` (base64url parts). */
+  /** argon2id in PHC format; older rows `scrypt$N$r$p$salt$hash` until their next login (password.ts). */
   password_hash: string;
   /** Bumped on password reset; tokens carry it, so a reset logs out every old session. */
   token_version: ColumnType<number, number | undefined, number>;

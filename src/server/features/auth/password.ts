@@ -1,65 +1,82 @@
-import { randomBytes, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { Piscina } from 'piscina';
-import { fileURLToPath } from 'node:url';
-
-/** scrypt cost: N=2^15, r=8, p=1 (OWASP's minimum is N=2^17 with r=8 p=1 for 64 MiB; this fits 2 cores). */
-const PARAMS = { N: 1 << 15, r: 8, p: 1 } as const;
-const KEY_LENGTH = 64;
-const MAX_MEM = 64 * 1024 * 1024;
 
 /**
- * scrypt runs in its own worker threads, one core fewer than the machine has (at least one): each
- * takes ~100 ms of CPU and 32 MB, and in libuv's shared pool four logins at once took every core
- * from the event loop and queued file-system work behind them. The threads start on first use and
- * stop after a minute idle. `scrypt-worker.mjs` sits beside this file and, in the build, beside main.mjs.
+ * argon2id at OWASP's minimum: 19 MiB, 2 passes, 1 lane. @node-rs/argon2 hashes with argon2id
+ * unless told otherwise (its Algorithm enum is a const enum, out of reach with isolated modules).
  */
-let pool: Piscina | undefined;
-function scryptPool(): Piscina {
-  pool ??= new Piscina({
-    filename: fileURLToPath(new URL('./scrypt-worker.mjs', import.meta.url)),
-    minThreads: 0,
-    maxThreads: Math.max(1, availableParallelism() - 1),
-    idleTimeout: 60_000,
-  });
-  return pool;
+const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+
+/** Hashes from before argon2: `scrypt$N$r$p$salt$hash`; N=2^15 r=8 needs 32 MiB, past scrypt's default limit. */
+const SCRYPT_MAX_MEM = 64 * 1024 * 1024;
+
+/**
+ * Both run on libuv's thread pool; one core fewer than the machine has (at least one) at a time,
+ * so a burst of logins never takes every core from the event loop or every thread from file I/O.
+ */
+const MAX_AT_ONCE = Math.max(1, availableParallelism() - 1);
+let running = 0;
+const waiting: (() => void)[] = [];
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= MAX_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    // The place passes straight to the next waiter, so `running` only drops when nobody waits.
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
 }
 
-async function derive(password: string, salt: Buffer, options: ScryptOptions, keylen: number): Promise<Buffer> {
-  const key = (await scryptPool().run({
-    password: password.normalize('NFKC'),
-    salt,
-    keylen,
-    N: options.N,
-    r: options.r,
-    p: options.p,
-    maxmem: MAX_MEM,
-  })) as Uint8Array;
-  return Buffer.from(key.buffer, key.byteOffset, key.byteLength);
+/** The same password typed with composed or decomposed characters hashes the same. */
+const normalized = (password: string) => password.normalize('NFKC');
+
+/** argon2id in the PHC string format (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`), a fresh 16-byte salt each time. */
+export function hashPassword(password: string): Promise<string> {
+  return limited(() => hash(normalized(password), ARGON2));
 }
 
-/** `scrypt$N$r$p$salt$hash` with a fresh 16-byte salt per password. */
-export async function hashPassword(password: string): Promise<string> {
-  const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS, KEY_LENGTH);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join('$');
+const ARGON2ID_PHC = /^\$argon2id\$v=(\d+)\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
+
+/** True for a legacy scrypt hash or an argon2 hash weaker than today's parameters: rehash it after a good login. */
+export function needsRehash(stored: string): boolean {
+  const match = ARGON2ID_PHC.exec(stored);
+  if (!match) return true;
+  const [, version, m, t] = match.map(Number) as [number, number, number, number, number];
+  return version < 19 || m < ARGON2.memoryCost || t < ARGON2.timeCost;
 }
 
-/** Constant-time comparison against a stored hash; false for any malformed hash. */
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
-  const parts = stored.split('$');
-  if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
-  const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
-  const N = Number(n);
-  const expected = Buffer.from(hashText, 'base64url');
-  if (!Number.isInteger(N) || expected.length === 0) return false;
-  const key = await derive(
-    password,
-    Buffer.from(saltText, 'base64url'),
-    { N, r: Number(r), p: Number(p) },
-    expected.length,
+function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password, salt, keylen, options, (error, key) => (error ? reject(error) : resolve(key))),
   );
-  return timingSafeEqual(key, expected);
+}
+
+async function verifyScrypt(password: string, stored: string): Promise<boolean> {
+  const parts = stored.split('$');
+  if (parts.length !== 6) return false;
+  const [, n, r, p, saltText, hashText] = parts as [string, string, string, string, string, string];
+  const [N, R, P] = [Number(n), Number(r), Number(p)];
+  const expected = Buffer.from(hashText, 'base64url');
+  if (![N, R, P].every(Number.isInteger) || expected.length === 0) return false;
+  const key = await scryptAsync(normalized(password), Buffer.from(saltText, 'base64url'), expected.length, {
+    N,
+    r: R,
+    p: P,
+    maxmem: SCRYPT_MAX_MEM,
+  }).catch(() => null);
+  return key !== null && timingSafeEqual(key, expected);
+}
+
+/** Checks a password against an argon2 (PHC) or legacy scrypt hash; false for any malformed hash. */
+export function verifyPassword(password: string, stored: string): Promise<boolean> {
+  if (stored.startsWith('scrypt$')) return limited(() => verifyScrypt(password, stored));
+  if (!stored.startsWith('$argon2')) return Promise.resolve(false);
+  // verify() compares in constant time; a hash it cannot parse rejects, which is a failed login.
+  return limited(() => verify(stored, normalized(password))).catch(() => false);
 }
 
 /** A hash of a random password, compared against when the e-mail is unknown, so timing tells nothing. */

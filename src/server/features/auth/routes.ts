@@ -3,7 +3,7 @@ import { TOKEN_TTL_REMEMBER_SECONDS, TOKEN_TTL_SECONDS } from '~/lib/limits';
 import { loginMessages, loginSchema, type LoginResponse } from '~/lib/schemas/login';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { findAdminByEmail, normalizeEmail, revokeToken } from '../../db';
+import { findAdminByEmail, normalizeEmail, revokeToken, upgradePasswordHash } from '../../db';
 import { apiError } from '../../errors';
 import { bearerToken, requireAdmin } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
@@ -11,7 +11,7 @@ import { jsonBody } from '../../middleware/validate';
 import { audit } from '../audit';
 import { signToken, tokenHash, verifyToken } from './jwt';
 import { loginThrottle } from './login-throttle';
-import { dummyPasswordHash, verifyPassword } from './password';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 
 /** `POST /admin` (login), `GET /auth/verify` and `POST /auth/logout`. */
 export function authRoutes(services: Services) {
@@ -41,6 +41,11 @@ export function authRoutes(services: Services) {
       return apiError(c, 401, loginMessages.invalidCredentials);
     }
     await attempt.succeeded();
+    // The one moment the plain password is at hand: a legacy or weaker hash becomes today's argon2id.
+    if (needsRehash(admin.password_hash)) {
+      const stronger = await hashPassword(password);
+      await upgradePasswordHash(db, Number(admin.id), admin.password_hash, stronger);
+    }
     await audit(db, { action: 'login.succeeded', admin: { id: Number(admin.id), email: admin.email } }, services.now());
     const { token, expiresAt } = await signToken(
       { sub: String(admin.id), tv: admin.token_version },
