@@ -70,7 +70,7 @@ async function createJob(): Promise<number> {
 describe('graceful shutdown', () => {
   it('keeps an idle connection open longer than the 60 s of common proxies, so none sends on a closing socket', async () => {
     const agent = new Agent({ keepAlive: true });
-    const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+    const keepAlive = await new Promise<string | string[] | undefined>((resolve, reject) => {
       get(`${server.url}/api/health`, { agent }, (res) => {
         res.resume();
         resolve(res.headers['keep-alive']);
