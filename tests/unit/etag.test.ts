@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { etagOfText } from '~/lib/etag';
 import { etagMatches, etagOf } from '~/server/features/jobs/etag';
 
 describe('etagMatches', () => {
@@ -21,5 +22,13 @@ describe('etagMatches', () => {
   it('gives a quoted tag that changes with the text', () => {
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(etagOf('a')).not.toBe(etagOf('b'));
+  });
+});
+
+describe('etagOfText', () => {
+  it("gives the API's tag, so a job page's ETag is the same as before it left the server", async () => {
+    for (const text of ['', 'a', '{"id":7,"title":"Firmware – RTOS ✓"}', 'x'.repeat(10_000)]) {
+      expect(await etagOfText(text)).toBe(etagOf(text));
+    }
   });
 });
