@@ -1,10 +1,129 @@
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
 import astro from 'eslint-plugin-astro';
+import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * docs/ARCHITECTURE.md, "Folders, and what each may import", as rules. The first pattern that
+ * matches a file gives its type, so the narrower folders come first.
+ */
+const elements = [
+  { type: 'content-components', pattern: 'src/components/content' },
+  { type: 'components', pattern: 'src/components' },
+  { type: 'pages', pattern: 'src/pages' },
+  { type: 'layouts', pattern: 'src/layouts' },
+  { type: 'islands/ui', pattern: 'src/islands/ui' },
+  { type: 'islands/queries', pattern: 'src/islands/queries' },
+  { type: 'islands', pattern: 'src/islands/*', capture: ['island'] },
+  { type: 'lib', pattern: 'src/lib' },
+  { type: 'content-config', pattern: 'src/content' },
+  { type: 'styles', pattern: 'src/styles' },
+  { type: 'integrations', pattern: 'src/integrations' },
+  { type: 'server/cli', pattern: 'src/server/cli' },
+  { type: 'server', pattern: 'src/server' },
+  { type: 'scripts', pattern: 'scripts' },
+  { type: 'tests', pattern: 'tests' },
+].map((element) => ({ partialMatch: false, ...element }));
+/** Single files are classified by category; a rule names a type or a category alike. */
+const files = [
+  { category: 'site', pattern: 'src/{site,redirects}.ts' },
+  { category: 'content-config', pattern: 'src/content.config.ts' },
+  { category: 'config', pattern: '*.{js,mjs,ts}' },
+];
+
+const local = (...types) => ({
+  to: [{ element: { types: { anyOf: types } } }, { file: { categories: { anyOf: types } } }],
+});
+const packages = (...sources) => ({ to: { module: { origin: 'external', source: sources } } });
+const anyPackage = { to: { module: { origin: 'external' } } };
+const anyPackageOrBuiltin = { to: { module: { origin: ['external', 'core'] } } };
+const typesOf = (...types) => ({ dependency: { kind: 'type' }, ...local(...types) });
+const anything = [{ to: [{ element: { type: '*' } }, { file: { categories: '*' } }] }, anyPackageOrBuiltin];
+
+/**
+ * Per folder: what it may import (besides itself: imports inside one element, a folder or one
+ * island, are not checked) and the rule its error message states.
+ */
+const table = [
+  ['site', [], 'src/site.ts and src/redirects.ts import nothing'],
+  [
+    'content-config',
+    [local('content-config', 'lib'), packages('astro', 'astro:*', 'zod')],
+    'src/content/ may import src/lib, astro and zod only',
+  ],
+  [
+    'pages',
+    [local('layouts', 'components', 'content-components', 'islands', 'lib', 'site', 'styles'), anyPackageOrBuiltin],
+    'a page may import layouts, components, islands (to mount them), src/lib and src/site.ts; never src/server',
+  ],
+  [
+    'layouts',
+    [local('components', 'content-components', 'lib', 'site', 'styles'), anyPackageOrBuiltin],
+    'a layout may import components, src/lib and src/site.ts; never src/server',
+  ],
+  [
+    'components',
+    [local('components', 'content-components', 'islands', 'lib', 'site', 'styles'), anyPackageOrBuiltin],
+    'a component may import components, islands (to mount them), src/lib and src/site.ts; never a layout or src/server',
+  ],
+  [
+    'content-components',
+    [local('components', 'islands', 'lib', 'site', 'styles'), typesOf('content-config'), anyPackageOrBuiltin],
+    'an MDX component may import components, islands (to mount them), src/lib, src/site.ts and the types of src/content/; never a layout or src/server',
+  ],
+  [
+    'islands',
+    [local('islands/ui', 'islands/queries', 'lib', 'site'), anyPackage],
+    'an island may import its own folder, islands/ui, islands/queries, src/lib, src/site.ts and packages; never another island, a Node built-in or src/server',
+  ],
+  [
+    'islands/ui',
+    [local('lib', 'site'), anyPackage],
+    'islands/ui may import src/lib, src/site.ts and packages; never an island, a Node built-in or src/server',
+  ],
+  [
+    'islands/queries',
+    [local('lib'), anyPackage],
+    'islands/queries may import src/lib and packages; never an island, a Node built-in or src/server',
+  ],
+  [
+    'lib',
+    [local('site'), packages('zod'), { dependency: { kind: 'type' }, ...anyPackage }],
+    'src/lib may import src/site.ts and zod (other packages as `import type` only); never a Node built-in or src/server',
+  ],
+  ['styles', [local('styles')], 'src/styles/ imports only styles'],
+  [
+    'integrations',
+    [local('lib', 'site'), anyPackageOrBuiltin],
+    'src/integrations may import src/lib, src/site.ts, packages and Node built-ins',
+  ],
+  [
+    'server',
+    [local('lib', 'site'), anyPackageOrBuiltin],
+    'src/server may import src/lib, src/site.ts, src/redirects.ts, packages and Node built-ins',
+  ],
+  [
+    'server/cli',
+    [local('server', 'lib', 'site'), anyPackageOrBuiltin],
+    'src/server/cli may import src/server, src/lib, packages and Node built-ins',
+  ],
+  ['scripts', anything, 'scripts may import anything'],
+  ['tests', anything, 'tests may import anything'],
+];
+
+const policies = table.flatMap(([type, allow, rule]) => [
+  // Refuse everything with the folder's rule as the message, then allow what the rule names (the last match wins).
+  {
+    from: [{ element: { type } }, { file: { categories: type } }],
+    disallow: anything,
+    message: `'{{dependency.source}}' breaks an import rule: ${rule} (docs/ARCHITECTURE.md, "Folders, and what each may import").`,
+  },
+  { from: [{ element: { type } }, { file: { categories: type } }], allow },
+]);
 
 export default defineConfig(
   { ignores: ['dist/', 'dist-emailjs/', '.astro/', 'data/', 'test-results/', 'playwright-report/', 'bench-results/'] },
@@ -27,6 +146,29 @@ export default defineConfig(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' },
       ],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    // eslint-module-utils loads an import resolver with require().
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx,astro,mjs}', 'scripts/**/*.ts', 'tests/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': import.meta.dirname,
+      'boundaries/elements': elements,
+      'boundaries/files': files,
+      'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
+      'import/resolver': { './scripts/eslint-resolver.cjs': {} },
+    },
+    rules: {
+      'boundaries/dependencies': ['error', { default: 'disallow', checkAllOrigins: true, policies }],
+      // A file outside every folder of the table, or an import of one, is a gap in the rules.
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/no-unknown-dependencies': 'error',
     },
   },
 );

@@ -1,4 +1,4 @@
-import { OG_HEIGHT, OG_WIDTH } from './og-path';
+import { OG_HEIGHT, OG_WIDTH } from '../lib/og-path';
 
 const escapeXml = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -1,4 +1,7 @@
+import { etagMatches, etagOfText } from '~/lib/etag';
+import { jobIdFromSlug, jobPath, jobPostingJsonLd } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
+import { site } from '~/site';
 
 /**
  * What the one server hands the on-demand job pages through `Astro.locals.jobPages`:
@@ -21,4 +24,51 @@ export function jobPagesStore(locals: unknown): JobPagesStore | null {
 }
 
 /** Job pages are shared-cached briefly and revalidated with their ETag, so an edit shows on the next request. */
-export const JOB_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, must-revalidate';
+const JOB_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, must-revalidate';
+/** Missing and closed positions are shared-cached briefly; they do not change once gone. */
+const MISSING_CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
+
+/** What the vacancy page answers, decided before any markup is rendered. */
+type JobPageState =
+  | { kind: 'redirect'; location: string }
+  | { kind: 'not-modified'; headers: Record<string, string> }
+  | { kind: 'job'; job: Job; headers: Record<string, string> }
+  | { kind: 'missing'; status: 404 | 410; headers: Record<string, string> };
+
+/**
+ * The vacancy at `/career/jobs/{slug}`: 301 to its canonical path, 304 when the client's ETag still
+ * matches, the job with its ETag, or 410 (deleted) / 404 (never existed).
+ */
+export async function jobPageState(
+  store: JobPagesStore,
+  slug: string | undefined,
+  pathname: string,
+  ifNoneMatch: string | null,
+): Promise<JobPageState> {
+  const id = jobIdFromSlug(slug);
+  const job = id === null ? null : await store.getJob(id);
+  if (!job) {
+    const gone = id !== null && (await store.wasDeleted(id));
+    return { kind: 'missing', status: gone ? 410 : 404, headers: { 'Cache-Control': MISSING_CACHE_CONTROL } };
+  }
+  const canonical = jobPath(job);
+  if (pathname.replace(/\/$/, '') !== canonical) return { kind: 'redirect', location: canonical };
+  const etag = await etagOfText(JSON.stringify(job));
+  const headers = { ETag: etag, 'Cache-Control': JOB_PAGE_CACHE_CONTROL };
+  return etagMatches(ifNoneMatch, etag) ? { kind: 'not-modified', headers } : { kind: 'job', job, headers };
+}
+
+/** The page's meta description and its JobPosting JSON-LD, safe inside a <script>. */
+export function jobPageHead(job: Job, base: URL | string): { description: string; jsonLd: string } {
+  const summary = job.description.replace(/\s+/g, ' ').trim();
+  const description = `${job.jobType} · ${job.location} · ${job.department}. ${summary.length > 150 ? `${summary.slice(0, 147)}…` : summary}`;
+  const organization = {
+    name: site.name,
+    url: site.url,
+    logo: new URL(site.logo, base).href,
+    countryCode: site.address.countryCode,
+    country: site.address.country,
+  };
+  const posting = jobPostingJsonLd(job, organization, new URL(jobPath(job), base).href);
+  return { description, jsonLd: JSON.stringify(posting).replace(/</g, '\\u003c') };
+}

@@ -14,3 +14,12 @@ const suffix = ` | ${site.name}`;
 export function fullTitle(title: string): string {
   return title.includes(site.name) ? title : `${title}${suffix}`;
 }
+
+/** What a content page's frontmatter gives its layout for the head and the hero. */
+export type PageHead = {
+  title: string;
+  metaTitle?: string | undefined;
+  description: string;
+  heroImage?: string | undefined;
+  heroAlt?: string | undefined;
+};

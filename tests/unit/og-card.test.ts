@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ogCardSvg, wrapText } from '../../src/integrations/og-card';
-import { ogImagePath } from '../../src/integrations/og-path';
+import { ogImagePath } from '../../src/lib/og-path';
 
 describe('Open Graph previews', () => {
   it('live at /og/<page>.png, the home page at /og/home.png', () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { verifyQuery } from '~/lib/api/auth';
+import { verifyQuery } from '~/islands/queries/auth';
 import { expireSession, getToken } from '~/lib/api/session';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { Dashboard } from './Dashboard';

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { applicantsQuery } from '~/lib/api/applicants';
-import { jobsQuery } from '~/lib/api/jobs';
-import { messagesQuery } from '~/lib/api/messages';
+import { applicantsQuery } from '~/islands/queries/applicants';
+import { jobsQuery } from '~/islands/queries/jobs';
+import { messagesQuery } from '~/islands/queries/messages';
 import { endServerSession } from '~/lib/api/auth';
-import { outboxQuery } from '~/lib/api/outbox';
+import { outboxQuery } from '~/islands/queries/outbox';
 import { clearToken } from '~/lib/api/session';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { ActivityPanel } from './activity/ActivityPanel';

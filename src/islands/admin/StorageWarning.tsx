@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { intakeQuery } from '~/lib/api/applicants';
+import { intakeQuery } from '~/islands/queries/applicants';
 import { applicantMessages } from '~/lib/schemas/applicant';
 
 /** A banner while the server refuses applications because its disk is nearly full; nothing otherwise. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { jobsQuery } from '~/lib/api/jobs';
+import { jobsQuery } from '~/islands/queries/jobs';
 import { jobPath } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { IslandRoot } from '~/islands/ui/IslandRoot';

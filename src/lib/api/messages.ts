@@ -1,16 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { ContactMessage } from '~/lib/schemas';
 import { apiRequest } from './client';
-
-export const messageKeys = { all: ['messages'] as const, list: () => [...messageKeys.all, 'list'] as const };
-
-/** `GET /messages` (admin): contact messages stored by the API, newest first. */
-export const messagesQuery = () =>
-  queryOptions({
-    queryKey: messageKeys.list(),
-    queryFn: async ({ signal }) =>
-      (await apiRequest<{ messages: ContactMessage[] }>('/messages', { auth: true, signal })).messages,
-  });
 
 export const deleteMessage = (id: number) =>
   apiRequest<{ message: string }>(`/messages/${id}`, { method: 'DELETE', auth: true });

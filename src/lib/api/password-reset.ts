@@ -1,15 +1,5 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { ForgotPasswordInput, ResetPasswordInput } from '~/lib/schemas';
 import { apiRequest } from './client';
-
-/** `GET /auth/forgot`: whether this server can send reset links (SMTP configured). */
-export const resetAvailabilityQuery = () =>
-  queryOptions({
-    queryKey: ['auth', 'forgot'] as const,
-    queryFn: ({ signal }) => apiRequest<{ byEmail: boolean }>('/auth/forgot', { signal }),
-    staleTime: Infinity,
-    retry: false,
-  });
 
 /** `POST /auth/forgot`: always the same neutral answer (202). */
 export const requestPasswordReset = (input: ForgotPasswordInput) =>

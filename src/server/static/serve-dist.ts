@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, posix, sep } from 'node:path';
 import type { Context } from 'hono';
 import { chooseEncoded, type Encoded, type Encoding } from './accept-encoding';
-import { etagMatches } from '../etag';
+import { etagMatches } from '~/lib/etag';
 import { COMPRESSIBLE, contentTypeFor } from './content-types';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../security-headers';
 

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { auditQuery, type AuditFilter } from '~/lib/api/privacy';
+import { auditQuery, type AuditFilter } from '~/islands/queries/privacy';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '~/lib/privacy';
 import { inputClass } from '~/islands/ui/Field';
 import { formatLongDate } from '../format';

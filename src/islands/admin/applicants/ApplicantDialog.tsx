@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { applicantDetailQuery } from '~/lib/api/privacy';
+import { applicantDetailQuery } from '~/islands/queries/privacy';
 import type { Applicant } from '~/lib/schemas';
 import { Dialog } from '~/islands/ui/Dialog';
 import { formatDate, formatLongDate } from '../format';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { applicantsQuery } from '~/lib/api/applicants';
-import { jobsQuery } from '~/lib/api/jobs';
+import { applicantsQuery } from '~/islands/queries/applicants';
+import { jobsQuery } from '~/islands/queries/jobs';
 import { ApplicationsChart } from '../chart/ApplicationsChart';
 import { usePrivacyActions } from '../privacy/usePrivacyActions';
 import { AdminPanel } from '../AdminPanel';

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { applicantKeys, deleteApplicant, downloadResume, updateApplicantStatus } from '~/lib/api/applicants';
-import { outboxKeys } from '~/lib/api/outbox';
+import { deleteApplicant, downloadResume, updateApplicantStatus } from '~/lib/api/applicants';
+import { applicantKeys } from '~/islands/queries/applicants';
+import { outboxKeys } from '~/islands/queries/outbox';
 import type { Applicant, StatusTransition } from '~/lib/schemas';
 import { applicantMessages } from '~/lib/schemas/applicant';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';

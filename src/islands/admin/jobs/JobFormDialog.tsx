@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { createJob, updateJob } from '~/lib/api/admin-jobs';
 import { ApiError } from '~/lib/api/client';
-import { jobKeys } from '~/lib/api/jobs';
+import { jobKeys } from '~/islands/queries/jobs';
 import { JOB_TYPES, jobInputSchema, jobMessages, type Job, type JobData, type JobInput } from '~/lib/schemas';
 import { Dialog } from '~/islands/ui/Dialog';
 import { Field, TextField, fieldAria, inputClass } from '~/islands/ui/Field';

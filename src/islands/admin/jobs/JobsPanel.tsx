@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { deleteJob } from '~/lib/api/admin-jobs';
-import { jobKeys, jobsQuery } from '~/lib/api/jobs';
+import { jobKeys, jobsQuery } from '~/islands/queries/jobs';
 import { jobMessages, type Job } from '~/lib/schemas/job';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { AdminPanel } from '../AdminPanel';

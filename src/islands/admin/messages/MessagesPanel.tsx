@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { deleteMessage, messageKeys, messagesQuery } from '~/lib/api/messages';
+import { deleteMessage } from '~/lib/api/messages';
+import { messageKeys, messagesQuery } from '~/islands/queries/messages';
 import type { ContactMessage } from '~/lib/schemas';
 import { contactMessages } from '~/lib/schemas/contact';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { outboxKeys, outboxQuery, retryMail } from '~/lib/api/outbox';
+import { retryMail } from '~/lib/api/outbox';
+import { outboxKeys, outboxQuery } from '~/islands/queries/outbox';
 import { OUTBOX_KINDS, outboxMessages, type OutboxMail } from '~/lib/schemas';
 import { formatLongDate } from '../format';
 import { AdminPanel } from '../AdminPanel';

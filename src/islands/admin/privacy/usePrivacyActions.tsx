@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { ApplicantFilter } from '~/lib/applicant-filter';
-import { applicantKeys } from '~/lib/api/applicants';
-import { messageKeys } from '~/lib/api/messages';
-import { auditKeys, erasePerson, exportApplicantsCsv, exportPersonData } from '~/lib/api/privacy';
+import { applicantKeys } from '~/islands/queries/applicants';
+import { messageKeys } from '~/islands/queries/messages';
+import { erasePerson, exportApplicantsCsv, exportPersonData } from '~/lib/api/privacy';
+import { auditKeys } from '~/islands/queries/privacy';
 import { privacyMessages } from '~/lib/privacy';
 import type { Applicant } from '~/lib/schemas';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';

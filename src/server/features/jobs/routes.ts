@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { etagMatches, etagOfText } from '~/lib/etag';
 import { jobInputSchema, jobMessages, type Job } from '~/lib/schemas/job';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { createJob, deleteJob, getJobById, listJobs, parseDbId, updateJob } from '../../db';
 import { apiError } from '../../errors';
-import { etagMatches, etagOf } from '../../etag';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 
@@ -22,7 +22,7 @@ export function jobRoutes(services: Services) {
       // The largest public answer; gzip marks its ETag weak, as one of two representations.
       .get('/', compress({ encoding: 'gzip' }), async (c) => {
         const text = JSON.stringify({ jobs: await listJobs(db) } satisfies { jobs: Job[] });
-        const etag = etagOf(text);
+        const etag = await etagOfText(text);
         c.header('ETag', etag);
         c.header('Cache-Control', JOB_LIST_CACHE_CONTROL);
         c.header('Vary', 'Origin');

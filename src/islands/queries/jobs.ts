@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api/client';
 import type { Job } from '~/lib/schemas';
-import { apiRequest } from './client';
 
 /** GET /job answers `{ jobs: [...] }` or, from older servers, a bare array. */
 function normaliseJobs(body: unknown): Job[] {

@@ -1,7 +1,11 @@
-import { createHash } from 'node:crypto';
+/** ETags with Web Crypto, so the same code serves the API and the vacancy pages rendered on request. */
 
 /** A strong ETag for a representation: its SHA-1, base64url, quoted. */
-export const etagOf = (text: string): string => `"${createHash('sha1').update(text).digest('base64url')}"`;
+export async function etagOfText(text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)));
+  const base64 = btoa(String.fromCharCode(...digest));
+  return `"${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
+}
 
 /** An entity tag as RFC 9110 spells one: optional `W/`, then any visible characters but `"` in quotes. */
 const ENTITY_TAG = /(?:W\/)?"[\x21\x23-\x7e\x80-\xff]*"/g;

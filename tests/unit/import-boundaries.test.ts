@@ -1,0 +1,93 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * The import rules of docs/ARCHITECTURE.md are ESLint's (eslint.config.js): a small source placed in
+ * a folder must be refused or let through as the table says, through both the `~/` alias and relative paths.
+ */
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The boundaries messages for `code` linted as if it were the file at `path`. */
+async function boundaryErrors(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/${path}` });
+  return (result?.messages ?? []).filter((m) => m.ruleId?.startsWith('boundaries/')).map((m) => m.message);
+}
+
+const astroPage = (imports: string) => `---\n${imports}\n---\n<p>probe</p>\n`;
+
+describe('import boundaries', () => {
+  it.each([
+    ['a page', 'src/pages/probe.astro', astroPage("import { openDatabase } from '~/server/db';"), 'a page may import'],
+    [
+      'a layout',
+      'src/layouts/Probe.astro',
+      astroPage("import { site } from '~/server/config';"),
+      'a layout may import',
+    ],
+    ['a component', 'src/components/ui/Probe.astro', astroPage("import '~/server/logger';"), 'a component may import'],
+    ['an island', 'src/islands/careers/Probe.tsx', "export { getJobById } from '~/server/db';", 'an island may import'],
+    [
+      'src/lib',
+      'src/lib/probe.ts',
+      "import { openDatabase } from '../server/db';\nopenDatabase;",
+      'src/lib may import',
+    ],
+  ])('refuses %s importing src/server, naming the rule', async (_name, path, code, rule) => {
+    const errors = await boundaryErrors(path, code);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(rule);
+    expect(errors[0]).toContain('Folders, and what each may import');
+  });
+
+  it.each([
+    ['src/lib, a package other than zod', 'src/lib/probe.ts', "import { queryOptions } from '@tanstack/react-query';"],
+    ['src/lib, a Node built-in', 'src/lib/probe.ts', "import type { Server } from 'node:http';"],
+    ['an island, a Node built-in', 'src/islands/careers/probe.ts', "import { readFile } from 'node:fs/promises';"],
+    [
+      'an island, another island',
+      'src/islands/careers/probe.ts',
+      "import { AdminApp } from '~/islands/admin/AdminApp';",
+    ],
+    [
+      'a component, a layout',
+      'src/components/ui/probe.ts',
+      "import type { SeoProps } from '~/layouts/BaseLayout.astro';",
+    ],
+    ['src/site.ts, anything', 'src/site.ts', "import { EMAIL_MAX } from './lib/limits';"],
+  ])('refuses %s', async (_name, path, code) => {
+    expect(await boundaryErrors(path, code)).toHaveLength(1);
+  });
+
+  it.each([
+    [
+      'a page, its layout, an island and src/lib',
+      'src/pages/probe.astro',
+      astroPage(
+        "import PageLayout from '~/layouts/PageLayout.astro';\nimport JobApply from '~/islands/careers/JobApply';\nimport { jobPageState } from '~/lib/job-pages';",
+      ),
+    ],
+    [
+      'an island, islands/ui, islands/queries and src/lib',
+      'src/islands/careers/probe.ts',
+      "import { IslandRoot } from '~/islands/ui/IslandRoot';\nimport { jobsQuery } from '../queries/jobs';\nimport { errorMessage } from '~/lib/api/client';",
+    ],
+    [
+      'src/lib, zod, src/site.ts and package types',
+      'src/lib/probe.ts',
+      "import { z } from 'zod';\nimport { site } from '../site';\nimport type { QueryKey } from '@tanstack/react-query';",
+    ],
+    [
+      'src/server, src/lib',
+      'src/server/probe.ts',
+      "import { jobPath } from '~/lib/job-posting';\nimport { join } from 'node:path';",
+    ],
+  ])('lets through %s', async (_name, path, code) => {
+    expect(await boundaryErrors(path, code)).toEqual([]);
+  });
+});
