@@ -1,0 +1,26 @@
+/**
+ * Every public page of the site, for the tests (checked against the build by
+ * tests/e2e/budgets.spec.ts) and the benches. Add a new page here.
+ */
+export const PUBLIC_PAGES = [
+  '/',
+  '/iip',
+  '/iem',
+  '/iis',
+  '/design',
+  '/hardware',
+  '/iot',
+  '/drone',
+  '/smart-vision',
+  '/industrials',
+  '/robotics',
+  '/blogs',
+  '/biis',
+  '/eip',
+  '/mlops',
+  '/ipg',
+  '/edgeai',
+  '/privacy',
+  '/career',
+  '/adminlogin',
+] as const;
