@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import { REDIRECTS } from '../../src/redirects';
-import { PUBLIC_ROUTES } from '../../scripts/bench-lib/routes';
+import { PUBLIC_PAGES } from '../../src/public-pages';
 import { expect, scrollThroughPage, test } from './fixtures';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -17,7 +17,7 @@ const distDir = resolve(projectRoot, process.env['DIST_DIR'] ?? 'dist');
 const client = join(distDir, 'client');
 
 /** Every public route, and the admin dashboard (static shell, its HTML and CSS count too). */
-const ALL_PAGES = [...PUBLIC_ROUTES, '/admin'];
+const ALL_PAGES = [...PUBLIC_PAGES, '/admin'];
 
 /**
  * Pages whose island is the page's main content (careers, admin), so it may load at once; the
@@ -335,7 +335,7 @@ async function checkImagesAfterScroll(page: Page, route: string, requests: Loade
 }
 
 test.describe('what the browser loads', { tag: '@once' }, () => {
-  for (const route of PUBLIC_ROUTES) {
+  for (const route of PUBLIC_PAGES) {
     // One page load for both checks: the scripts are judged before the scroll the image check needs.
     test(`${route}: JavaScript within budget until islands are visible; sized, modern images from our origin only`, async ({
       page,

@@ -1,4 +1,4 @@
-import { PUBLIC_ROUTES } from '../../scripts/bench-lib/routes';
+import { PUBLIC_PAGES } from '../../src/public-pages';
 import { expect, scrollThroughPage, test } from './fixtures';
 
 // One width is enough: the policy does not depend on it.
@@ -17,7 +17,7 @@ test.describe('content security policy', { tag: '@once' }, () => {
     expect(meta).not.toContain('unsafe-inline');
   });
 
-  for (const route of PUBLIC_ROUTES) {
+  for (const route of PUBLIC_PAGES) {
     test(`${route} has no policy violation and no console error`, async ({ page }) => {
       const problems: string[] = [];
       await page.addInitScript(() => {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { E2E_ADMIN } from '../../playwright.config';
-import { freePort } from '../../scripts/bench-lib/free-port';
+import { freePort } from '../helpers/free-port';
 import { openDatabase } from '../../src/server/db';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 

@@ -1,5 +1,8 @@
-/** Every public route, for the benches. */
-export const PUBLIC_ROUTES = [
+/**
+ * Every public page of the site, for the tests (checked against the build by
+ * tests/e2e/budgets.spec.ts) and the benches. Add a new page here.
+ */
+export const PUBLIC_PAGES = [
   '/',
   '/iip',
   '/iem',
