@@ -30,7 +30,7 @@ const elements = [
 ].map((element) => ({ partialMatch: false, ...element }));
 /** Single files are classified by category; a rule names a type or a category alike. */
 const files = [
-  { category: 'site', pattern: 'src/{site,redirects}.ts' },
+  { category: 'site', pattern: 'src/{site,redirects,public-pages}.ts' },
   { category: 'content-config', pattern: 'src/content.config.ts' },
   { category: 'config', pattern: '*.{js,mjs,ts}' },
 ];
@@ -49,7 +49,7 @@ const anything = [{ to: [{ element: { type: '*' } }, { file: { categories: '*' }
  * island, are not checked) and the rule its error message states.
  */
 const table = [
-  ['site', [], 'src/site.ts and src/redirects.ts import nothing'],
+  ['site', [], 'src/site.ts, src/redirects.ts and src/public-pages.ts import nothing'],
   [
     'content-config',
     [local('content-config', 'lib'), packages('astro', 'astro:*', 'zod')],
@@ -162,7 +162,13 @@ export default defineConfig(
       'boundaries/elements': elements,
       'boundaries/files': files,
       'boundaries/dependency-nodes': ['import', 'dynamic-import', 'export'],
-      'import/resolver': { './scripts/eslint-resolver.cjs': {} },
+      // tsconfig.json's `~/` alias and the extensions Astro and Vite accept.
+      'import/resolver': {
+        typescript: {
+          project: `${import.meta.dirname}/tsconfig.json`,
+          extensions: ['.ts', '.tsx', '.astro', '.mjs', '.js', '.cjs', '.d.ts'],
+        },
+      },
     },
     rules: {
       'boundaries/dependencies': ['error', { default: 'disallow', checkAllOrigins: true, policies }],

@@ -72,7 +72,7 @@ export async function ensureFirstAdmin(
 }
 
 /** How the Node HTTP server around the API should behave (main.ts, api-only.ts). */
-export type HttpSettings = {
+type HttpSettings = {
   keepAliveTimeoutMs: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;

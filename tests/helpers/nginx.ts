@@ -8,7 +8,7 @@ import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync, write
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { freePort } from '../../scripts/bench-lib/free-port';
+import { freePort } from './free-port';
 import { compiledEntry } from './compiled-server';
 
 /** The first of `names` that is an executable in PATH or in the sbin folders a user's PATH may lack. */
