@@ -331,6 +331,21 @@ describe.skipIf(TEST_DATABASE_URL)('SQLite backup and restore', { timeout: 180_0
     );
   });
 
+  it('accepts a backup of an older schema, which the server migrates at start', async () => {
+    const older = path.join(root, 'older.sqlite');
+    copyFileSync(backupFile, older);
+    const db = new SQLite(older);
+    db.prepare('delete from kysely_migration where name = ?').run(SCHEMA);
+    db.close();
+    const dataDir = path.join(root, 'older');
+    const restored = await admin(['restore', older], dataDir);
+    expect(restored.err).toBe('');
+    expect(restored.out).toContain(
+      `schema ${migrationNames().at(-2)}.\nThe server applies 1 newer migration when it starts.\n`,
+    );
+    expect(readdirSync(dataDir)).toEqual(['edgecraft.sqlite']);
+  });
+
   it('restores over a crashed server’s database, keeping it whole beside and clearing its WAL files', async () => {
     const crashed = await startApiServer({ DATA_DIR: targetDir, DATABASE_URL: '', JWT_SECRET: '' }, 0);
     const token = await login(crashed);

@@ -120,7 +120,7 @@ async function askPassword(): Promise<string> {
 const COMMANDS = ['create', 'reset-password', 'list', 'delete', 'purge', 'export', 'erase', 'backup', 'restore'];
 
 /** What a database holds, in one line. */
-function describe(s: { bytes: number; applicants: number; jobs: number; messages: number; schema: string }): string {
+function summarize(s: { bytes: number; applicants: number; jobs: number; messages: number; schema: string }): string {
   const size = s.bytes >= 1_048_576 ? `${(s.bytes / 1_048_576).toFixed(1)} MB` : `${Math.ceil(s.bytes / 1024)} KB`;
   return `${size}; ${s.applicants} applicants, ${s.jobs} jobs, ${s.messages} contact messages; schema ${s.schema}`;
 }
@@ -137,22 +137,26 @@ async function runFileCommand(env: ApiEnv, command: 'backup' | 'restore', file: 
   const secretFile = env.JWT_SECRET ? null : path.join(env.DATA_DIR, JWT_SECRET_FILE);
   if (command === 'backup') {
     const result = await backupDatabase(storage, file, secretFile);
-    console.log(`Wrote ${result.file}: ${describe(result)}.`);
+    console.log(`Wrote ${result.file}: ${summarize(result)}.`);
     if (result.secretCopy)
       console.log(`Wrote ${result.secretCopy} (mode 0600): the JWT secret; keep it with the backup.`);
     else if (env.JWT_SECRET) console.log('JWT_SECRET is set: keep it with your backups, it is not in this file.');
     return;
   }
   const result = restoreDatabase(storage, file, secretFile);
-  console.log(`Restored ${result.file} into ${env.DATA_DIR}: ${describe(result)}.`);
+  console.log(`Restored ${result.file} into ${env.DATA_DIR}: ${summarize(result)}.`);
   if (result.pendingMigrations)
-    console.log(`The server applies ${result.pendingMigrations} newer migrations when it starts.`);
+    console.log(
+      `The server applies ${result.pendingMigrations} newer migration${result.pendingMigrations === 1 ? '' : 's'} when it starts.`,
+    );
   if (result.previous) console.log(`The database it replaced is kept as ${result.previous}.`);
   if (result.secret === 'restored')
     console.log(
       `The JWT secret was restored${result.previousSecret ? `; the one it replaced is kept as ${result.previousSecret}` : ''}.`,
     );
-  else if (result.secret === 'absent' && secretFile)
+  else if (env.JWT_SECRET)
+    console.log('JWT_SECRET is set: tokens are signed with it, so DATA_DIR/jwt-secret was left alone.');
+  else if (result.secret === 'absent')
     console.log('No JWT secret beside the backup: tokens signed before it are refused unless the secret is the same.');
 }
 

@@ -98,7 +98,7 @@ export async function backupDatabase(
     placeNew(temp, target);
     return { ...summary, file: target, secretCopy };
   } catch (error) {
-    removeQuietly(temp);
+    removeDatabase(temp);
     if (wroteSecret) removeQuietly(secretCopy!);
     throw error;
   }
@@ -151,7 +151,7 @@ export function restoreDatabase(
       lock.close();
     }
     // Left by a crashed server: SQLite would pair them with the restored file.
-    for (const stale of ['-wal', '-shm', '-journal']) removeQuietly(`${target}${stale}`);
+    for (const stale of DATABASE_SIDE_FILES) removeQuietly(`${target}${stale}`);
     placeNew(temp, target);
     placed = true;
 
@@ -169,7 +169,7 @@ export function restoreDatabase(
     return { ...summary, file: source, previous, secret: secretState, previousSecret };
   } catch (error) {
     if (placed) throw error;
-    removeQuietly(temp);
+    removeDatabase(temp);
     if (previous && !existsSync(target) && existsSync(previous)) renameSync(previous, target);
     if (createdDir) rmSync(createdDir, { recursive: true, force: true });
     throw error;
@@ -334,4 +334,12 @@ function syncDir(dir: string): void {
 
 function removeQuietly(file: string): void {
   rmSync(file, { force: true });
+}
+
+/** The files SQLite may keep beside a database. */
+const DATABASE_SIDE_FILES = ['-wal', '-shm', '-journal'];
+
+/** A temporary database and whatever SQLite left beside it when checking it failed. */
+function removeDatabase(file: string): void {
+  for (const suffix of ['', ...DATABASE_SIDE_FILES]) removeQuietly(`${file}${suffix}`);
 }
