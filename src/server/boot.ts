@@ -21,7 +21,7 @@ import { createLogger, exitOnCrash, settleLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
 import { scheduleRetention } from './retention/schedule';
 
-const JWT_SECRET_FILE = 'jwt-secret';
+export const JWT_SECRET_FILE = 'jwt-secret';
 
 /** JWT_SECRET, else the secret kept in DATA_DIR/jwt-secret (created once, mode 0600). */
 export function resolveJwtSecret(env: Pick<ApiEnv, 'JWT_SECRET' | 'DATA_DIR'>): string {

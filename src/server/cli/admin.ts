@@ -8,15 +8,20 @@
  *   npm run admin -- purge [--dry-run]        erases (or lists) what is past its retention limit
  *   npm run admin -- export <email> <out.zip> everything stored about a person, with resumes
  *   npm run admin -- erase <email>            deletes every application and message of a person
+ *   npm run admin -- backup <file>            a consistent copy of the SQLite database, while the server runs
+ *   npm run admin -- restore <file>           puts a backup in place of DATA_DIR's database (server stopped)
  *
  * Uses the same environment as the server: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).
  * Example without a terminal: `echo 'a long password' | npm run admin -- create ops@example.com`
  */
 import { writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { newPasswordSchema } from '~/lib/schemas/password-reset';
 import {
+  BackupError,
+  backupDatabase,
   countAdmins,
   deleteAdmin,
   findAdminByEmail,
@@ -24,9 +29,11 @@ import {
   listAdmins,
   migrateToLatest,
   openDatabase,
+  restoreDatabase,
   setAdminPassword,
   type Database,
 } from '~/server/db';
+import { JWT_SECRET_FILE } from '~/server/boot';
 import { configFromEnv } from '~/server/config';
 import { EnvError, parseApiEnv, type ApiEnv } from '~/server/env';
 import { audit } from '~/server/features/audit';
@@ -43,7 +50,11 @@ const USAGE = `Usage: npm run admin -- <command>
   delete <email>            delete an admin (never the last one)
   purge [--dry-run]         erase what is past its retention limit (RETENTION_DAYS_*), or only count it
   export <email> <out.zip>  write everything stored about that e-mail address, with resumes, to a zip
-  erase <email>             delete every application, resume and contact message of that address`;
+  erase <email>             delete every application, resume and contact message of that address
+  backup <file>             copy the SQLite database to a new file (and DATA_DIR/jwt-secret beside it),
+                            consistent while the server runs; never overwrites
+  restore <file>            put a backup in place of DATA_DIR's database, only while the server is
+                            stopped; the replaced database is kept as edgecraft.sqlite.before-restore-*`;
 
 class CliError extends Error {}
 
@@ -106,7 +117,48 @@ async function askPassword(): Promise<string> {
   return first;
 }
 
-const COMMANDS = ['create', 'reset-password', 'list', 'delete', 'purge', 'export', 'erase'];
+const COMMANDS = ['create', 'reset-password', 'list', 'delete', 'purge', 'export', 'erase', 'backup', 'restore'];
+
+/** What a database holds, in one line. */
+function summarize(s: { bytes: number; applicants: number; jobs: number; messages: number; schema: string }): string {
+  const size = s.bytes >= 1_048_576 ? `${(s.bytes / 1_048_576).toFixed(1)} MB` : `${Math.ceil(s.bytes / 1024)} KB`;
+  return `${size}; ${s.applicants} applicants, ${s.jobs} jobs, ${s.messages} contact messages; schema ${s.schema}`;
+}
+
+/**
+ * `backup` and `restore` work on the SQLite file itself, without opening it the way the other
+ * commands do: no migrations (a backup must not change a running server's schema, and a restore
+ * must find the database closed).
+ */
+async function runFileCommand(env: ApiEnv, command: 'backup' | 'restore', file: string | undefined): Promise<void> {
+  if (!file) throw new CliError(`Name the backup file.\n\n${USAGE}`);
+  const storage = { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL };
+  // With JWT_SECRET set, DATA_DIR/jwt-secret is not what signs tokens: the operator keeps that secret.
+  const secretFile = env.JWT_SECRET ? null : path.join(env.DATA_DIR, JWT_SECRET_FILE);
+  if (command === 'backup') {
+    const result = await backupDatabase(storage, file, secretFile);
+    console.log(`Wrote ${result.file}: ${summarize(result)}.`);
+    if (result.secretCopy)
+      console.log(`Wrote ${result.secretCopy} (mode 0600): the JWT secret; keep it with the backup.`);
+    else if (env.JWT_SECRET) console.log('JWT_SECRET is set: keep it with your backups, it is not in this file.');
+    return;
+  }
+  const result = restoreDatabase(storage, file, secretFile);
+  console.log(`Restored ${result.file} into ${env.DATA_DIR}: ${summarize(result)}.`);
+  if (result.pendingMigrations)
+    console.log(
+      `The server applies ${result.pendingMigrations} newer migration${result.pendingMigrations === 1 ? '' : 's'} when it starts.`,
+    );
+  if (result.previous) console.log(`The database it replaced is kept as ${result.previous}.`);
+  if (result.secret === 'restored')
+    console.log(
+      `The JWT secret was restored${result.previousSecret ? `; the one it replaced is kept as ${result.previousSecret}` : ''}.`,
+    );
+  else if (env.JWT_SECRET)
+    console.log('JWT_SECRET is set: tokens are signed with it, so DATA_DIR/jwt-secret was left alone.');
+  else if (result.secret === 'absent')
+    console.log('No JWT secret beside the backup: tokens signed before it are refused unless the secret is the same.');
+}
 
 /** The RETENTION_DAYS_* limits, read as the server reads them. */
 const retentionDays = (env: ApiEnv) => configFromEnv(env, '').retentionDays;
@@ -202,6 +254,18 @@ async function main(): Promise<number> {
       return 1;
     }
     throw error;
+  }
+  if (command === 'backup' || command === 'restore') {
+    try {
+      await runFileCommand(env, command, args[1]);
+      return 0;
+    } catch (error) {
+      if (error instanceof CliError || error instanceof BackupError) {
+        console.error(error.message);
+        return 1;
+      }
+      throw error;
+    }
   }
   const handle = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 1 });
   try {

@@ -25,7 +25,7 @@ export type DbOptions = {
 };
 
 /** The SQLite file inside DATA_DIR. */
-const SQLITE_FILE = 'edgecraft.sqlite';
+export const SQLITE_FILE = 'edgecraft.sqlite';
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, otherwise SQLite in `dataDir` (created if missing)

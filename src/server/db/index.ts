@@ -1,6 +1,7 @@
 /** The data layer: one door. Kysely over SQLite (default) or PostgreSQL. */
 export { openDatabase, isUniqueViolation, type DbHandle } from './client';
 export { migrateToLatest } from './migrations';
+export { backupDatabase, restoreDatabase, BackupError } from './backup';
 export { parseDbId } from './ids';
 export { listJobs, listJobsWithUpdatedAt, getJobById, wasJobDeleted, createJob, updateJob, deleteJob } from './jobs';
 export {

@@ -230,3 +230,8 @@ export async function migrateToLatest(db: Kysely<unknown>, kind: DbKind): Promis
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** The names of every migration this code knows, oldest first (a restore refuses a database with others). */
+export function migrationNames(): string[] {
+  return Object.keys(migrations('sqlite'));
+}
