@@ -55,7 +55,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env['CI']),
   // A test that fails once is a bug to fix, never to retry.
   retries: 0,
-  workers: 2,
+  // More workers than the two cores: a worker spends much of each test waiting on the server and the page.
+  workers: 3,
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env['CI'] ? [['list'], ['html', { open: 'never' }]] : 'list',

@@ -1,7 +1,7 @@
 /**
  * `npm test`: lint and type checks, unit and API tests, the production builds, then the browser
- * tests against the real server. Steps that do not depend on each other run two at a time, since
- * each of them keeps about one core busy; a failed step ends the run, with one summary line.
+ * tests against the real server. Steps that do not depend on each other run side by side; a failed
+ * step ends the run, with one summary line.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -84,14 +84,14 @@ if (!(await run({ label: 'Chromium for browser tests', command: 'bash', args: ['
   finish(false);
 }
 
-const checksOk = await runLanes(
-  [{ label: 'Lint, format and dead-code checks', command: 'npm', args: ['run', 'lint'] }],
-  [{ label: 'Type check (astro check)', command: 'npx', args: ['astro', 'check'] }],
-);
-if (!checksOk) finish(false);
-
 const vitestJson = join(resultsDir, 'vitest.json');
-const buildsOk = await runLanes(
+// Three lanes at once: the API tests spend much of their time waiting on the servers and CLIs they
+// start, which leaves room for the checks and the builds on two cores.
+const checksOk = await runLanes(
+  [
+    { label: 'Lint, format and dead-code checks', command: 'npm', args: ['run', 'lint'] },
+    { label: 'Type check (astro check)', command: 'npx', args: ['astro', 'check'] },
+  ],
   [
     {
       label: 'Unit and API tests (vitest)',
@@ -101,7 +101,7 @@ const buildsOk = await runLanes(
   ],
   [
     { label: 'Production build', command: 'npm', args: ['run', 'build'] },
-    // The browser tests' second server serves this variant; built here so it overlaps with Vitest.
+    // The browser tests' second server serves this variant.
     {
       label: 'EmailJS build (dist-emailjs)',
       command: process.execPath,
@@ -111,7 +111,7 @@ const buildsOk = await runLanes(
   ],
 );
 countVitest(vitestJson);
-if (!buildsOk) finish(false);
+if (!checksOk) finish(false);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edgecraft-e2e-'));
 const playwrightJson = join(resultsDir, 'playwright.json');
