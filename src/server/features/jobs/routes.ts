@@ -8,6 +8,7 @@ import { apiError } from '../../errors';
 import { etagMatches, etagOf } from '../../etag';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
+import { addVary } from '../../vary';
 
 /** Browsers revalidate every time (cheap with the ETag); shared caches may hold the list briefly. */
 const JOB_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
@@ -25,7 +26,8 @@ export function jobRoutes(services: Services) {
         const etag = etagOf(text);
         c.header('ETag', etag);
         c.header('Cache-Control', JOB_LIST_CACHE_CONTROL);
-        c.header('Vary', 'Origin');
+        // Declared on every answer, 304 and small lists included: the gzip variant exists once the list grows.
+        addVary(c, 'Origin', 'Accept-Encoding');
         if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
         return c.body(text, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
       })
