@@ -75,6 +75,7 @@ export type HttpSettings = {
   keepAliveTimeoutMs: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  maxConnections: number;
   /** Send Strict-Transport-Security on every answer. */
   hsts: boolean;
 };
@@ -84,6 +85,7 @@ function httpSettingsFromEnv(env: ApiEnv): HttpSettings {
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    maxConnections: env.MAX_CONNECTIONS,
     hsts: env.HSTS ?? env.SITE_URL.startsWith('https:'),
   };
 }

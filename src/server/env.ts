@@ -90,6 +90,8 @@ export const apiEnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: positiveInt(66),
   /** Node's requestTimeout: head and body together (a 6 MB upload over a slow mobile link fits). */
   REQUEST_TIMEOUT_SECONDS: positiveInt(120),
+  /** Open connections at most; beyond, Node drops new ones at once, so a flood of idle sockets cannot use up file descriptors. */
+  MAX_CONNECTIONS: positiveInt(4000),
   /** Strict-Transport-Security on every answer; unset = on when SITE_URL is https. */
   HSTS: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
