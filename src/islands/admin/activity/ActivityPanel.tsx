@@ -17,9 +17,15 @@ const activityTexts = {
 const ALL: AuditFilter = { action: 'all', adminId: 'all' };
 const ACTIONS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
+const SUBJECT_LABELS: Record<NonNullable<AuditEntry['subjectType']>, string> = {
+  applicant: 'Applicant',
+  message: 'Message',
+  job: 'Job',
+};
+
 const subjectLabel = (entry: AuditEntry) =>
   entry.subjectType && entry.subjectId !== null
-    ? `${entry.subjectType === 'applicant' ? 'Applicant' : 'Message'} #${entry.subjectId}`
+    ? `${SUBJECT_LABELS[entry.subjectType] ?? entry.subjectType} #${entry.subjectId}`
     : null;
 
 function EntryRow({ entry }: { entry: AuditEntry }) {

@@ -9,6 +9,7 @@ import { etagMatches, etagOf } from '../../etag';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { addVary } from '../../vary';
+import { auditRequest } from '../audit';
 
 /** Browsers revalidate every time (cheap with the ETag); shared caches may hold the list briefly. */
 const JOB_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
@@ -39,17 +40,20 @@ export function jobRoutes(services: Services) {
       })
       .post('/', guard, jsonBody(jobInputSchema), async (c) => {
         const job = await createJob(db, c.req.valid('json'), services.now());
+        await auditRequest(services, c, 'job.created', { subject: { type: 'job', id: job.id } });
         return c.json({ message: jobMessages.created, job }, 201);
       })
       .put('/:id', guard, jsonBody(jobInputSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const job = id === null ? null : await updateJob(db, id, c.req.valid('json'), services.now());
         if (!job) return apiError(c, 404, jobMessages.notFound);
+        await auditRequest(services, c, 'job.updated', { subject: { type: 'job', id: job.id } });
         return c.json({ message: jobMessages.updated, job });
       })
       .delete('/:id', guard, async (c) => {
         const id = parseDbId(c.req.param('id'));
         if (id === null || !(await deleteJob(db, id))) return apiError(c, 404, jobMessages.notFound);
+        await auditRequest(services, c, 'job.deleted', { subject: { type: 'job', id } });
         return c.json({ message: jobMessages.deleted });
       })
   );
