@@ -97,4 +97,6 @@ export const privacyMessages = {
   exportFailed: 'Failed to export data',
   eraseFailed: 'Failed to erase person',
   csvFailed: 'Failed to export CSV',
+  /** Who acted, as a person's data export names it: the team, never a member of staff. */
+  exportActor: 'the hiring team',
 } as const;
