@@ -63,7 +63,7 @@ export function ActivityPanel() {
     <AdminPanel
       id="activity"
       title="Activity"
-      intro="Who viewed, downloaded, changed, exported or erased personal data, and every sign-in."
+      intro="Who viewed, downloaded, changed, exported or erased personal data, who changed vacancies or admin accounts, and every sign-in and sign-out."
     >
       <div role="search" aria-label="Filter activity" className="grid gap-3 md:grid-cols-2">
         <div>
