@@ -94,7 +94,7 @@ const kinds = ['pages', 'assets', 'job list', 'apply'] as const;
 
 const assets = assetsOfPages();
 const smtp = await startSmtpCapture();
-const rateLimits = Object.keys(apiEnvSchema.shape).filter((key) => key.includes('RATE_LIMIT_PER'));
+const rateLimits = Object.keys(apiEnvSchema.shape).filter((key) => /RATE_LIMIT_(GLOBAL_)?PER/.test(key));
 const server = await startServer(distDir, {
   ...Object.fromEntries(rateLimits.map((key) => [key, '1000000'])),
   EVENT_LOOP_STATS: 'true',

@@ -37,6 +37,7 @@ export const consentFieldSchema = z.literal('true', {
 export const AUDIT_ACTIONS = {
   'login.succeeded': 'Logged in',
   'login.failed': 'Login failed',
+  logout: 'Logged out',
   'password.reset': 'Password reset',
   'applicants.listed': 'Listed applicants',
   'applicants.csv_exported': 'Exported applicants as CSV',
@@ -49,6 +50,12 @@ export const AUDIT_ACTIONS = {
   'messages.listed': 'Listed messages',
   'message.deleted': 'Deleted message',
   'retention.purged': 'Purged by retention',
+  'outbox.listed': 'Listed outbox',
+  'job.created': 'Created job',
+  'job.updated': 'Updated job',
+  'job.deleted': 'Deleted job',
+  'admin.created': 'Created admin account',
+  'admin.deleted': 'Deleted admin account',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
@@ -61,8 +68,8 @@ export type AuditEntry = {
   adminId: number | null;
   adminEmail: string | null;
   action: AuditAction;
-  /** What the action touched: 'applicant', 'message' or null for list-wide actions. */
-  subjectType: 'applicant' | 'message' | null;
+  /** What the action touched: 'applicant', 'message', 'job' or null for list-wide actions. */
+  subjectType: 'applicant' | 'message' | 'job' | null;
   subjectId: number | null;
   /** A short sentence without personal data, e.g. 'erased 3 records for a person on request'. */
   summary: string;
@@ -90,4 +97,6 @@ export const privacyMessages = {
   exportFailed: 'Failed to export data',
   eraseFailed: 'Failed to erase person',
   csvFailed: 'Failed to export CSV',
+  /** Who acted, as a person's data export names it: the team, never a member of staff. */
+  exportActor: 'the hiring team',
 } as const;

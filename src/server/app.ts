@@ -17,6 +17,7 @@ import { jobRoutes } from './features/jobs/routes';
 import { EVENT_LOOP_STATS_PATH, eventLoopMonitor } from './event-loop';
 import { requireAdmin } from './middleware/auth';
 import { bodyLimit } from './middleware/body-limit';
+import { refuseCrossSite } from './middleware/cross-site';
 import { apiRequestLayer } from './middleware/api-request';
 import { outboxRoutes } from './features/outbox/routes';
 import { createLogger } from './logger';
@@ -81,6 +82,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       }),
     );
   }
+
+  // Right after CORS, so a cross-site state change is refused before its body is read.
+  app.use('/api/*', refuseCrossSite(config.mail.siteUrl, config.corsOrigins));
 
   // Body limits before any handler reads the body; GET and HEAD bodies are never read.
   const uploadLimit = bodyLimit({

@@ -76,6 +76,7 @@ type HttpSettings = {
   keepAliveTimeoutMs: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
+  maxConnections: number;
   /** Send Strict-Transport-Security on every answer. */
   hsts: boolean;
 };
@@ -85,6 +86,7 @@ function httpSettingsFromEnv(env: ApiEnv): HttpSettings {
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    maxConnections: env.MAX_CONNECTIONS,
     hsts: env.HSTS ?? env.SITE_URL.startsWith('https:'),
   };
 }

@@ -74,6 +74,10 @@ export type ApiConfig = {
     contactPerIp: RateLimitRule;
     /** Applications from one address. */
     applyPerIp: RateLimitRule;
+    /** Contact messages from every address together (a ceiling for the site). */
+    contactGlobal: RateLimitRule;
+    /** Applications from every address together (a ceiling for the site). */
+    applyGlobal: RateLimitRule;
   };
   /**
    * Failed logins for one e-mail from every address: past `freeFailures` in the login window,
@@ -84,8 +88,8 @@ export type ApiConfig = {
   mail: MailSettings;
 };
 
-/** The application rate limit counts per hour. */
-const APPLY_RATE_WINDOW_MS = 60 * 60_000;
+/** The application rate limit and both site-wide ceilings count per hour. */
+const HOUR_MS = 60 * 60_000;
 /** The per-e-mail login slowdown: free failures, then 0.5 s doubling up to 8 s (no setting needed). */
 const LOGIN_SLOWDOWN = { freeFailures: 5, baseMs: 500, maxMs: 8_000 } as const;
 
@@ -115,7 +119,9 @@ export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, '
       loginPerIp: { max: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
       loginPerEmail: { max: env.LOGIN_RATE_LIMIT_PER_EMAIL, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
       contactPerIp: { max: env.CONTACT_RATE_LIMIT_PER_IP, windowMs: env.CONTACT_RATE_LIMIT_WINDOW_SECONDS * 1000 },
-      applyPerIp: { max: env.APPLY_RATE_LIMIT_PER_IP, windowMs: APPLY_RATE_WINDOW_MS },
+      applyPerIp: { max: env.APPLY_RATE_LIMIT_PER_IP, windowMs: HOUR_MS },
+      contactGlobal: { max: env.CONTACT_RATE_LIMIT_GLOBAL_PER_HOUR, windowMs: HOUR_MS },
+      applyGlobal: { max: env.APPLY_RATE_LIMIT_GLOBAL_PER_HOUR, windowMs: HOUR_MS },
     },
     mail: {
       smtpUrl: env.SMTP_URL,

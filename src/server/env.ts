@@ -76,8 +76,10 @@ export const apiEnvSchema = z.object({
   APPLY_CONCURRENCY: positiveInt(2),
   /** Contact messages and applications sent sooner than this after the form appeared are rejected as spam; 0 turns the check off. */
   SPAM_MIN_FILL_MS: z.coerce.number().int().min(0).default(DEFAULT_MIN_FILL_MS),
-  /** Applications from one client address per hour. */
+  /** Applications from one client network (an IPv4 address, an IPv6 /64) per hour. */
   APPLY_RATE_LIMIT_PER_IP: positiveInt(10),
+  /** Applications from everyone together per hour: a ceiling against a flood from many networks. */
+  APPLY_RATE_LIMIT_GLOBAL_PER_HOUR: positiveInt(500),
   /** Below this much free space on DATA_DIR's volume, applications answer 507 (SQLite only). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
   /** A request body that sends no byte for this long is answered 408 (uploads). */
@@ -88,6 +90,8 @@ export const apiEnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: positiveInt(66),
   /** Node's requestTimeout: head and body together (a 6 MB upload over a slow mobile link fits). */
   REQUEST_TIMEOUT_SECONDS: positiveInt(120),
+  /** Open connections at most; beyond, Node drops new ones at once, so a flood of idle sockets cannot use up file descriptors. */
+  MAX_CONNECTIONS: positiveInt(4000),
   /** Strict-Transport-Security on every answer; unset = on when SITE_URL is https. */
   HSTS: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -101,6 +105,8 @@ export const apiEnvSchema = z.object({
   LOGIN_RATE_LIMIT_WINDOW_SECONDS: positiveInt(15 * 60),
   CONTACT_RATE_LIMIT_PER_IP: positiveInt(5),
   CONTACT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60 * 60),
+  /** Contact messages from everyone together per hour: a ceiling against a flood from many networks. */
+  CONTACT_RATE_LIMIT_GLOBAL_PER_HOUR: positiveInt(300),
   /** Rejected applicants are erased this many days after their last status change. */
   RETENTION_DAYS_REJECTED: positiveInt(RETENTION_DEFAULT_DAYS.rejected),
   /** Pending applicants are erased this many days after their last status change (shortlisted ones are kept). */

@@ -38,6 +38,7 @@ export const applicationMessages = {
   formIncomplete: 'Please fill all * fields before submitting',
   duplicate: 'You have already applied for this position',
   tooMany: 'Too many applications from your network. Please try again later.',
+  busy: 'We are receiving more applications than usual. Please try again later.',
   storageFull: 'We cannot accept applications right now. Please try again later.',
   malformed: 'Malformed form data',
   wrongContentType: 'Content-Type must be multipart/form-data',

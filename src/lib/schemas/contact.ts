@@ -15,6 +15,7 @@ export const contactMessages = {
   success: 'Email sent successfully!',
   failure: 'Failed to send email. Try again later.',
   tooMany: 'Too many messages. Please try again later.',
+  busy: 'We are receiving more messages than usual. Please try again later.',
   notFound: 'Message not found',
   deleted: 'Message deleted successfully',
 } as const;

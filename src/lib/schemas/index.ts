@@ -9,5 +9,10 @@ export * from './ids';
 export * from './outbox';
 export * from './password-reset';
 
+/** Messages of checks that apply to every API request. */
+export const requestMessages = {
+  crossSite: 'This request came from another website and was refused. Please use the form on our own site.',
+} as const;
+
 /** Every API error body (API contract). */
 export type ApiErrorBody = { message: string; errors?: Record<string, string> };

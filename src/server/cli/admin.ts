@@ -170,7 +170,11 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
       const email = parseEmail(arg);
       if (await findAdminByEmail(db, email))
         throw new CliError(`An admin ${email} already exists; use reset-password.`);
-      await insertAdmin(db, email, await hashPassword(await askPassword()));
+      const created = await insertAdmin(db, email, await hashPassword(await askPassword()));
+      await audit(db, {
+        action: 'admin.created',
+        summary: `created admin #${created.id} (${email}) with the admin CLI`,
+      });
       console.log(`Admin ${email} created.`);
       return;
     }
@@ -195,10 +199,12 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
     }
     case 'delete': {
       const email = parseEmail(arg);
-      if (!(await findAdminByEmail(db, email))) throw new CliError(`No admin ${email}.`);
+      const admin = await findAdminByEmail(db, email);
+      if (!admin) throw new CliError(`No admin ${email}.`);
       if ((await countAdmins(db)) <= 1)
         throw new CliError('Refusing to delete the last admin; create another one first.');
       await deleteAdmin(db, email);
+      await audit(db, { action: 'admin.deleted', summary: `deleted admin #${admin.id} (${email}) with the admin CLI` });
       console.log(`Admin ${email} deleted.`);
       return;
     }

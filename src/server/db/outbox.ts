@@ -11,6 +11,8 @@ export type NewMail = {
   text: string;
   html: string;
   messageId: string;
+  /** The normalised e-mail address of the person the mail is about, for exact erasure. */
+  subjectKey?: string | undefined;
 };
 
 /**
@@ -31,6 +33,7 @@ export async function enqueueMails(db: Kysely<Database>, mails: readonly NewMail
         text_body: mail.text,
         html_body: mail.html,
         message_id: mail.messageId,
+        subject_key: mail.subjectKey ?? null,
         next_attempt_at: stamp,
         created_at: stamp,
       })),

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { enqueueMails, type NewMail } from './outbox';
 import type { Database } from './schema';
 
-/** Marks every unused reset link of an admin as used: a new link or a reset voids the older ones. */
+/** Marks every unused reset link of an admin as used: a completed reset voids the others. */
 async function voidOpenResets(trx: Transaction<Database>, adminId: number, stamp: string): Promise<void> {
   await trx
     .updateTable('password_resets')
@@ -13,8 +13,9 @@ async function voidOpenResets(trx: Transaction<Database>, adminId: number, stamp
 }
 
 /**
- * Stores a reset token's hash for `adminId`, voids that admin's earlier unused links (only the
- * newest works) and queues the mail carrying the link, all in one transaction.
+ * Stores a reset token's hash for `adminId` and queues the mail carrying the link, in one
+ * transaction. Earlier open links stay valid: a request (anyone may send one) never cancels the
+ * link the admin is about to use; the reset itself voids them all.
  */
 export async function createPasswordReset(
   db: Kysely<Database>,
@@ -26,7 +27,6 @@ export async function createPasswordReset(
 ): Promise<void> {
   const stamp = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    await voidOpenResets(trx, adminId, stamp);
     await trx
       .insertInto('password_resets')
       .values({ admin_id: adminId, token_hash: tokenHash, created_at: stamp, expires_at: expiresAt.toISOString() })

@@ -74,15 +74,14 @@ export async function erasePersonRecords(db: Kysely<Database>, emailKey: string)
       (await trx.deleteFrom('contact_messages').where(messageEmailKey, '=', emailKey).executeTakeFirst())
         .numDeletedRows,
     );
-    // LIKE with its wildcards escaped, as both SQLite and PostgreSQL read it.
-    const mentioned = `%${emailKey.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Exact matches only: a mail about, to or from the person (never one that merely contains the text).
     await trx
       .deleteFrom('outbox')
       .where((eb) =>
         eb.or([
+          eb('subject_key', '=', emailKey),
           eb(eb.fn('lower', ['recipient']), '=', emailKey),
           eb(eb.fn('lower', ['reply_to']), '=', emailKey),
-          sql<boolean>`lower(text_body) like ${mentioned} escape '\\'`,
         ]),
       )
       .execute();

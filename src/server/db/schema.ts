@@ -93,6 +93,8 @@ interface OutboxTable {
   html_body: string;
   /** The Message-ID header, fixed when queued: a retry after a crash carries the same one. */
   message_id: string;
+  /** The normalised e-mail address of the person the mail is about (erasure deletes by it); null: nobody's. */
+  subject_key: ColumnType<string | null, string | null | undefined, string | null>;
   status: ColumnType<OutboxStatus, OutboxStatus | undefined, OutboxStatus>;
   attempts: ColumnType<number, number | undefined, number>;
   /** Not before this time (backoff after a failed attempt). */

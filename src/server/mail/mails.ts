@@ -4,7 +4,7 @@ import type { Applicant } from '~/lib/schemas/applicant';
 import type { ContactMessage } from '~/lib/schemas/message';
 import { site } from '~/site';
 import type { MailSettings } from '../config';
-import type { MailKind, NewMail } from '../db';
+import { normalizeEmail, type MailKind, type NewMail } from '../db';
 import { renderMail, type MailContent } from './template';
 
 /** The five mails the site sends, composed from data; `renderMail` escapes every value. */
@@ -29,6 +29,10 @@ function mail(settings: MailSettings, kind: MailKind, to: string, content: MailC
   };
 }
 
+/** Marks mails as about the person with `email`, so erasing that address deletes exactly them. */
+const about = (email: string, mails: NewMail[]): NewMail[] =>
+  mails.map((m) => ({ ...m, subjectKey: normalizeEmail(email) }));
+
 /** The first lines of a cover letter, shortened with an ellipsis when there is more. */
 function coverLetterPreview(text: string): string {
   const lines = text.trim().split(/\r?\n/).slice(0, COVER_LETTER_PREVIEW_LINES).join('\n');
@@ -43,7 +47,7 @@ function applicantAdminUrl(siteUrl: string, id: number): string {
 
 /** New application → the hiring team; Application received → the applicant. */
 export function applicationMails(settings: MailSettings, applicant: Applicant): NewMail[] {
-  return [
+  return about(applicant.email, [
     mail(settings, 'new_application', settings.hiringTeam, {
       subject: `New application: ${applicant.name} for ${applicant.jobTitle}`,
       heading: `${applicant.name} applied for ${applicant.jobTitle}`,
@@ -90,12 +94,12 @@ export function applicationMails(settings: MailSettings, applicant: Applicant): 
       },
       settings.hiringTeam,
     ),
-  ];
+  ]);
 }
 
 /** New contact message → sales, Reply-To the sender so answering the mail answers the lead. */
 export function contactMails(settings: MailSettings, message: ContactMessage): NewMail[] {
-  return [
+  return about(message.email, [
     mail(
       settings,
       'new_contact',
@@ -119,13 +123,13 @@ export function contactMails(settings: MailSettings, message: ContactMessage): N
       },
       message.email,
     ),
-  ];
+  ]);
 }
 
 /** Status changed → the applicant (only when the admin asks for it); nothing for a return to pending. */
 export function statusMails(settings: MailSettings, applicant: Applicant): NewMail[] {
   if (applicant.status === 'shortlisted') {
-    return [
+    return about(applicant.email, [
       mail(
         settings,
         'status_changed',
@@ -148,10 +152,10 @@ export function statusMails(settings: MailSettings, applicant: Applicant): NewMa
         },
         settings.hiringTeam,
       ),
-    ];
+    ]);
   }
   if (applicant.status === 'rejected') {
-    return [
+    return about(applicant.email, [
       mail(
         settings,
         'status_changed',
@@ -174,7 +178,7 @@ export function statusMails(settings: MailSettings, applicant: Applicant): NewMa
         },
         settings.hiringTeam,
       ),
-    ];
+    ]);
   }
   return [];
 }
@@ -182,7 +186,8 @@ export function statusMails(settings: MailSettings, applicant: Applicant): NewMa
 /** Password reset → the admin, with the single-use link. */
 export function passwordResetMail(settings: MailSettings, email: string, token: string): NewMail {
   const link = `${settings.siteUrl}/adminlogin?reset=${encodeURIComponent(token)}`;
-  return mail(settings, 'password_reset', email, {
+  // The mail is about the admin it goes to.
+  const reset = mail(settings, 'password_reset', email, {
     subject: `Reset your ${site.name} admin password`,
     heading: 'Reset your admin password',
     blocks: [
@@ -202,4 +207,5 @@ export function passwordResetMail(settings: MailSettings, email: string, token: 
     ],
     footer: FOOTER,
   });
+  return { ...reset, subjectKey: normalizeEmail(email) };
 }

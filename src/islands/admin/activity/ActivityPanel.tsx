@@ -17,9 +17,15 @@ const activityTexts = {
 const ALL: AuditFilter = { action: 'all', adminId: 'all' };
 const ACTIONS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
+const SUBJECT_LABELS: Record<NonNullable<AuditEntry['subjectType']>, string> = {
+  applicant: 'Applicant',
+  message: 'Message',
+  job: 'Job',
+};
+
 const subjectLabel = (entry: AuditEntry) =>
   entry.subjectType && entry.subjectId !== null
-    ? `${entry.subjectType === 'applicant' ? 'Applicant' : 'Message'} #${entry.subjectId}`
+    ? `${SUBJECT_LABELS[entry.subjectType] ?? entry.subjectType} #${entry.subjectId}`
     : null;
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
@@ -57,7 +63,7 @@ export function ActivityPanel() {
     <AdminPanel
       id="activity"
       title="Activity"
-      intro="Who viewed, downloaded, changed, exported or erased personal data, and every sign-in."
+      intro="Who viewed, downloaded, changed, exported or erased personal data, who changed vacancies or admin accounts, and every sign-in and sign-out."
     >
       <div role="search" aria-label="Filter activity" className="grid gap-3 md:grid-cols-2">
         <div>

@@ -45,6 +45,7 @@ export type CheckedApplication = {
 export function applyService(services: Services) {
   const { config, db } = services;
   const perIp = rateLimiter(services, 'apply-ip', config.rateLimits.applyPerIp);
+  const everyone = rateLimiter(services, 'apply-all', config.rateLimits.applyGlobal);
   const disk = diskSpaceGuard(config.storage.dataDir, config.storage.minFreeBytes);
   // Only the store step takes a slot: a slow or stalled upload never holds one.
   const slots = new Semaphore(config.applyConcurrency);
@@ -58,6 +59,12 @@ export function applyService(services: Services) {
     if (!decision.allowed) {
       retryAfter(c, decision);
       return apiError(c, 429, applicationMessages.tooMany);
+    }
+    // Counted only after the per-network limit passed: one network's refused retries never fill it.
+    const site = await everyone.hit('site');
+    if (!site.allowed) {
+      retryAfter(c, site);
+      return apiError(c, 429, applicationMessages.busy);
     }
     if ((await disk.state())?.low) return apiError(c, 507, applicationMessages.storageFull);
     return null;

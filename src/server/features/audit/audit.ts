@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { AUDIT_ACTIONS, type AuditAction } from '~/lib/privacy';
+import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '~/lib/privacy';
 import type { Services } from '../../config';
 import type { AdminPrincipal, AppEnv } from '../../context';
 import { insertAuditEntry, type Database } from '../../db';
 
-type AuditSubject = { type: 'applicant' | 'message'; id: number };
+type AuditSubject = { type: NonNullable<AuditEntry['subjectType']>; id: number };
 
 export type AuditEvent = {
   action: AuditAction;

@@ -20,13 +20,19 @@ function hashResetToken(token: string): string {
 
 /**
  * Password reset by e-mail, under `/auth`: `GET /forgot` tells the login page whether it is
- * available (SMTP configured), `POST /forgot` queues a link with a neutral answer, `POST /reset`
- * sets the new password. Rate limited with the login rules (per address and per e-mail).
+ * available (SMTP configured), `POST /forgot` queues a link with a neutral 202 whatever happens,
+ * `POST /reset` sets the new password.
+ *
+ * `/forgot` is throttled per client network and per (e-mail, client network), never per e-mail
+ * alone, and a request beyond a limit is dropped silently: a limit shared by everyone would let
+ * anyone block the admin's own reset by asking first. For the same reason a new link never voids
+ * an open one; only a completed reset (or expiry) ends them. One mail per e-mail per 15 minutes
+ * whoever asks was rejected: the admin would then wait behind a stranger's request.
  */
 export function resetRoutes(services: Services) {
   const { db, config, logger } = services;
   const perIp = rateLimiter(services, 'reset-ip', config.rateLimits.loginPerIp);
-  const perEmail = rateLimiter(services, 'reset-email', config.rateLimits.loginPerEmail);
+  const perPair = rateLimiter(services, 'reset-email-ip', config.rateLimits.loginPerEmail);
   const byEmail = Boolean(config.mail.smtpUrl);
 
   return new Hono<AppEnv>()
@@ -34,11 +40,11 @@ export function resetRoutes(services: Services) {
     .post('/forgot', jsonBody(forgotPasswordSchema), async (c) => {
       if (!byEmail) return apiError(c, 503, passwordResetMessages.unavailable);
       const emailKey = normalizeEmail(c.req.valid('json').email);
-      const ip = await perIp.hit(clientIp(c, config.trustProxy));
-      const blocked = !ip.allowed ? ip : await perEmail.hit(emailKey);
-      if (!blocked.allowed) {
-        retryAfter(c, blocked);
-        return apiError(c, 429, passwordResetMessages.tooMany);
+      const network = clientIp(c, config.trustProxy);
+      // Beyond a limit the answer stays the same 202: nobody learns whether a mail went out.
+      if (!(await perIp.hit(network)).allowed || !(await perPair.hit(`${emailKey}\n${network}`)).allowed) {
+        logger.info('password reset request dropped by its rate limit');
+        return c.json({ message: passwordResetMessages.requested }, 202);
       }
       const admin = await findAdminByEmail(db, emailKey);
       if (admin) {

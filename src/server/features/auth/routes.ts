@@ -8,7 +8,7 @@ import { apiError } from '../../errors';
 import { bearerToken, requireAdmin } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
 import { jsonBody } from '../../middleware/validate';
-import { audit } from '../audit';
+import { audit, auditRequest } from '../audit';
 import { signToken, tokenHash, verifyToken } from './jwt';
 import { loginThrottle } from './login-throttle';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
@@ -70,6 +70,7 @@ export function authRoutes(services: Services) {
       const token = bearerToken(c) ?? '';
       const claims = await verifyToken(token, config.jwtSecret, services.now());
       if (claims) await revokeToken(db, tokenHash(token), claims.exp * 1000, services.now().getTime());
+      await auditRequest(services, c, 'logout');
       return c.json({ message: loginMessages.loggedOut });
     });
 

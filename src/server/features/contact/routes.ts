@@ -16,6 +16,7 @@ import { spamFilter } from '../spam';
 export function contactRoutes(services: Services) {
   const { db, config } = services;
   const perIp = rateLimiter(services, 'contact-ip', config.rateLimits.contactPerIp);
+  const everyone = rateLimiter(services, 'contact-all', config.rateLimits.contactGlobal);
   const guard = requireAdmin(services);
   const rejectSpam = spamFilter(services, 'contact');
 
@@ -27,6 +28,12 @@ export function contactRoutes(services: Services) {
     if (!decision.allowed) {
       retryAfter(c, decision);
       return apiError(c, 429, contactMessages.tooMany);
+    }
+    // Counted only after the per-network limit passed: one network's refused retries never fill it.
+    const site = await everyone.hit('site');
+    if (!site.allowed) {
+      retryAfter(c, site);
+      return apiError(c, 429, contactMessages.busy);
     }
     const saved = await insertMessage(db, c.req.valid('json'), services.now(), (message) =>
       contactMails(config.mail, message),

@@ -8,6 +8,8 @@ import { createJob, deleteJob, getJobById, listJobs, parseDbId, updateJob } from
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
+import { addVary } from '../../vary';
+import { auditRequest } from '../audit';
 
 /** Browsers revalidate every time (cheap with the ETag); shared caches may hold the list briefly. */
 const JOB_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
@@ -25,7 +27,8 @@ export function jobRoutes(services: Services) {
         const etag = await etagOfText(text);
         c.header('ETag', etag);
         c.header('Cache-Control', JOB_LIST_CACHE_CONTROL);
-        c.header('Vary', 'Origin');
+        // Declared on every answer, 304 and small lists included: the gzip variant exists once the list grows.
+        addVary(c, 'Origin', 'Accept-Encoding');
         if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
         return c.body(text, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
       })
@@ -37,17 +40,20 @@ export function jobRoutes(services: Services) {
       })
       .post('/', guard, jsonBody(jobInputSchema), async (c) => {
         const job = await createJob(db, c.req.valid('json'), services.now());
+        await auditRequest(services, c, 'job.created', { subject: { type: 'job', id: job.id } });
         return c.json({ message: jobMessages.created, job }, 201);
       })
       .put('/:id', guard, jsonBody(jobInputSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const job = id === null ? null : await updateJob(db, id, c.req.valid('json'), services.now());
         if (!job) return apiError(c, 404, jobMessages.notFound);
+        await auditRequest(services, c, 'job.updated', { subject: { type: 'job', id: job.id } });
         return c.json({ message: jobMessages.updated, job });
       })
       .delete('/:id', guard, async (c) => {
         const id = parseDbId(c.req.param('id'));
         if (id === null || !(await deleteJob(db, id))) return apiError(c, 404, jobMessages.notFound);
+        await auditRequest(services, c, 'job.deleted', { subject: { type: 'job', id } });
         return c.json({ message: jobMessages.deleted });
       })
   );

@@ -5,6 +5,7 @@ import type { AppEnv } from '../../context';
 import { getOutboxStatus, listOutbox, outboxStats, parseDbId, retryFailedMail } from '../../db';
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
+import { auditRequest } from '../audit';
 
 /** `/outbox` for admins: the queued, sent and failed mails, and 'Retry now' for a failed one. */
 export function outboxRoutes(services: Services) {
@@ -15,6 +16,8 @@ export function outboxRoutes(services: Services) {
   return new Hono<AppEnv>()
     .get('/', guard, async (c) => {
       const [mails, stats] = await Promise.all([listOutbox(db, OUTBOX_LIST_LIMIT), outboxStats(db)]);
+      // The list shows recipients and subjects: personal data read by an admin.
+      await auditRequest(services, c, 'outbox.listed', { summary: `listed ${mails.length} mails` });
       const body: OutboxList = {
         configured,
         counts: stats.counts,

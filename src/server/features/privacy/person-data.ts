@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ResumeKind } from '~/lib/limits';
-import type { AuditEntry } from '~/lib/privacy';
+import { privacyMessages, type AuditAction, type AuditEntry } from '~/lib/privacy';
 import type { RetentionDays } from '../../config';
 import {
   applicantFields,
@@ -16,6 +16,27 @@ import { resumeFilename } from '../applicants/filename';
 
 /** A resume as it goes into the export zip. */
 export type ExportedResume = { path: string; data: Uint8Array };
+
+/** An admin action on the person's records as the export tells it: when and what, by the team. */
+type PersonAuditEntry = {
+  at: string;
+  /** Always "the hiring team": staff are not named to the data subject. */
+  by: string;
+  action: AuditAction;
+  what: string;
+  subjectType: AuditEntry['subjectType'];
+  subjectId: number | null;
+};
+
+/** The export's form of an audit entry: the admin's id and e-mail are left out. */
+const forDataSubject = (entry: AuditEntry): PersonAuditEntry => ({
+  at: entry.at,
+  by: privacyMessages.exportActor,
+  action: entry.action,
+  what: entry.summary,
+  subjectType: entry.subjectType,
+  subjectId: entry.subjectId,
+});
 
 /** Everything stored about one e-mail address, as the export's `person.json` holds it. */
 export type PersonData = {
@@ -40,8 +61,8 @@ export type PersonData = {
     resume: { file: string; kind: ResumeKind; mimeType: string; size: number; sha256: string } | null;
   }[];
   contactMessages: { id: number; name: string; email: string; subject: string; message: string; receivedAt: string }[];
-  /** Admin actions on these records: who viewed, downloaded, changed or exported them, and when. */
-  auditEntries: AuditEntry[];
+  /** Admin actions on these records: what was viewed, downloaded, changed or exported, and when. */
+  auditEntries: PersonAuditEntry[];
 };
 
 /** Collects every application (with resume), contact message and audit entry of `email`. */
@@ -93,7 +114,7 @@ export async function collectPersonData(
         message: m.message,
         receivedAt: m.created_at,
       })),
-      auditEntries,
+      auditEntries: auditEntries.map(forDataSubject),
     },
     resumes,
   };

@@ -1,0 +1,97 @@
+/**
+ * Every admin action that reads personal data or changes the site leaves one audit entry: reading
+ * the outbox, creating, updating and deleting a job, logging out, and admin accounts created or
+ * deleted from the CLI.
+ */
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUDIT_ACTIONS, type AuditAction, type AuditPage } from '~/lib/privacy';
+import { openDatabase } from '~/server/db';
+import { signToken } from '~/server/features/auth/jwt';
+import { call, createJobViaApi, processStorage, setupApi, validJob, type TestApi } from '../helpers/api';
+import { compiledEntry } from '../helpers/compiled-server';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await setupApi();
+});
+afterAll(async () => {
+  await api.close();
+});
+
+/** The entries of one action, newest first. */
+async function entries(action: AuditAction) {
+  const res = await call(api.app, 'GET', `/api/audit?action=${action}`, { token: api.token });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as AuditPage).entries;
+}
+
+describe('audit entries for admin actions', () => {
+  it('records reading the outbox once per read', async () => {
+    expect((await call(api.app, 'GET', '/api/outbox', { token: api.token })).status).toBe(200);
+    const listed = await entries('outbox.listed');
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ adminId: api.admin.id, adminEmail: api.admin.email, summary: 'listed 0 mails' });
+  });
+
+  it('records creating, updating and deleting a job, with the job as subject', async () => {
+    const job = await createJobViaApi(api);
+    const path = `/api/job/${job.id}`;
+    expect(
+      (await call(api.app, 'PUT', path, { token: api.token, json: { ...validJob, title: 'Renamed' } })).status,
+    ).toBe(200);
+    expect((await call(api.app, 'DELETE', path, { token: api.token })).status).toBe(200);
+    for (const action of ['job.created', 'job.updated', 'job.deleted'] as const) {
+      const [entry, ...more] = await entries(action);
+      expect(more, action).toEqual([]);
+      expect(entry, action).toMatchObject({ subjectType: 'job', subjectId: job.id, adminId: api.admin.id });
+    }
+    // A refused change (unknown job) records nothing.
+    expect((await call(api.app, 'DELETE', path, { token: api.token })).status).toBe(404);
+    expect(await entries('job.deleted')).toHaveLength(1);
+  });
+
+  it('records a logout', async () => {
+    const { token } = await signToken({ sub: String(api.admin.id), tv: api.admin.tokenVersion }, api.jwtSecret, 600);
+    expect((await call(api.app, 'POST', '/api/auth/logout', { token })).status).toBe(200);
+    expect(await entries('logout')).toEqual([
+      expect.objectContaining({ adminId: api.admin.id, adminEmail: api.admin.email, summary: AUDIT_ACTIONS.logout }),
+    ]);
+  });
+});
+
+describe('audit entries for admin accounts changed from the CLI', { timeout: 120_000 }, () => {
+  let storage: Awaited<ReturnType<typeof processStorage>>;
+  beforeAll(async () => {
+    storage = await processStorage('audit-cli');
+  });
+  afterAll(async () => {
+    await storage.remove();
+  });
+
+  const cli = (args: string[], stdin = '') =>
+    new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, [compiledEntry('admin'), ...args], {
+        env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl, LOG_LEVEL: 'silent' },
+        stdio: ['pipe', 'ignore', 'ignore'],
+      });
+      child.once('error', reject);
+      child.once('close', resolve);
+      child.stdin.end(stdin);
+    });
+
+  it('records each account created and deleted, and nothing for a refused command', async () => {
+    expect(await cli(['create', 'first@example.com'], 'a very long password\n')).toBe(0);
+    expect(await cli(['create', 'second@example.com'], 'a very long password\n')).toBe(0);
+    expect(await cli(['delete', 'second@example.com'])).toBe(0);
+    expect(await cli(['delete', 'first@example.com'])).toBe(1); // the last admin stays
+    const handle = openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl || undefined });
+    try {
+      const rows = await handle.db.selectFrom('audit_log').select(['action', 'summary']).orderBy('id').execute();
+      expect(rows.map((r) => r.action)).toEqual(['admin.created', 'admin.created', 'admin.deleted']);
+      expect(rows[2]?.summary).toMatch(/^deleted admin #\d+ \(second@example\.com\) with the admin CLI$/);
+    } finally {
+      await handle.close();
+    }
+  });
+});
