@@ -61,10 +61,20 @@ const MARK = '@@UNIQUE@@';
  * tag inside the PDF, so every resume has its own sha256, without re-encoding a megabyte each time.
  */
 export async function applicationTemplate(jobId: number, resumeBytes: number) {
+  // A PDF the server's structure check accepts: header, the tag in a comment line (bytes 11-30),
+  // two objects, a comment padding the file to size, then xref table, trailer, startxref, %%EOF.
+  const head = `%PDF-1.4\n% ${MARK}${'_'.repeat(20 - MARK.length)}\n`;
+  const catalog = '1 0 obj\n<</Type/Catalog/Pages 2 0 R>>\nendobj\n';
+  const pages = '2 0 obj\n<</Type/Pages/Kids[]/Count 0>>\nendobj\n';
+  const offset = (at: number) => String(at).padStart(10, '0');
+  const tail = (xrefAt: number) =>
+    `xref\n0 3\n0000000000 65535 f \n${offset(head.length)} 00000 n \n${offset(head.length + catalog.length)} 00000 n \n` +
+    `trailer\n<</Size 3/Root 1 0 R>>\nstartxref\n${offset(xrefAt)}\n%%EOF\n`;
+  const xrefAt = resumeBytes - tail(0).length;
   const pdf = Buffer.alloc(resumeBytes, 0x25);
-  pdf.write('%PDF-1.4\n% ', 0, 'latin1');
-  pdf.write(`${MARK}${'_'.repeat(20 - MARK.length)}\n`, 11, 'latin1');
-  pdf.write('\n%%EOF\n', resumeBytes - 7, 'latin1');
+  pdf.write(head + catalog + pages, 0, 'latin1');
+  pdf.write('\n', xrefAt - 1, 'latin1');
+  pdf.write(tail(xrefAt), xrefAt, 'latin1');
   const form = new FormData();
   form.set('jobId', String(jobId));
   form.set('name', 'Bench Applicant');
