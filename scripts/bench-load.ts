@@ -20,6 +20,7 @@ import { CONSENT_FIELD } from '~/lib/privacy';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
 import { PUBLIC_PAGES } from '~/public-pages';
 import { apiEnvSchema } from '~/server/env';
+import { pdfBytes } from '../tests/helpers/files';
 import { startSmtpCapture } from '../tests/helpers/smtp';
 import { adminAuth, api, eventLoopDelay, projectRoot, seedJobs, startServer } from './bench-lib/server';
 import { formatTable } from './bench-lib/table';
@@ -60,13 +61,8 @@ function assetsOfPages(): string[] {
   return [...assets].filter((a) => !a.endsWith('.html')).sort();
 }
 
-/** Application number i's resume: a 1 MB PDF whose first line makes it unique. */
-function resume(i: number): Buffer {
-  const pdf = Buffer.alloc(RESUME_BYTES, '%');
-  pdf.write(`%PDF-1.4\n% bench resume ${i}\n`);
-  pdf.write('\n%%EOF\n', RESUME_BYTES - 7);
-  return pdf;
-}
+/** Application number i's resume: a well-formed 1 MB PDF whose comment makes it unique. */
+const resume = (i: number): Buffer => Buffer.from(pdfBytes(RESUME_BYTES, `bench resume ${i}`));
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const emailOf = (i: number) => `applicant-${i}@example.com`;
 

@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import type { Applicant, ContactMessage, Job, JobInput } from '../../src/lib/schemas';
+import { pdfBytes } from '../helpers/files';
 import { apiTest } from './fixtures';
 
 export { expect } from './fixtures';
@@ -40,12 +41,9 @@ export function decodeToken(token: string): { sub: string; iat: number; exp: num
   };
 }
 
-/** A small but real PDF file (starts with '%PDF-1.4'). */
+/** A small but real PDF file (tests/helpers/files.ts), `label` in a comment so each one differs. */
 export function samplePdf(label: string): Buffer {
-  return Buffer.from(
-    `%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\n% ${label}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
-    'latin1',
-  );
+  return Buffer.from(pdfBytes(undefined, label));
 }
 
 /** Letters only (applicant names allow letters and spaces): unique per test, project and run. */

@@ -128,6 +128,44 @@ test.describe('admin login', () => {
   });
 
   test(
+    'a reset link: the token leaves the address at once, no request names it, and the form still sends it',
+    { tag: '@once' },
+    async ({ page }) => {
+      const token = 'a-token-that-only-this-test-knows';
+      const referers: (string | undefined)[] = [];
+      const onRequest = (request: { headers(): Record<string, string> }) => referers.push(request.headers()['referer']);
+      page.on('request', onRequest);
+      await page.goto(`/adminlogin?reset=${token}`);
+      const form = page.getByRole('form', { name: 'Choose a new password' });
+      await expect(form.getByRole('heading', { name: 'Choose a new password' })).toBeFocused();
+      await expect(page).toHaveURL(/\/adminlogin$/);
+      expect(await page.evaluate(() => window.location.href)).not.toContain('reset=');
+      await expect(page.locator('head meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
+      await expect(form.getByText(/open the link from the e-mail again/)).toBeVisible();
+
+      await form.getByRole('textbox', { name: 'New password', exact: true }).fill('a long enough new password');
+      await form.getByLabel('Repeat the new password').fill('a long enough new password');
+      const sent = page.waitForRequest('**/api/auth/reset');
+      await form.getByRole('button', { name: 'Set new password' }).click();
+      const request = await sent;
+      expect(request.postDataJSON()).toEqual({ token, password: 'a long enough new password' });
+      await expect(form.getByRole('alert')).toContainText('This reset link is invalid or has expired.');
+      expect(request.headers()['referer'] ?? '').toBe('');
+      // What the page fetched (stylesheet, icons, scripts, the API) named neither the page nor the
+      // token; only a script's own imports name that script, by the browser's default policy.
+      page.off('request', onRequest);
+      expect(referers.length).toBeGreaterThan(2);
+      expect(referers.filter((referer) => referer && !new URL(referer).pathname.startsWith('/_astro/'))).toEqual([]);
+      expect(referers.filter((referer) => referer?.includes(token))).toEqual([]);
+
+      // Reloaded, the page no longer has the token: it shows the login form.
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+      await expect(page.getByRole('form', { name: 'Choose a new password' })).toHaveCount(0);
+    },
+  );
+
+  test(
     'an admin who is already signed in goes straight to the dashboard',
     { tag: '@once' },
     async ({ loggedInPage: page }) => {

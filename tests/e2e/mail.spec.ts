@@ -172,9 +172,14 @@ test.describe('e-mail', { tag: '@once' }, () => {
     const [mail] = await server.smtp.waitFor(1);
     expect(mail?.to).toEqual([E2E_ADMIN.email]);
     const link = /(http:\/\/\S+\/adminlogin\?reset=[\w-]+)/.exec(mail?.parsed.text ?? '')?.[1] ?? '';
+    const referers: (string | undefined)[] = [];
+    const onRequest = (request: { headers(): Record<string, string> }) => referers.push(request.headers()['referer']);
+    page.on('request', onRequest);
     await page.goto(onServer(link));
     const form = page.getByRole('form', { name: 'Choose a new password' });
     await expect(form.getByRole('heading', { name: 'Choose a new password' })).toBeFocused();
+    // The token left the address bar, and no request from the page names it in a Referer.
+    await expect(page).toHaveURL(`${server.url}/adminlogin`);
     expect(await axe()).toEqual([]);
     await form.getByRole('textbox', { name: 'New password', exact: true }).fill(NEW_PASSWORD);
     await form.getByLabel('Repeat the new password').fill(NEW_PASSWORD);
@@ -182,6 +187,9 @@ test.describe('e-mail', { tag: '@once' }, () => {
 
     // Back on the login page, which says what happened; the new password signs in.
     await page.waitForURL(`${server.url}/adminlogin`);
+    page.off('request', onRequest);
+    // Only a script's own imports name that script (the browser's default policy); nothing names the page.
+    expect(referers.filter((referer) => referer && !new URL(referer).pathname.startsWith('/_astro/'))).toEqual([]);
     await expect(
       page.getByRole('status').filter({ hasText: 'Your password has been changed. Sign in with the new password.' }),
     ).toBeVisible();

@@ -11,16 +11,30 @@ import { TextField } from '~/islands/ui/Field';
 const resetTexts = {
   failed: 'Failed to change the password. Try again later.',
   network: 'Server error. Please try again later.',
+  keepOpen: 'Set it on this page: if you reload or leave it, open the link from the e-mail again.',
 } as const;
 
 const noSubscription = () => () => {};
+/** The reset token, read from the address once per page load (undefined: not read yet). */
+let resetToken: string | null | undefined;
 /** The token of a mailed link (`/adminlogin?reset=TOKEN`); null in the server's HTML. */
 function useResetToken(): string | null {
-  return useSyncExternalStore(
+  const token = useSyncExternalStore(
     noSubscription,
-    () => new URLSearchParams(window.location.search).get('reset'),
+    () => (resetToken ??= new URLSearchParams(window.location.search).get('reset')),
     () => null,
   );
+  useEffect(() => {
+    if (token === null) return;
+    // The token leaves the address bar (and the history entry) as soon as it is read, so it is
+    // neither shown nor sent on. It stays in memory only, not in sessionStorage: a reload asks
+    // for the mailed link again (the form says so), which is safer than keeping a credential in
+    // storage any script of the origin can read for the rest of the tab's life.
+    const url = new URL(window.location.href);
+    url.searchParams.delete('reset');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  }, [token]);
+  return token;
 }
 
 /** Shows the new-password form when the page was opened from a reset link, else `children` (the login form). */
@@ -70,6 +84,7 @@ function ResetPasswordForm({ token }: { token: string }) {
       <h2 id="reset-title" ref={heading} tabIndex={-1} className="text-xl text-white focus:outline-none">
         Choose a new password
       </h2>
+      <p className="text-sm text-slate-300">{resetTexts.keepOpen}</p>
       <TextField
         id="reset-password"
         label="New password"
