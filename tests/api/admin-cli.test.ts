@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAdminByEmail, insertApplicantWithResume, openDatabase } from '~/server/db';
 import { verifyPassword } from '~/server/features/auth/password';
 import { call, processStorage, setupApi, validApplicant } from '../helpers/api';
-import { compiledEntry } from '../helpers/compiled-server';
+import { runAdminCli, type CliTarget } from '../helpers/cli';
 import { pdfBytes } from '../helpers/files';
 import { readZip } from '../helpers/zip';
 
@@ -19,29 +18,8 @@ afterAll(async () => {
   await storage.remove();
 });
 
-/**
- * Runs the admin CLI (`npm run admin -- ...args`, compiled) the way an operator would, password on
- * stdin. Asynchronous, so the test worker stays responsive while a slow machine starts the CLI.
- */
-function admin(
-  args: string[],
-  stdin = '',
-  target: { dataDir: string; databaseUrl?: string | undefined } = storage,
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [compiledEntry('admin'), ...args], {
-      env: { ...process.env, DATA_DIR: target.dataDir, DATABASE_URL: target.databaseUrl ?? '', LOG_LEVEL: 'silent' },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, out, err }));
-    child.stdin.end(stdin);
-  });
-}
+/** The admin CLI on this file's storage, or on `target`'s. */
+const admin = (args: string[], stdin = '', target: CliTarget = storage) => runAdminCli(args, target, { stdin });
 
 async function passwordMatches(email: string, password: string): Promise<boolean> {
   const handle = openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl || undefined });

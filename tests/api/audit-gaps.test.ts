@@ -3,13 +3,12 @@
  * the outbox, creating, updating and deleting a job, logging out, and admin accounts created or
  * deleted from the CLI.
  */
-import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditAction, type AuditPage } from '~/lib/privacy';
 import { openDatabase } from '~/server/db';
 import { signToken } from '~/server/features/auth/jwt';
 import { call, createJobViaApi, processStorage, setupApi, validJob, type TestApi } from '../helpers/api';
-import { compiledEntry } from '../helpers/compiled-server';
+import { runAdminCli } from '../helpers/cli';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -69,16 +68,7 @@ describe('audit entries for admin accounts changed from the CLI', { timeout: 120
     await storage.remove();
   });
 
-  const cli = (args: string[], stdin = '') =>
-    new Promise<number | null>((resolve, reject) => {
-      const child = spawn(process.execPath, [compiledEntry('admin'), ...args], {
-        env: { ...process.env, DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl, LOG_LEVEL: 'silent' },
-        stdio: ['pipe', 'ignore', 'ignore'],
-      });
-      child.once('error', reject);
-      child.once('close', resolve);
-      child.stdin.end(stdin);
-    });
+  const cli = async (args: string[], stdin = '') => (await runAdminCli(args, storage, { stdin })).code;
 
   it('records each account created and deleted, and nothing for a refused command', async () => {
     expect(await cli(['create', 'first@example.com'], 'a very long password\n')).toBe(0);

@@ -2,7 +2,6 @@
  * `npm run admin -- backup` and `restore`, as an operator runs them: the compiled CLI beside the
  * compiled server, on real DATA_DIRs.
  */
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   copyFileSync,
@@ -26,32 +25,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Applicant } from '~/lib/schemas';
 import { migrationNames } from '~/server/db/migrations';
 import { TEST_DATABASE_URL, validApplicant, validJob } from '../helpers/api';
-import { compiledEntry } from '../helpers/compiled-server';
+import { runAdminCli } from '../helpers/cli';
 import { pdfBytes } from '../helpers/files';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 const ADMIN = { email: 'backup@example.com', password: 'backup test password' };
 const SCHEMA = migrationNames().at(-1);
 
-/** The compiled admin CLI with `args` on `dataDir`; resolves with its exit code and output. */
-function admin(
-  args: string[],
-  dataDir: string,
-  databaseUrl = '',
-): Promise<{ code: number | null; out: string; err: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [compiledEntry('admin'), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET: '', LOG_LEVEL: 'silent' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, out, err }));
-  });
-}
+/** The admin CLI with `args` on `dataDir`, JWT_SECRET unset so the secret in DATA_DIR counts. */
+const admin = (args: string[], dataDir: string, databaseUrl = '') =>
+  runAdminCli(args, { dataDir, databaseUrl }, { env: { JWT_SECRET: '' } });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
