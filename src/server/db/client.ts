@@ -22,6 +22,8 @@ export type DbOptions = {
    * may roll back the last commits. FULL also survives those, at about a third of the upload rate.
    */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
+  /** SQLite only: open an existing database, never create DATA_DIR or the file (a second connection). */
+  mustExist?: boolean;
 };
 
 /** The SQLite file inside DATA_DIR. */
@@ -49,8 +51,8 @@ export function openDatabase(options: DbOptions): DbHandle {
     };
   }
 
-  mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, SQLITE_FILE));
+  if (!options.mustExist) mkdirSync(options.dataDir, { recursive: true });
+  const sqlite = new SQLite(path.join(options.dataDir, SQLITE_FILE), { fileMustExist: options.mustExist ?? false });
   // Larger pages store 1 MB resumes in far fewer overflow pages; only applies to a new file.
   sqlite.pragma('page_size = 16384');
   sqlite.pragma('journal_mode = WAL');

@@ -11,7 +11,7 @@ import type { CheckpointTask, StoreResult, StoreTask } from './store';
 
 let handle: DbHandle | undefined;
 const database = (sqlite: StoreTask['sqlite']) =>
-  (handle ??= openDatabase({ dataDir: sqlite.dataDir, sqliteSynchronous: sqlite.synchronous })).db;
+  (handle ??= openDatabase({ dataDir: sqlite.dataDir, sqliteSynchronous: sqlite.synchronous, mustExist: true })).db;
 
 /** Copies what the write-ahead log holds into the database file, without waiting for readers or writers. */
 export async function checkpoint(task: CheckpointTask): Promise<void> {
