@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = {
   'person.erased': 'Erased person on request',
   'messages.listed': 'Listed messages',
   'message.deleted': 'Deleted message',
+  'job.closed': 'Closed vacancy',
+  'job.reopened': 'Reopened vacancy',
   'retention.purged': 'Purged by retention',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
