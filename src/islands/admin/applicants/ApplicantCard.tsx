@@ -23,10 +23,10 @@ export function ApplicantCard({ applicant, actions, onView }: Props) {
         </div>
         {/* Phone and e-mail side by side; on a narrow card the e-mail takes the next line. */}
         <p className="flex flex-wrap gap-x-4 text-sm text-slate-300">
-          <a href={`tel:${applicant.phone.replace(/[^\d+]/g, '')}`} className="whitespace-nowrap">
+          <a href={`tel:${applicant.phone.replace(/[^\d+]/g, '')}`} className="inline-block whitespace-nowrap py-1">
             {applicant.phone}
           </a>
-          <a href={mailtoHref(applicant.email)} className="min-w-0 break-all">
+          <a href={mailtoHref(applicant.email)} className="inline-block min-w-0 break-all py-1">
             {applicant.email}
           </a>
         </p>

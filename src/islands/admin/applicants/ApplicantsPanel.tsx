@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { applicantsQuery } from '~/islands/queries/applicants';
 import { adminJobsQuery } from '~/islands/queries/jobs';
 import { ApplicationsChart } from '../chart/ApplicationsChart';
@@ -56,6 +56,19 @@ export function ApplicantsPanel() {
 
   const { privacy, confirmDialog: privacyConfirm } = usePrivacyActions(() => setOpenId(null));
 
+  // A new filter while the list is scrolled past its top: bring the results' start back into view
+  // (a shorter list would otherwise leave the page scrolled to its footer).
+  const resultsTop = useRef<HTMLDivElement>(null);
+  const firstFilter = useRef(true);
+  useEffect(() => {
+    if (firstFilter.current) {
+      firstFilter.current = false;
+      return;
+    }
+    const top = resultsTop.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+  }, [filter]);
+
   const all = useMemo(() => applicants.data ?? [], [applicants.data]);
   const shown = useMemo(() => filterApplicants(all, filter), [all, filter]);
   const choices = useMemo(() => jobChoices(jobs.data ?? [], all), [jobs.data, all]);
@@ -67,6 +80,7 @@ export function ApplicantsPanel() {
       <QueryState query={applicants} items={applicants.data} texts={applicantsTexts}>
         {() => (
           <>
+            <div ref={resultsTop} aria-hidden="true" />
             {/* Stays under the site header while the cards scroll; opaque so cards pass beneath it. */}
             <div
               data-sticky-filters
