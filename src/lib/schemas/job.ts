@@ -86,7 +86,7 @@ export type Job = z.infer<typeof jobSchema>;
 export const jobListSchema = z.union([z.object({ jobs: z.array(jobSchema) }), z.array(jobSchema)]);
 
 /** A vacancy is open (listed, accepting applications) or closed (kept with its applicants, reopenable). */
-export const JOB_STATUSES = ['open', 'closed'] as const;
+const JOB_STATUSES = ['open', 'closed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const jobStatusMessages = {

@@ -9,10 +9,10 @@ import { formatLongDate } from '../format';
 const QUOTE_MAX = 1200;
 
 /** 'Re: subject', once: a subject that already starts with 'Re:' keeps it. */
-export const replySubject = (subject: string): string => (/^re:/i.test(subject.trim()) ? subject : `Re: ${subject}`);
+const replySubject = (subject: string): string => (/^re:/i.test(subject.trim()) ? subject : `Re: ${subject}`);
 
 /** The reply's body: room to write, then the message quoted line by line. */
-export function replyBody(message: ContactMessage): string {
+function replyBody(message: ContactMessage): string {
   const text = message.message.length > QUOTE_MAX ? `${message.message.slice(0, QUOTE_MAX)}…` : message.message;
   const quoted = text
     .split(/\r?\n/)
