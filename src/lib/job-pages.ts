@@ -8,8 +8,9 @@ import { site } from '~/site';
  * the database layer itself, so a page never calls its own API over HTTP.
  */
 export type JobPagesStore = {
+  /** An open job; null when it is closed, deleted or never existed. */
   getJob(id: number): Promise<Job | null>;
-  /** True when a job with this id existed and was deleted (410 Gone); false when it never existed (404). */
+  /** True when a job with this id was deleted or is closed (410 Gone); false when it never existed (404). */
   wasDeleted(id: number): Promise<boolean>;
   /** Every open job, newest first, with its last change for the jobs sitemap's lastmod. */
   listJobs(): Promise<(Job & { updatedAt?: string })[]>;
@@ -37,7 +38,7 @@ type JobPageState =
 
 /**
  * The vacancy at `/career/jobs/{slug}`: 301 to its canonical path, 304 when the client's ETag still
- * matches, the job with its ETag, or 410 (deleted) / 404 (never existed).
+ * matches, the job with its ETag, or 410 (deleted or closed) / 404 (never existed).
  */
 export async function jobPageState(
   store: JobPagesStore,

@@ -49,6 +49,8 @@ export const AUDIT_ACTIONS = {
   'person.erased': 'Erased person on request',
   'messages.listed': 'Listed messages',
   'message.deleted': 'Deleted message',
+  'job.closed': 'Closed vacancy',
+  'job.reopened': 'Reopened vacancy',
   'retention.purged': 'Purged by retention',
   'outbox.listed': 'Listed outbox',
   'job.created': 'Created job',

@@ -247,7 +247,10 @@ test.describe('admin applicants', () => {
       await expect(card).toHaveCount(0);
 
       await admin.applicantCard(second.name).getByRole('button', { name: /^View/ }).click();
-      await admin.dialog.getByRole('button', { name: 'Delete', exact: true }).click();
+      await admin.dialog.getByRole('button', { name: 'Delete application', exact: true }).click();
+      await expect(admin.confirmDialog).toContainText(
+        `${second.name}'s application for ${job.title} and its resume are deleted for good.`,
+      );
       await admin.answerConfirm(CONFIRM_DELETE, 'Delete');
       await expect(admin.dialog).toBeHidden();
       await expect(admin.applicantCard(second.name)).toHaveCount(0);
@@ -305,6 +308,129 @@ test.describe('admin applicants', () => {
     },
   );
 
+  test('search and filters come first and stay in view while the cards scroll; results are in view at once', async ({
+    loggedInPage: page,
+    adminApi,
+  }) => {
+    const job = await adminApi.createJob();
+    const people = [];
+    for (let i = 0; i < 7; i += 1) people.push(await adminApi.seedApplicant({ job }));
+    const admin = await openApplicants(page, adminApi.tag);
+    const search = page.getByRole('searchbox', { name: 'Search applicants' });
+    const viewport = page.viewportSize() ?? { width: 0, height: 0 };
+    const cards = page.getByRole('list', { name: 'Applicants' }).getByRole('article');
+    await expect(cards).toHaveCount(7);
+    // The first card starts within the first screen, under the filters.
+    const first = await cards.first().boundingBox();
+    const searchBox = await search.boundingBox();
+    expect(first && searchBox && first.y > searchBox.y && first.y < viewport.height - 40).toBe(true);
+
+    // Scrolled far down, the search and both filters stay at the top, under the site header.
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    const header = page.locator('#site-header');
+    const headerBottom = async () => {
+      const box = await header.boundingBox();
+      return (box?.y ?? 0) + (box?.height ?? 0);
+    };
+    for (const control of [search, page.getByRole('combobox', { name: 'Filter by status' })]) {
+      await expect
+        .poll(async () => ((await control.boundingBox())?.y ?? -1) - (await headerBottom()))
+        .toBeGreaterThanOrEqual(0);
+      const box = await control.boundingBox();
+      expect(box && box.y + box.height - (await headerBottom()) < 160).toBe(true);
+    }
+    // ...and still work from there; the shorter list is brought into view.
+    await admin.search(people[3]?.email ?? '');
+    await expect(cards).toHaveText([new RegExp(people[3]?.name ?? '')]);
+    await expect(page.getByText('Showing 1 of 7 applicants')).toBeInViewport();
+    await expect(cards.first()).toBeInViewport();
+  });
+
+  test('a card shows the e-mail beside the phone, both as links', async ({ loggedInPage: page, adminApi }) => {
+    const job = await adminApi.createJob();
+    const applicant = await adminApi.seedApplicant({ job });
+    const admin = await openApplicants(page, adminApi.tag);
+    const card = admin.applicantCard(applicant.name);
+    const email = card.getByRole('link', { name: applicant.email });
+    await expect(email).toHaveAttribute('href', `mailto:${applicant.email}`);
+    const phone = card.getByRole('link', { name: applicant.phone });
+    await expect(phone).toHaveAttribute('href', 'tel:+919876543210');
+    // Side by side where the card is wide enough; on a phone the e-mail may take the next line.
+    const [e, p] = [await email.boundingBox(), await phone.boundingBox()];
+    if ((page.viewportSize()?.width ?? 0) >= 1024) expect(Math.abs((e?.y ?? 0) - (p?.y ?? 1))).toBeLessThan(2);
+    else expect((e?.y ?? 0) - (p?.y ?? 0)).toBeLessThan(30);
+  });
+
+  test('the detail dialog shows the cover letter above the fold and a footer that keeps its layout through status changes', async ({
+    loggedInPage: page,
+    adminApi,
+  }) => {
+    const job = await adminApi.createJob();
+    const applicant = await adminApi.seedApplicant({
+      job,
+      coverLetter: 'Dear team,\nI ported YOLO to INT8 on three edge modules.',
+    });
+    const admin = await openApplicants(page, adminApi.tag);
+    await admin.applicantCard(applicant.name).getByRole('button', { name: /^View/ }).click();
+    const dialog = admin.dialog;
+    await expect(dialog.getByText(/^Dear team,/)).toBeInViewport();
+    const footer = dialog.locator('[data-applicant-actions]');
+    await expect(footer.getByRole('button', { name: 'Shortlist', exact: true })).toBeVisible();
+    const download = footer.getByRole('button', { name: 'Download Resume' });
+    // Measured once the dialog's opening animation has ended and its consent record has loaded.
+    await expect(dialog.getByText(/^Given /)).toBeVisible();
+    await dialog.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+    // Relative to the dialog: a phone may pan its visual viewport when a toast appears.
+    const layout = async () => {
+      const [box, f, d] = [await dialog.boundingBox(), await footer.boundingBox(), await download.boundingBox()];
+      if (!box || !f || !d) return null;
+      return {
+        height: Math.round(f.height),
+        top: Math.round(f.y - box.y),
+        x: Math.round(d.x - f.x),
+        y: Math.round(d.y - f.y),
+      };
+    };
+    const before = await layout();
+    // Status actions first, then the others; nothing destructive in the footer.
+    await expect(footer.getByRole('button')).toHaveText(['Shortlist', 'Reject', 'Download Resume', 'Export data']);
+
+    await footer.getByRole('button', { name: 'Shortlist', exact: true }).click();
+    await expect(footer.getByRole('button', { name: 'Undo Shortlist' })).toBeVisible();
+    expect(await layout()).toEqual(before);
+    await footer.getByRole('button', { name: 'Undo Shortlist' }).click();
+    await footer.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(footer.getByRole('button', { name: 'Undo Rejection' })).toBeVisible();
+    expect(await layout()).toEqual(before);
+  });
+
+  test(
+    'Delete and Erase person sit apart in a danger zone whose confirmations say what is lost',
+    { tag: '@once' },
+    async ({ loggedInPage: page, adminApi }) => {
+      const job = await adminApi.createJob();
+      const other = await adminApi.createJob();
+      const applicant = await adminApi.seedApplicant({ job });
+      await adminApi.seedApplicant({ job: other, name: applicant.name, email: applicant.email });
+      const admin = await openApplicants(page, adminApi.tag);
+      await admin.applicantCard(applicant.name).first().getByRole('button', { name: /^View/ }).click();
+      const zone = admin.dialog.getByRole('region', { name: 'Danger zone' });
+      await expect(zone.getByRole('button')).toHaveText(['Delete application', 'Erase person']);
+      await expect(zone).toContainText('The 1 other application of this person stays.');
+
+      await zone.getByRole('button', { name: 'Erase person' }).click();
+      await expect(admin.confirmDialog).toContainText(
+        '2 applications with their resumes, and every contact message of this address, are deleted for good.',
+      );
+      await admin.answerConfirm(`Erase everything stored about ${applicant.email}?`, 'Cancel');
+      await zone.getByRole('button', { name: 'Delete application' }).click();
+      await expect(admin.confirmDialog).toContainText('and its resume are deleted for good. This cannot be undone.');
+      await admin.answerConfirm(CONFIRM_DELETE, 'Cancel');
+      expect((await adminApi.applicants()).filter((a) => a.email === applicant.email)).toHaveLength(2);
+    },
+  );
+
   test('applicants tab and detail dialog: no axe violations', async ({ loggedInPage: page, adminApi, axe }) => {
     const job = await adminApi.createJob();
     const applicant = await adminApi.seedApplicant({ job, linkedin: 'https://www.linkedin.com/in/example' });
@@ -312,9 +438,14 @@ test.describe('admin applicants', () => {
     await adminApi.setStatus(applicant.id, 'shortlisted');
     const admin = await openApplicants(page, adminApi.tag);
     await page.getByText('Show the numbers').click();
+    // From the top: scrolled, a card's link may pass half under the sticky filters, which axe's
+    // target-size rule counts against the link.
+    await page.evaluate(() => window.scrollTo(0, 0));
     expect(await axe('main')).toEqual([]);
     await admin.applicantCard(applicant.name).getByRole('button', { name: /^View/ }).click();
     await expect(admin.dialog).toBeVisible();
+    expect(await axe('dialog')).toEqual([]);
+    await admin.dialog.getByRole('region', { name: 'Danger zone' }).scrollIntoViewIfNeeded();
     expect(await axe('dialog')).toEqual([]);
   });
 });

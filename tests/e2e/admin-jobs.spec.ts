@@ -94,11 +94,15 @@ test.describe('admin vacancies', () => {
 
   test('deletes a job only after confirmation', { tag: '@once' }, async ({ loggedInPage: page, adminApi }) => {
     const job = await adminApi.createJob();
+    const applicant = await adminApi.seedApplicant({ job });
+    await adminApi.seedApplicant({ job });
     const admin = new AdminPage(page);
     await admin.goto('Job Vacancies');
     const card = admin.jobCard(job.title);
 
     await card.getByRole('button', { name: /^Delete/ }).click();
+    // The confirmation says what stays: the vacancy's applicants.
+    await expect(admin.confirmDialog).toContainText('Its 2 applicants stay in the Applicants tab.');
     await admin.answerConfirm(CONFIRM_DELETE, 'Cancel');
     await expect(card).toBeVisible();
 
@@ -106,6 +110,79 @@ test.describe('admin vacancies', () => {
     await admin.answerConfirm(CONFIRM_DELETE, 'Delete');
     await expect(admin.toast('Job deleted successfully!')).toBeVisible();
     await expect(card).toHaveCount(0);
+    expect((await adminApi.applicants()).some((a) => a.id === applicant.id)).toBe(true);
+  });
+
+  test('closes a vacancy after confirmation and reopens it; closed, it leaves the board and refuses applications', async ({
+    loggedInPage: page,
+    adminApi,
+  }) => {
+    const job = await adminApi.createJob();
+    const applicant = await adminApi.seedApplicant({ job });
+    const admin = new AdminPage(page);
+    await admin.goto('Job Vacancies');
+    const card = admin.jobCard(job.title);
+    await expect(card.getByText('Active', { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: `Close ${job.title}` }).click();
+    await expect(admin.confirmDialog).toContainText('Its 1 applicant stays in the Applicants tab.');
+    await admin.answerConfirm('Close this job posting?', 'Cancel');
+    await expect(card.getByText('Active', { exact: true })).toBeVisible();
+
+    await card.getByRole('button', { name: `Close ${job.title}` }).click();
+    await admin.answerConfirm('Close this job posting?', 'Close');
+    await expect(admin.toast('Job closed successfully!')).toBeVisible();
+    await expect(card.getByText(/^Closed/)).toBeVisible();
+    await expect(card.getByRole('button', { name: `Reopen ${job.title}` })).toBeVisible();
+
+    const board = (await (await page.request.get('/api/job')).json()) as { jobs: { id: number }[] };
+    expect(board.jobs.some((j) => j.id === job.id)).toBe(false);
+    expect((await page.request.get(`/career/jobs/${job.id}`, { maxRedirects: 0 })).status()).toBe(410);
+    await expect(adminApi.seedApplicant({ job })).rejects.toThrow(
+      /answered 409: .*This vacancy is closed and no longer accepts applications/,
+    );
+    // Its applicants stay.
+    expect((await adminApi.applicants()).some((a) => a.id === applicant.id)).toBe(true);
+    await expect(card.getByText(/^1 applicant/)).toBeVisible();
+
+    await card.getByRole('button', { name: `Reopen ${job.title}` }).click();
+    await expect(admin.toast('Job reopened successfully!')).toBeVisible();
+    await expect(card.getByText('Active', { exact: true })).toBeVisible();
+    const reopened = (await (await page.request.get('/api/job')).json()) as { jobs: { id: number }[] };
+    expect(reopened.jobs.some((j) => j.id === job.id)).toBe(true);
+  });
+
+  test("shows each vacancy's applicants by status and links to them, filtered", async ({
+    loggedInPage: page,
+    adminApi,
+  }) => {
+    const tag = adminApi.tag;
+    const job = await adminApi.createJob();
+    const other = await adminApi.createJob();
+    const [ada, grace] = [
+      await adminApi.seedApplicant({ job, name: `${tag} Ada Lovelace` }),
+      await adminApi.seedApplicant({ job, name: `${tag} Grace Hopper` }),
+    ];
+    await adminApi.seedApplicant({ job: other, name: `${tag} Alan Turing` });
+    await adminApi.setStatus(grace.id, 'shortlisted');
+    const admin = new AdminPage(page);
+    await admin.goto('Job Vacancies');
+    const card = admin.jobCard(job.title);
+    await expect(card.getByText('2 applicants · 1 pending · 1 shortlisted · 0 rejected')).toBeVisible();
+    await expect(admin.jobCard(other.title).getByText(/^1 applicant · 1 pending/)).toBeVisible();
+
+    await card.getByRole('link', { name: `View applicants for ${job.title}` }).click();
+    await expect(admin.tab('Applicants')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('combobox', { name: 'Filter by job' })).toHaveValue(String(job.id));
+    const cards = page.getByRole('list', { name: 'Applicants' }).getByRole('article');
+    await expect(cards.filter({ hasText: tag })).toHaveText([new RegExp(grace.name), new RegExp(ada.name)]);
+    // The URL does not keep the filter: a reload shows every applicant again.
+    await expect(page).toHaveURL(/\/admin#applicants$/);
+
+    // The link also works as a plain URL (opened in a new tab, say).
+    await page.goto(`/admin?job=${other.id}#applicants`);
+    await expect(page.getByRole('combobox', { name: 'Filter by job' })).toHaveValue(String(other.id));
+    await expect(cards.filter({ hasText: tag })).toHaveText([/Alan Turing/]);
   });
 
   test(
@@ -229,15 +306,16 @@ test.describe('admin vacancies', () => {
     async ({ loggedInPage: page }) => {
       const admin = new AdminPage(page);
       // The list answers only once the loading state has been seen.
-      const release = await holdRoute(page, '**/api/job', (route) => route.fulfill({ json: { jobs: [] } }));
+      // The dashboard lists every vacancy, open and closed, from /api/job/all.
+      const release = await holdRoute(page, '**/api/job/all', (route) => route.fulfill({ json: { jobs: [] } }));
       await admin.goto('Job Vacancies');
       await expect(page.getByText('Loading jobs...')).toBeVisible();
       release();
       await expect(page.getByText('No job vacancies posted yet')).toBeVisible();
       await expect(admin.tab('Job Vacancies')).toHaveText('Job Vacancies (0)');
 
-      await page.unroute('**/api/job');
-      await page.route('**/api/job', (route) =>
+      await page.unroute('**/api/job/all');
+      await page.route('**/api/job/all', (route) =>
         route.fulfill({ status: 500, json: { message: 'Internal server error' } }),
       );
       await page.reload();
@@ -248,7 +326,13 @@ test.describe('admin vacancies', () => {
   );
 
   test('vacancies tab and job form: no axe violations', async ({ loggedInPage: page, adminApi, axe }) => {
-    await adminApi.createJob({ salaryRange: '₹12 LPA' });
+    const job = await adminApi.createJob({ salaryRange: '₹12 LPA' });
+    await adminApi.seedApplicant({ job });
+    const closed = await adminApi.createJob();
+    await page.request.put(`/api/job/${closed.id}/status`, {
+      headers: { Authorization: `Bearer ${adminApi.token}` },
+      data: { status: 'closed' },
+    });
     const admin = new AdminPage(page);
     await admin.goto('Job Vacancies');
     expect(await axe('main')).toEqual([]);

@@ -328,7 +328,8 @@ test.describe('admin dashboard tabs', () => {
       await expect(jobs).toHaveAttribute('aria-selected', 'true');
       await expect(jobs).toHaveText(/^Job Vacancies \(\d+\)$/);
       await expect(admin.tab('Applicants')).toHaveText(/^Applicants \(\d+\)$/);
-      await expect(admin.tab('Messages')).toHaveText(/^Messages \(\d+\)$/);
+      // Messages count those still waiting for an answer.
+      await expect(admin.tab('Messages')).toHaveText(/^Messages \(\d+ unhandled\)$/);
       // The Outbox counts failed mails.
       await expect(admin.tab('Outbox')).toHaveText(/^Outbox \(\d+ failed\)$/);
       await expect(admin.tab('Applicants')).toHaveAttribute('tabindex', '-1');
@@ -374,9 +375,15 @@ test.describe('admin dashboard tabs', () => {
       const width = page.viewportSize()?.width ?? 0;
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
       expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      // A fade over the right edge shows that more tabs follow; none on the left yet.
+      const fade = (side: 'left' | 'right') => page.locator(`[data-tab-fade="${side}"]`);
+      await expect(fade('right')).toHaveCSS('opacity', '1');
+      await expect(fade('left')).toHaveCSS('opacity', '0');
 
-      // A swipe to the end of the strip brings the last tab into view whole.
+      // A swipe to the end of the strip brings the last tab into view whole; the fade moves to the left.
       await strip.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+      await expect(fade('right')).toHaveCSS('opacity', '0');
+      await expect(fade('left')).toHaveCSS('opacity', '1');
       const activity = page.getByRole('tab', { name: 'Activity', exact: true });
       await expect
         .poll(async () => {

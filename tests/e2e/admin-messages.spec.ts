@@ -26,7 +26,7 @@ test.describe('admin messages', () => {
     await showOnly(page, tag);
     const admin = new AdminPage(page);
     await admin.goto('Messages');
-    await expect(admin.tab('Messages')).toHaveText('Messages (2)');
+    await expect(admin.tab('Messages')).toHaveText('Messages (2 unhandled)');
     const cards = page.getByRole('list', { name: 'Messages' }).getByRole('article');
     await expect(cards.getByRole('heading')).toHaveText([`${tag} second`, `${tag} first`]);
 
@@ -76,12 +76,77 @@ test.describe('admin messages', () => {
     },
   );
 
+  test('a message is marked handled and back; the tab counts the unhandled ones', async ({
+    loggedInPage: page,
+    adminApi,
+  }) => {
+    const tag = adminApi.tag;
+    await adminApi.sendMessage({ subject: `${tag} older`, name: 'Priya Nair' });
+    await adminApi.sendMessage({ subject: `${tag} newer`, name: 'Jonas Berg' });
+    await showOnly(page, tag);
+    const admin = new AdminPage(page);
+    await admin.goto('Messages');
+    await expect(admin.tab('Messages')).toHaveText('Messages (2 unhandled)');
+    const card = page.getByRole('article', { name: `${tag} older` });
+    await expect(card.getByText(/^(Status: )?Unhandled$/)).toBeVisible();
+
+    await card.getByRole('button', { name: 'Mark handled message from Priya Nair' }).click();
+    await expect(admin.toast('Message marked as handled')).toBeVisible();
+    await expect(card.getByText(/^(Status: )?Handled /)).toBeVisible();
+    await expect(admin.tab('Messages')).toHaveText('Messages (1 unhandled)');
+    expect((await adminApi.messages()).find((m) => m.subject === `${tag} older`)?.handledAt).toEqual(
+      expect.any(String),
+    );
+
+    // Handled survives a reload, and can be undone.
+    await page.reload();
+    await expect(card.getByText(/^(Status: )?Handled /)).toBeVisible();
+    await card.getByRole('button', { name: 'Mark unhandled message from Priya Nair' }).click();
+    await expect(admin.toast('Message marked as not handled')).toBeVisible();
+    await expect(card.getByText(/^(Status: )?Unhandled$/)).toBeVisible();
+    await expect(admin.tab('Messages')).toHaveText('Messages (2 unhandled)');
+  });
+
+  test(
+    "Reply opens the mail client addressed to the sender, with 'Re: subject' and the message quoted",
+    { tag: '@once' },
+    async ({ loggedInPage: page, adminApi }) => {
+      const tag = adminApi.tag;
+      await adminApi.sendMessage({
+        subject: `${tag} pilot & pricing?`,
+        name: 'Priya Nair',
+        email: `${tag.toLowerCase()}+sales@example.org`,
+        message: 'We run 20 drones.\n\nCan we talk next week?',
+      });
+      await showOnly(page, tag);
+      const admin = new AdminPage(page);
+      await admin.goto('Messages');
+      const href = await page.getByRole('link', { name: 'Reply to Priya Nair' }).getAttribute('href');
+      const url = new URL(href ?? '');
+      expect(url.protocol).toBe('mailto:');
+      expect(decodeURIComponent(url.pathname)).toBe(`${tag.toLowerCase()}+sales@example.org`);
+      // One subject and one body: nothing in the message can add fields (cc, bcc) to the mail.
+      expect([...url.searchParams.keys()]).toEqual(['subject', 'body']);
+      expect(url.searchParams.get('subject')).toBe(`Re: ${tag} pilot & pricing?`);
+      const body = url.searchParams.get('body') ?? '';
+      expect(body).toMatch(/^\n\nOn .+, Priya Nair <.+\+sales@example\.org> wrote:\n/);
+      expect(body.endsWith('> We run 20 drones.\n>\n> Can we talk next week?\n')).toBe(true);
+    },
+  );
+
   test('messages tab: no axe violations', async ({ loggedInPage: page, adminApi, axe }) => {
+    await adminApi.sendMessage();
     await adminApi.sendMessage();
     await showOnly(page, adminApi.tag);
     const admin = new AdminPage(page);
     await admin.goto('Messages');
-    await expect(page.getByRole('list', { name: 'Messages' }).getByRole('article')).toHaveCount(1);
+    const cards = page.getByRole('list', { name: 'Messages' }).getByRole('article');
+    await expect(cards).toHaveCount(2);
+    await cards
+      .first()
+      .getByRole('button', { name: /^Mark handled/ })
+      .click();
+    await expect(cards.first().getByText(/^(Status: )?Handled /)).toBeVisible();
     expect(await axe('main')).toEqual([]);
   });
 });

@@ -67,10 +67,22 @@ describe('admin › applicants › filterApplicants', () => {
     expect(countByStatus(people)).toEqual({ total: 3, pending: 1, shortlisted: 1, rejected: 1 });
   });
 
-  it('offers current jobs plus closed jobs that still have applicants', () => {
+  it('offers every vacancy, closed ones marked, plus deleted ones that still have applicants', () => {
     expect(jobChoices([{ id: 10, title: 'Rover Firmware' }], people)).toEqual([
       { id: 10, label: 'Rover Firmware' },
-      { id: 20, label: 'Vision Researcher (closed)' },
+      { id: 20, label: 'Vision Researcher (deleted)' },
+    ]);
+    expect(
+      jobChoices(
+        [
+          { id: 10, title: 'Rover Firmware', status: 'closed' },
+          { id: 20, title: 'Vision Researcher', status: 'open' },
+        ],
+        people,
+      ),
+    ).toEqual([
+      { id: 10, label: 'Rover Firmware (closed)' },
+      { id: 20, label: 'Vision Researcher' },
     ]);
   });
 });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { applicantsQuery } from '~/islands/queries/applicants';
-import { jobsQuery } from '~/islands/queries/jobs';
+import { adminJobsQuery } from '~/islands/queries/jobs';
 import { messagesQuery } from '~/islands/queries/messages';
 import { endServerSession } from '~/lib/api/auth';
 import { outboxQuery } from '~/islands/queries/outbox';
@@ -28,7 +28,7 @@ const tabLabel = (name: string, data: readonly unknown[] | undefined) => (
 export function Dashboard({ email }: { email: string }) {
   const [tab, setTab] = useHashTab(TAB_IDS);
   const { confirm, confirmDialog } = useConfirm();
-  const jobs = useQuery(jobsQuery());
+  const jobs = useQuery(adminJobsQuery());
   const applicants = useQuery(applicantsQuery());
   const messages = useQuery(messagesQuery());
   const outbox = useQuery(outboxQuery());
@@ -49,7 +49,19 @@ export function Dashboard({ email }: { email: string }) {
   const tabs: TabSpec<TabId>[] = [
     { id: 'jobs', label: tabLabel('Job Vacancies', jobs.data), panel: <JobsPanel /> },
     { id: 'applicants', label: tabLabel('Applicants', applicants.data), panel: <ApplicantsPanel /> },
-    { id: 'messages', label: tabLabel('Messages', messages.data), panel: <MessagesPanel /> },
+    // Messages count what still waits for an answer.
+    {
+      id: 'messages',
+      label: (
+        <>
+          Messages{' '}
+          <span className="block sm:inline">
+            ({messages.data ? `${messages.data.filter((m) => m.handledAt === null).length} unhandled` : '…'})
+          </span>
+        </>
+      ),
+      panel: <MessagesPanel />,
+    },
     // The Outbox counts failed mails, so a broken mail server is noticed.
     {
       id: 'outbox',

@@ -28,6 +28,43 @@ export function useHashTab<Id extends string>(ids: readonly Id[]): [Id, (id: Id)
 
 type Props<Id extends string> = { label: string; tabs: TabSpec<Id>[]; selected: Id; onSelect: (id: Id) => void };
 
+/** Whether a sideways-scrolling strip hides tabs before its left edge and after its right edge. */
+function useOverflowEdges(strip: HTMLElement | null): { before: boolean; after: boolean } {
+  const [edges, setEdges] = useState({ before: false, after: false });
+  useEffect(() => {
+    if (!strip) return;
+    const measure = () => {
+      const max = strip.scrollWidth - strip.clientWidth;
+      const next = { before: strip.scrollLeft > 1, after: strip.scrollLeft < max - 1 };
+      setEdges((current) => (current.before === next.before && current.after === next.after ? current : next));
+    };
+    measure();
+    strip.addEventListener('scroll', measure, { passive: true });
+    const observer = new ResizeObserver(measure);
+    observer.observe(strip);
+    return () => {
+      strip.removeEventListener('scroll', measure);
+      observer.disconnect();
+    };
+  }, [strip]);
+  return edges;
+}
+
+/** The fade over an edge of the strip behind which more tabs wait. */
+function EdgeFade({ side, shown }: { side: 'left' | 'right'; shown: boolean }) {
+  return (
+    <div
+      aria-hidden="true"
+      data-tab-fade={side}
+      className={cn(
+        'pointer-events-none absolute bottom-px top-0 w-12 from-ink-900 to-transparent transition-opacity duration-200',
+        side === 'left' ? 'left-0 bg-gradient-to-r' : 'right-0 bg-gradient-to-l',
+        shown ? 'opacity-100' : 'opacity-0',
+      )}
+    />
+  );
+}
+
 /**
  * WAI-ARIA tabs with automatic activation: one tab stop (roving tabindex); Left/Right arrows move
  * and wrap, Home/End jump. Every panel stays mounted (filters survive a tab switch) but only the
@@ -35,6 +72,8 @@ type Props<Id extends string> = { label: string; tabs: TabSpec<Id>[]; selected: 
  */
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Props<Id>) {
   const refs = useRef(new Map<Id, HTMLButtonElement>());
+  const [strip, setStrip] = useState<HTMLDivElement | null>(null);
+  const edges = useOverflowEdges(strip);
 
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
     // From the focused tab, not the selected state: a second key can arrive before React re-renders.
@@ -63,36 +102,48 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect }: Pro
 
   return (
     <div>
-      {/* Five tabs do not fit a phone's width: the strip scrolls sideways instead of pushing the page wider. */}
-      <div role="tablist" aria-label={label} className="flex gap-1 overflow-x-auto border-b border-white/10">
-        {tabs.map((tab) => {
-          const active = tab.id === selected;
-          return (
-            <button
-              key={tab.id}
-              ref={(el) => {
-                if (el) refs.current.set(tab.id, el);
-                else refs.current.delete(tab.id);
-              }}
-              type="button"
-              role="tab"
-              id={`tab-${tab.id}`}
-              aria-selected={active}
-              aria-controls={`panel-${tab.id}`}
-              tabIndex={active ? 0 : -1}
-              onKeyDown={onKeyDown}
-              onClick={() => onSelect(tab.id)}
-              className={cn(
-                'shrink-0 whitespace-nowrap border-b-2 px-3 py-3 text-center text-[13px] font-semibold leading-snug transition-colors sm:px-4 sm:text-sm',
-                active
-                  ? 'border-brand-300 text-white'
-                  : 'border-transparent text-slate-300 hover:border-white/30 hover:text-white',
-              )}
-            >
-              {tab.label}
-            </button>
-          );
-        })}
+      {/*
+        Five tabs do not fit a phone's width: the strip scrolls sideways instead of pushing the page
+        wider, and a fade over an edge shows that more tabs follow there.
+      */}
+      <div className="relative">
+        <div
+          ref={setStrip}
+          role="tablist"
+          aria-label={label}
+          className="flex gap-1 overflow-x-auto border-b border-white/10"
+        >
+          {tabs.map((tab) => {
+            const active = tab.id === selected;
+            return (
+              <button
+                key={tab.id}
+                ref={(el) => {
+                  if (el) refs.current.set(tab.id, el);
+                  else refs.current.delete(tab.id);
+                }}
+                type="button"
+                role="tab"
+                id={`tab-${tab.id}`}
+                aria-selected={active}
+                aria-controls={`panel-${tab.id}`}
+                tabIndex={active ? 0 : -1}
+                onKeyDown={onKeyDown}
+                onClick={() => onSelect(tab.id)}
+                className={cn(
+                  'shrink-0 whitespace-nowrap border-b-2 px-3 py-3 text-center text-[13px] font-semibold leading-snug transition-colors sm:px-4 sm:text-sm',
+                  active
+                    ? 'border-brand-300 text-white'
+                    : 'border-transparent text-slate-300 hover:border-white/30 hover:text-white',
+                )}
+              >
+                {tab.label}
+              </button>
+            );
+          })}
+        </div>
+        <EdgeFade side="left" shown={edges.before} />
+        <EdgeFade side="right" shown={edges.after} />
       </div>
       {tabs.map((tab) => (
         <div

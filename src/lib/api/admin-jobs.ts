@@ -1,4 +1,4 @@
-import type { Job, JobInput } from '~/lib/schemas';
+import type { AdminJob, Job, JobInput, JobStatus } from '~/lib/schemas';
 import { apiRequest } from './client';
 
 /**
@@ -15,3 +15,11 @@ export const updateJob = (id: number, input: JobInput) =>
 
 export const deleteJob = (id: number) =>
   apiRequest<{ message: string }>(`/job/${id}`, { method: 'DELETE', auth: true });
+
+/** Closes a vacancy (off the board, no applications, its applicants kept) or reopens it. */
+export const setJobStatus = (id: number, status: JobStatus) =>
+  apiRequest<{ message: string; job: AdminJob }>(`/job/${id}/status`, {
+    method: 'PUT',
+    json: { status },
+    auth: true,
+  });

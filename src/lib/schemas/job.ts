@@ -84,3 +84,23 @@ export type Job = z.infer<typeof jobSchema>;
 
 /** `GET /api/job` answers `{ jobs }`; older deployments answered a bare array, which clients accept. */
 export const jobListSchema = z.union([z.object({ jobs: z.array(jobSchema) }), z.array(jobSchema)]);
+
+/** A vacancy is open (listed, accepting applications) or closed (kept with its applicants, reopenable). */
+const JOB_STATUSES = ['open', 'closed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const jobStatusMessages = {
+  statusInvalid: "Status must be 'open' or 'closed'",
+  /** What the apply API and the vacancy's API answer once it is closed. */
+  closed: 'This vacancy is closed and no longer accepts applications',
+  closedOk: 'Job closed successfully!',
+  reopened: 'Job reopened successfully!',
+} as const;
+
+/** `PUT /api/job/:id/status` body. */
+export const jobStatusSchema = z.object({
+  status: z.enum(JOB_STATUSES, { errorMap: () => ({ message: jobStatusMessages.statusInvalid }) }),
+});
+
+/** A vacancy as admins list it (`GET /api/job/all`): open and closed ones, with their state. */
+export type AdminJob = Job & { status: JobStatus; closedAt: string | null };

@@ -9,5 +9,21 @@ export const contactMessageSchema = z.object({
   message: z.string(),
   /** ISO 8601 timestamp set by the server. */
   created_at: z.string(),
+  /** When an admin marked it handled; null while it waits for an answer. */
+  handledAt: z.string().nullable(),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
+
+export const messageHandlingMessages = {
+  handledInvalid: 'Handled must be true or false',
+  handled: 'Message marked as handled',
+  unhandled: 'Message marked as not handled',
+} as const;
+
+/** `PUT /api/messages/:id/handled` body. */
+export const messageHandledSchema = z.object({
+  handled: z.boolean({
+    required_error: messageHandlingMessages.handledInvalid,
+    invalid_type_error: messageHandlingMessages.handledInvalid,
+  }),
+});

@@ -3,7 +3,18 @@ export { openDatabase, isUniqueViolation, type DbHandle } from './client';
 export { migrateToLatest } from './migrations';
 export { backupDatabase, restoreDatabase, BackupError } from './backup';
 export { parseDbId } from './ids';
-export { listJobs, listJobsWithUpdatedAt, getJobById, wasJobDeleted, createJob, updateJob, deleteJob } from './jobs';
+export {
+  listJobs,
+  listAllJobs,
+  listJobsWithUpdatedAt,
+  getJobById,
+  findJob,
+  isJobGone,
+  createJob,
+  updateJob,
+  deleteJob,
+  setJobStatus,
+} from './jobs';
 export {
   listApplicants,
   getApplicantById,
@@ -28,7 +39,7 @@ export {
   findSessionAdmin,
   upgradePasswordHash,
 } from './admins';
-export { insertMessage, listMessages, deleteMessage } from './messages';
+export { insertMessage, listMessages, deleteMessage, setMessageHandled } from './messages';
 export { insertAuditEntry, listAudit, auditedAdmins, auditEntriesAbout } from './audit';
 export {
   applicationsOf,

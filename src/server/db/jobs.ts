@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Job, JobData } from '~/lib/schemas/job';
+import type { AdminJob, Job, JobData, JobStatus } from '~/lib/schemas/job';
 import { isDbId } from './ids';
 import type { Database, JobRow } from './schema';
 
@@ -17,17 +17,60 @@ function toJob(row: JobRow): Job {
   };
 }
 
-/** Every job, newest first. */
+/** The admin's view of a row: the public shape plus whether it is open or closed. */
+function toAdminJob(row: JobRow): AdminJob {
+  return { ...toJob(row), status: row.closed_at === null ? 'open' : 'closed', closedAt: row.closed_at };
+}
+
+/** Every open job, newest first (the careers board's list; closed ones are not offered). */
 export async function listJobs(db: Kysely<Database>): Promise<Job[]> {
-  const rows = await db.selectFrom('jobs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('closed_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map(toJob);
 }
 
-/** One job, or null when the id is unknown (or cannot be an id at all). */
+/** Every job, open and closed, newest first, for the admin. */
+export async function listAllJobs(db: Kysely<Database>): Promise<AdminJob[]> {
+  const rows = await db.selectFrom('jobs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  return rows.map(toAdminJob);
+}
+
+/** One open job, or null when the id is unknown, closed (or cannot be an id at all). */
 export async function getJobById(db: Kysely<Database>, id: number): Promise<Job | null> {
+  const job = await findJob(db, id);
+  return job && job.status === 'open' ? toPublic(job) : null;
+}
+
+/** One job, open or closed, or null when the id is unknown. */
+export async function findJob(db: Kysely<Database>, id: number): Promise<AdminJob | null> {
   if (!isDbId(id)) return null;
   const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
-  return row ? toJob(row) : null;
+  return row ? toAdminJob(row) : null;
+}
+
+const toPublic = ({ status: _status, closedAt: _closedAt, ...job }: AdminJob): Job => job;
+
+/** Closes or reopens a job; null when it does not exist. Its applicants are untouched. */
+export async function setJobStatus(
+  db: Kysely<Database>,
+  id: number,
+  status: JobStatus,
+  now = new Date(),
+): Promise<AdminJob | null> {
+  if (!isDbId(id)) return null;
+  const stamp = now.toISOString();
+  const row = await db
+    .updateTable('jobs')
+    .set({ closed_at: status === 'closed' ? stamp : null, updated_at: stamp })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toAdminJob(row) : null;
 }
 
 export async function createJob(db: Kysely<Database>, data: JobData, now = new Date()): Promise<Job> {
@@ -85,15 +128,22 @@ export async function deleteJob(db: Kysely<Database>, id: number, now = new Date
   });
 }
 
-/** True when a job with this id existed and was deleted. */
-export async function wasJobDeleted(db: Kysely<Database>, id: number): Promise<boolean> {
+/** True when a job with this id was deleted (its id is kept in `closed_jobs`) or is closed: its page is gone. */
+export async function isJobGone(db: Kysely<Database>, id: number): Promise<boolean> {
   if (!isDbId(id)) return false;
-  const row = await db.selectFrom('closed_jobs').select('id').where('id', '=', id).executeTakeFirst();
-  return Boolean(row);
+  const deleted = await db.selectFrom('closed_jobs').select('id').where('id', '=', id).executeTakeFirst();
+  if (deleted) return true;
+  return (await findJob(db, id))?.status === 'closed';
 }
 
-/** Every job, newest first, with the time of its last change (for the jobs sitemap's lastmod). */
+/** Every open job, newest first, with the time of its last change (for the jobs sitemap's lastmod). */
 export async function listJobsWithUpdatedAt(db: Kysely<Database>): Promise<(Job & { updatedAt: string })[]> {
-  const rows = await db.selectFrom('jobs').selectAll().orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+  const rows = await db
+    .selectFrom('jobs')
+    .selectAll()
+    .where('closed_at', 'is', null)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
   return rows.map((row) => ({ ...toJob(row), updatedAt: row.updated_at }));
 }

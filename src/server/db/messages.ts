@@ -5,8 +5,8 @@ import { isDbId } from './ids';
 import { enqueueMails, type NewMail } from './outbox';
 import type { ContactMessageRow, Database } from './schema';
 
-function toMessage(row: ContactMessageRow): ContactMessage {
-  return { ...row, id: Number(row.id) };
+function toMessage({ handled_at, ...row }: ContactMessageRow): ContactMessage {
+  return { ...row, id: Number(row.id), handledAt: handled_at };
 }
 
 /** Stores a contact message and the mails reporting it in one transaction. */
@@ -43,4 +43,21 @@ export async function deleteMessage(db: Kysely<Database>, id: number): Promise<b
   if (!isDbId(id)) return false;
   const result = await db.deleteFrom('contact_messages').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
+}
+
+/** Marks a message handled (now) or not handled again; null when it does not exist. */
+export async function setMessageHandled(
+  db: Kysely<Database>,
+  id: number,
+  handled: boolean,
+  now = new Date(),
+): Promise<ContactMessage | null> {
+  if (!isDbId(id)) return null;
+  const row = await db
+    .updateTable('contact_messages')
+    .set({ handled_at: handled ? now.toISOString() : null })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+  return row ? toMessage(row) : null;
 }

@@ -218,6 +218,14 @@ function migrations(kind: DbKind): Record<string, Migration> {
         await backfillOutboxSubjects(db);
       },
     },
+    '0007_closed_vacancies_and_handled_messages': {
+      // A vacancy can be closed (no applications, its page answers 410) and reopened; a contact
+      // message can be marked handled. Both are a time, null while open / unhandled.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('jobs').addColumn('closed_at', 'text').execute();
+        await db.schema.alterTable('contact_messages').addColumn('handled_at', 'text').execute();
+      },
+    },
   };
 }
 

@@ -27,6 +27,8 @@ interface JobsTable {
   salary_range: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** When an admin closed the vacancy (no applications, its page answers 410); null while open. */
+  closed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 interface ApplicantsTable {
@@ -71,6 +73,8 @@ interface ContactMessagesTable {
   subject: string;
   message: string;
   created_at: Timestamp;
+  /** When an admin marked the message handled; null until then (and again when marked unhandled). */
+  handled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 /** Ids of deleted jobs (their pages answer 410). */

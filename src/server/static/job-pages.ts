@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { JobPagesStore } from '~/lib/job-pages';
-import { getJobById, listJobsWithUpdatedAt, wasJobDeleted } from '../db';
+import { getJobById, isJobGone, listJobsWithUpdatedAt } from '../db';
 import type { Database } from '../db/schema';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../security-headers';
 
@@ -46,7 +46,7 @@ export async function jobPagesHandler(
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroNodeHandler };
   const jobPages: JobPagesStore = {
     getJob: (id) => getJobById(db, id),
-    wasDeleted: (id) => wasJobDeleted(db, id),
+    wasDeleted: (id) => isJobGone(db, id),
     listJobs: () => listJobsWithUpdatedAt(db),
   };
 

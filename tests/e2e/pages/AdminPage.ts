@@ -19,8 +19,8 @@ export class AdminPage {
   }
 
   tab(name: AdminTab): Locator {
-    // 'Applicants (3)'; the Outbox counts failed mails: 'Outbox (1 failed)'.
-    return this.page.getByRole('tab', { name: new RegExp(`^${name} \\((\\d+|…)( failed)?\\)$`) });
+    // 'Applicants (3)'; the Outbox counts failed mails, 'Outbox (1 failed)', Messages unhandled ones, 'Messages (2 unhandled)'.
+    return this.page.getByRole('tab', { name: new RegExp(`^${name} \\((\\d+|…)( failed| unhandled)?\\)$`) });
   }
 
   async openTab(name: AdminTab): Promise<Locator> {

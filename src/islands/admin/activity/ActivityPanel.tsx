@@ -6,6 +6,7 @@ import { inputClass } from '~/islands/ui/Field';
 import { formatLongDate } from '../format';
 import { AdminPanel } from '../AdminPanel';
 import { QueryState } from '../StateMessage';
+import { formatTime, groupActivity, timeRange } from './group';
 
 const activityTexts = {
   loading: 'Loading activity...',
@@ -49,15 +50,50 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
+/** A run of list views by one admin: 'Listed applicants 12 times, 10:02–10:15', each time on request. */
+function ViewsRow({ entries }: { entries: AuditEntry[] }) {
+  const newest = entries[0] as AuditEntry;
+  const oldest = entries.at(-1) as AuditEntry;
+  return (
+    <li className="grid gap-1 px-4 py-3 sm:grid-cols-[14rem_1fr] sm:gap-4">
+      <time dateTime={newest.at} className="text-sm text-slate-400">
+        {formatLongDate(newest.at)}
+      </time>
+      <div className="min-w-0">
+        <p className="text-slate-100">
+          <span className="font-semibold">
+            {AUDIT_ACTIONS[newest.action] ?? newest.action} {entries.length} times
+          </span>
+          <span className="text-slate-300">, {timeRange(newest.at, oldest.at)}</span>
+        </p>
+        <p className="break-words text-sm text-slate-400">{newest.adminEmail}</p>
+        <details className="mt-1 text-sm">
+          <summary className="cursor-pointer text-brand-300 hover:text-brand-200">Show each entry</summary>
+          <ol className="mt-2 flex flex-col gap-1 text-slate-300">
+            {entries.map((entry) => (
+              <li key={entry.id}>
+                <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+                {entry.summary !== AUDIT_ACTIONS[entry.action] && ` · ${entry.summary}`}
+              </li>
+            ))}
+          </ol>
+        </details>
+      </div>
+    </li>
+  );
+}
+
 /**
  * The Activity tab: the audit trail, newest first, filtered by admin and by action, a page at a
- * time. Read-only: the API has no route that changes or deletes an entry.
+ * time, consecutive list views by one admin shown as one row. Read-only: the API has no route that
+ * changes or deletes an entry.
  */
 export function ActivityPanel() {
   const [filter, setFilter] = useState<AuditFilter>(ALL);
   const activity = useInfiniteQuery(auditQuery(filter));
   const entries = useMemo(() => activity.data?.pages.flatMap((p) => p.entries) ?? [], [activity.data]);
   const admins = activity.data?.pages[0]?.admins ?? [];
+  const rows = useMemo(() => groupActivity(entries), [entries]);
 
   return (
     <AdminPanel
@@ -106,12 +142,16 @@ export function ActivityPanel() {
         </div>
       </div>
       <QueryState query={activity} items={activity.data && entries} texts={activityTexts} empty={activityTexts.empty}>
-        {(items) => (
+        {() => (
           <>
             <ol aria-label="Activity entries" className="card divide-y divide-white/10 p-0">
-              {items.map((entry) => (
-                <EntryRow key={entry.id} entry={entry} />
-              ))}
+              {rows.map((row) =>
+                row.kind === 'entry' ? (
+                  <EntryRow key={row.entry.id} entry={row.entry} />
+                ) : (
+                  <ViewsRow key={(row.entries[0] as AuditEntry).id} entries={row.entries} />
+                ),
+              )}
             </ol>
             {activity.hasNextPage && (
               <button

@@ -1,4 +1,5 @@
 import type { Applicant } from '~/lib/schemas';
+import { mailtoHref } from '~/lib/mailto';
 import { formatDate } from '../format';
 import { EraseOn } from '../privacy/EraseOn';
 import { StatusActions, deleteButtonClass } from './StatusActions';
@@ -7,22 +8,28 @@ import type { ApplicantActions } from './useApplicantActions';
 
 type Props = { applicant: Applicant; actions: ApplicantActions; onView: () => void };
 
-/** Applicant card: name, phone, status, job, department, applied date and the actions. */
+/** Applicant card: name, phone and e-mail, status, job, department, applied date and the actions. */
 export function ApplicantCard({ applicant, actions, onView }: Props) {
   const busy = actions.isBusy(applicant.id);
   const titleId = `applicant-${applicant.id}-name`;
   return (
     <article className="card flex h-full flex-col gap-4 p-5" aria-labelledby={titleId}>
-      <div className="flex items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h3 id={titleId} className="truncate text-lg text-white">
+      <div className="flex flex-col gap-1">
+        <div className="flex items-start justify-between gap-3">
+          <h3 id={titleId} className="min-w-0 truncate text-lg text-white">
             {applicant.name}
           </h3>
-          <p className="text-sm text-slate-300">
-            <a href={`tel:${applicant.phone.replace(/[^\d+]/g, '')}`}>{applicant.phone}</a>
-          </p>
+          <StatusBadge status={applicant.status} />
         </div>
-        <StatusBadge status={applicant.status} />
+        {/* Phone and e-mail side by side; on a narrow card the e-mail takes the next line. */}
+        <p className="flex flex-wrap gap-x-4 text-sm text-slate-300">
+          <a href={`tel:${applicant.phone.replace(/[^\d+]/g, '')}`} className="inline-block whitespace-nowrap py-1">
+            {applicant.phone}
+          </a>
+          <a href={mailtoHref(applicant.email)} className="inline-block min-w-0 break-all py-1">
+            {applicant.email}
+          </a>
+        </p>
       </div>
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">

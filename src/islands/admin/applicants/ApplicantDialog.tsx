@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { applicantDetailQuery } from '~/islands/queries/privacy';
 import type { Applicant } from '~/lib/schemas';
+import { cn } from '~/islands/ui/cn';
 import { Dialog } from '~/islands/ui/Dialog';
 import { formatDate, formatLongDate } from '../format';
 import { EraseOn } from '../privacy/EraseOn';
@@ -23,14 +24,50 @@ function Row({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-type Props = { applicant: Applicant; actions: ApplicantActions; privacy: PrivacyActions; onClose: () => void };
+/** A fact of the short summary above the cover letter: its label over its value. */
+function Fact({ term, children, className }: { term: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('min-w-0', className)}>
+      <dt className="text-xs uppercase tracking-wide text-slate-400">{term}</dt>
+      <dd className="mt-0.5 break-words text-sm text-slate-100">{children}</dd>
+    </div>
+  );
+}
 
-/** Applicant detail: scrolls within 90vh; the cover letter is text, never HTML. */
-export function ApplicantDialog({ applicant, actions, privacy, onClose }: Props) {
+/** One destructive action of the danger zone: what it takes away, and its button. */
+function DangerAction({ title, children, button }: { title: string; children: ReactNode; button: ReactNode }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
+      <div className="min-w-0 flex-1 basis-56 text-sm text-slate-300">
+        <p className="font-semibold text-white">{title}</p>
+        <p className="mt-0.5">{children}</p>
+      </div>
+      {button}
+    </li>
+  );
+}
+
+type Props = {
+  applicant: Applicant;
+  /** How many applications of this person's e-mail address are listed (Erase person takes them all). */
+  applicationsOfPerson: number;
+  actions: ApplicantActions;
+  privacy: PrivacyActions;
+  onClose: () => void;
+};
+
+/**
+ * Applicant detail: scrolls within 90vh; who, then the cover letter (text, never HTML), then the
+ * record's details and a danger zone. The footer holds the status actions as its first row; its
+ * layout keeps its size whatever the status, so nothing jumps under the pointer.
+ */
+export function ApplicantDialog({ applicant, applicationsOfPerson, actions, privacy, onClose }: Props) {
   const busy = actions.isBusy(applicant.id) || privacy.busy;
+  const dangerId = useId();
   // Loading the detail records the view in the audit trail; it also brings the consent record.
   const detail = useQuery(applicantDetailQuery(applicant.id));
   const consent = detail.data?.consent;
+  const others = applicationsOfPerson - 1;
   return (
     <Dialog
       open
@@ -39,43 +76,50 @@ export function ApplicantDialog({ applicant, actions, privacy, onClose }: Props)
       subtitle={applicant.jobTitle}
       maxHeightClass="max-h-[90vh]"
       footer={
-        <>
-          <button
-            type="button"
-            className="btn btn-primary px-4 py-2"
-            onClick={() => actions.download(applicant)}
-            disabled={busy}
-          >
-            Download Resume
-          </button>
-          <StatusActions applicant={applicant} actions={actions} />
-          <button type="button" className={deleteButtonClass} onClick={() => actions.remove(applicant)} disabled={busy}>
-            Delete
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary px-4 py-2"
-            onClick={() => privacy.exportData(applicant)}
-            disabled={busy}
-          >
-            Export data
-          </button>
-          <button type="button" className={deleteButtonClass} onClick={() => privacy.erase(applicant)} disabled={busy}>
-            Erase person
-          </button>
-        </>
+        <div className="flex w-full flex-wrap items-center gap-2" data-applicant-actions>
+          <StatusActions applicant={applicant} actions={actions} reserveNotify />
+          <div className="flex basis-full flex-wrap gap-2 sm:ml-auto sm:basis-auto">
+            <button
+              type="button"
+              className="btn btn-secondary px-4 py-2"
+              onClick={() => actions.download(applicant)}
+              disabled={busy}
+            >
+              Download Resume
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary px-4 py-2"
+              onClick={() => privacy.exportData(applicant)}
+              disabled={busy}
+            >
+              Export data
+            </button>
+          </div>
+        </div>
       }
     >
-      <dl className="flex flex-col gap-4">
-        <Row term="Status">
+      <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-[auto_auto_1fr]">
+        <Fact term="Status">
           <StatusBadge status={applicant.status} />
-        </Row>
-        <Row term="Email">
+        </Fact>
+        <Fact term="Phone">
+          <a href={`tel:${applicant.phone.replace(/[^\d+]/g, '')}`} className="whitespace-nowrap">
+            {applicant.phone}
+          </a>
+        </Fact>
+        <Fact term="Email" className="col-span-2 sm:col-span-1">
           <a href={mailtoHref(applicant.email)}>{applicant.email}</a>
-        </Row>
-        <Row term="Phone">
-          <a href={`tel:${applicant.phone.replace(/[^\d+]/g, '')}`}>{applicant.phone}</a>
-        </Row>
+        </Fact>
+      </dl>
+
+      <h3 className="mt-5 text-base text-white">Cover letter</h3>
+      <p className="mt-2 whitespace-pre-wrap break-words rounded-xl border border-white/10 bg-ink-900 p-4 text-sm leading-relaxed text-slate-200">
+        {applicant.coverLetter}
+      </p>
+
+      <h3 className="mt-6 text-base text-white">Application</h3>
+      <dl className="mt-3 flex flex-col gap-4">
         {applicant.linkedin && (
           <Row term="LinkedIn">
             <a href={profileUrl(applicant.linkedin)} target="_blank" rel="noopener noreferrer">
@@ -104,10 +148,48 @@ export function ApplicantDialog({ applicant, actions, privacy, onClose }: Props)
           {applicant.resume.kind.toUpperCase()}, {Math.max(1, Math.round(applicant.resume.size / 1024))} KB
         </Row>
       </dl>
-      <h3 className="mt-6 text-base text-white">Cover letter</h3>
-      <p className="mt-2 whitespace-pre-wrap break-words rounded-xl border border-white/10 bg-ink-900 p-4 text-sm leading-relaxed text-slate-200">
-        {applicant.coverLetter}
-      </p>
+
+      <section aria-labelledby={dangerId} className="mt-8 rounded-xl border border-rose-400/40 bg-rose-950/30 p-4">
+        <h3 id={dangerId} className="text-base text-rose-100">
+          Danger zone
+        </h3>
+        <ul className="mt-3 flex flex-col divide-y divide-rose-400/20">
+          <DangerAction
+            title="Delete this application"
+            button={
+              <button
+                type="button"
+                className={deleteButtonClass}
+                onClick={() => actions.remove(applicant)}
+                disabled={busy}
+              >
+                Delete application
+              </button>
+            }
+          >
+            This application and its resume.{' '}
+            {others > 0
+              ? `The ${others} other application${others === 1 ? '' : 's'} of this person stay${others === 1 ? 's' : ''}.`
+              : 'Contact messages of this person stay.'}
+          </DangerAction>
+          <DangerAction
+            title="Erase this person"
+            button={
+              <button
+                type="button"
+                className={deleteButtonClass}
+                onClick={() => privacy.erase(applicant, applicationsOfPerson)}
+                disabled={busy}
+              >
+                Erase person
+              </button>
+            }
+          >
+            Everything stored about {applicant.email}: every application, resume and contact message, as a privacy
+            request asks.
+          </DangerAction>
+        </ul>
+      </section>
     </Dialog>
   );
 }

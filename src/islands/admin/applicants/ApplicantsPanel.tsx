@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { applicantsQuery } from '~/islands/queries/applicants';
-import { jobsQuery } from '~/islands/queries/jobs';
+import { adminJobsQuery } from '~/islands/queries/jobs';
 import { ApplicationsChart } from '../chart/ApplicationsChart';
 import { usePrivacyActions } from '../privacy/usePrivacyActions';
 import { AdminPanel } from '../AdminPanel';
@@ -12,6 +12,7 @@ import { applicantFromUrl, forgetApplicantInUrl } from './deep-link';
 import { Counters } from './Counters';
 import { filterApplicants, jobChoices, NO_FILTER, type ApplicantFilter } from './filter';
 import { Filters } from './Filters';
+import { forgetJobInUrl, jobFromUrl } from './job-link';
 import { useApplicantActions } from './useApplicantActions';
 
 const applicantsTexts = {
@@ -20,11 +21,33 @@ const applicantsTexts = {
   fetchFailed: 'Failed to fetch applicants',
 } as const;
 
-/** The Applicants tab: counters, the weekly chart, search and filters, cards and the detail dialog. */
+/** The filter a vacancy's 'View applicants' link asks for, else none. */
+function filterFromUrl(): ApplicantFilter {
+  const jobId = jobFromUrl();
+  return jobId === null ? NO_FILTER : { ...NO_FILTER, jobId };
+}
+
+/**
+ * The Applicants tab: search and filters first (sticky while the list scrolls), the counters, the
+ * cards, then the weekly chart; and the detail dialog.
+ */
 export function ApplicantsPanel() {
   const applicants = useQuery(applicantsQuery());
-  const jobs = useQuery(jobsQuery());
-  const [filter, setFilter] = useState<ApplicantFilter>(NO_FILTER);
+  const jobs = useQuery(adminJobsQuery());
+  const [filter, setFilter] = useState<ApplicantFilter>(filterFromUrl);
+  // A vacancy's 'View applicants' link (in the Jobs tab, or a fresh load of its URL) sets the job filter.
+  useEffect(() => {
+    const follow = () => {
+      const jobId = jobFromUrl();
+      if (jobId === null) return;
+      setFilter({ ...NO_FILTER, jobId });
+      forgetJobInUrl();
+      window.scrollTo({ top: 0 });
+    };
+    forgetJobInUrl();
+    window.addEventListener('hashchange', follow);
+    return () => window.removeEventListener('hashchange', follow);
+  }, []);
   // A link from the 'New application' mail opens that applicant's dialog.
   const [openId, setOpenId] = useState<number | null>(applicantFromUrl);
   const { actions, confirmDialog } = useApplicantActions((id) =>
@@ -32,6 +55,19 @@ export function ApplicantsPanel() {
   );
 
   const { privacy, confirmDialog: privacyConfirm } = usePrivacyActions(() => setOpenId(null));
+
+  // A new filter while the list is scrolled past its top: bring the results' start back into view
+  // (a shorter list would otherwise leave the page scrolled to its footer).
+  const resultsTop = useRef<HTMLDivElement>(null);
+  const firstFilter = useRef(true);
+  useEffect(() => {
+    if (firstFilter.current) {
+      firstFilter.current = false;
+      return;
+    }
+    const top = resultsTop.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
+  }, [filter]);
 
   const all = useMemo(() => applicants.data ?? [], [applicants.data]);
   const shown = useMemo(() => filterApplicants(all, filter), [all, filter]);
@@ -44,22 +80,28 @@ export function ApplicantsPanel() {
       <QueryState query={applicants} items={applicants.data} texts={applicantsTexts}>
         {() => (
           <>
-            <Counters applicants={all} />
-            <ApplicationsChart applicants={all} />
-            <Filters filter={filter} onChange={setFilter} jobs={choices} />
-            <div className="flex flex-wrap items-center justify-between gap-3">
-              <p aria-live="polite" className="text-sm text-slate-400">
-                Showing {shown.length} of {all.length} applicants
-              </p>
-              <button
-                type="button"
-                className="btn btn-secondary px-4 py-2"
-                onClick={() => privacy.exportCsv(filter)}
-                disabled={privacy.busy || shown.length === 0}
-              >
-                Export CSV<span className="sr-only"> of the {shown.length} applicants shown</span>
-              </button>
+            <div ref={resultsTop} aria-hidden="true" />
+            {/* Stays under the site header while the cards scroll; opaque so cards pass beneath it. */}
+            <div
+              data-sticky-filters
+              className="sticky top-[var(--header-height)] z-20 -mx-2 flex flex-col gap-2 border-b border-white/10 bg-ink-900 px-2 pb-3 pt-3 sm:gap-3"
+            >
+              <Filters filter={filter} onChange={setFilter} jobs={choices} />
+              <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                <p aria-live="polite" className="text-sm text-slate-400">
+                  Showing {shown.length} of {all.length} applicants
+                </p>
+                <button
+                  type="button"
+                  className="btn btn-secondary px-3 py-1.5 text-sm"
+                  onClick={() => privacy.exportCsv(filter)}
+                  disabled={privacy.busy || shown.length === 0}
+                >
+                  Export CSV<span className="sr-only"> of the {shown.length} applicants shown</span>
+                </button>
+              </div>
             </div>
+            <Counters applicants={all} />
             {shown.length === 0 ? (
               <StateMessage kind="empty">{applicantsTexts.empty}</StateMessage>
             ) : (
@@ -71,12 +113,14 @@ export function ApplicantsPanel() {
                 ))}
               </ul>
             )}
+            <ApplicationsChart applicants={all} />
           </>
         )}
       </QueryState>
       {open && (
         <ApplicantDialog
           applicant={open}
+          applicationsOfPerson={all.filter((a) => a.email.toLowerCase() === open.email.toLowerCase()).length}
           actions={actions}
           privacy={privacy}
           onClose={() => {

@@ -8,15 +8,15 @@ const tiles = [
   { key: 'rejected', label: 'Rejected', accent: 'text-rose-300' },
 ] as const;
 
-/** The four counters over all applicants. */
+/** The four counters over all applicants, in one row even on phones (the results stay in view). */
 export function Counters({ applicants }: { applicants: readonly Applicant[] }) {
   const counts = countByStatus(applicants);
   return (
-    <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+    <dl className="grid grid-cols-4 gap-2 sm:gap-3">
       {tiles.map((tile) => (
-        <div key={tile.key} className="card flex flex-col-reverse gap-1 p-4">
-          <dt className="text-sm text-slate-300">{tile.label}</dt>
-          <dd className={`text-3xl font-semibold ${tile.accent}`} data-counter={tile.key}>
+        <div key={tile.key} className="card flex flex-col-reverse justify-end gap-0.5 p-2.5 sm:gap-1 sm:p-4">
+          <dt className="text-xs leading-tight text-slate-300 sm:text-sm">{tile.label}</dt>
+          <dd className={`text-xl font-semibold sm:text-3xl ${tile.accent}`} data-counter={tile.key}>
             {counts[tile.key]}
           </dd>
         </div>

@@ -9,11 +9,15 @@ type Props = {
   jobs: { id: number; label: string }[];
 };
 
-/** Search (name, e-mail or job title), status filter and job filter; they combine. */
+/** Search (name, e-mail or job title), status filter and job filter; they combine. On phones the two filters share a row. */
 export function Filters({ filter, onChange, jobs }: Props) {
   return (
-    <div role="search" aria-label="Filter applicants" className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]">
-      <div>
+    <div
+      role="search"
+      aria-label="Filter applicants"
+      className="grid grid-cols-2 gap-2 md:grid-cols-[2fr_1fr_1fr] md:gap-3"
+    >
+      <div className="col-span-2 md:col-span-1">
         <label htmlFor="applicant-search" className="sr-only">
           Search applicants
         </label>

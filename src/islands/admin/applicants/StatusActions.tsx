@@ -10,13 +10,19 @@ const actionStyles: Record<string, string> = {
   'Undo Rejection': 'border-white/20 bg-white/5 text-white hover:bg-white/10',
 };
 
-type Props = { applicant: Applicant; actions: ApplicantActions; className?: string };
+type Props = {
+  applicant: Applicant;
+  actions: ApplicantActions;
+  className?: string;
+  /** Keep the place of 'Notify the applicant' when it is not offered, so the buttons around do not move. */
+  reserveNotify?: boolean;
+};
 
 /**
  * Only the actions the status table allows from the applicant's current status, and 'Notify the
  * applicant' (off by default) when one of them can be mailed.
  */
-export function StatusActions({ applicant, actions, className }: Props) {
+export function StatusActions({ applicant, actions, className, reserveNotify = false }: Props) {
   const busy = actions.isBusy(applicant.id);
   const [notify, setNotify] = useState(false);
   const notifyId = useId();
@@ -24,13 +30,17 @@ export function StatusActions({ applicant, actions, className }: Props) {
   const mailable = transitions.some((t) => NOTIFIABLE_STATUSES.includes(t.to));
   return (
     <>
-      {mailable && (
-        <label htmlFor={notifyId} className="inline-flex basis-full items-center gap-2 text-sm text-slate-200">
+      {(mailable || reserveNotify) && (
+        <label
+          htmlFor={notifyId}
+          aria-hidden={mailable ? undefined : true}
+          className={cn('inline-flex basis-full items-center gap-2 text-sm text-slate-200', !mailable && 'invisible')}
+        >
           <input
             id={notifyId}
             type="checkbox"
-            checked={notify}
-            disabled={busy}
+            checked={mailable && notify}
+            disabled={busy || !mailable}
             onChange={(event) => setNotify(event.target.checked)}
             className="h-4 w-4 rounded border-white/30 bg-ink-900 accent-brand-400"
           />

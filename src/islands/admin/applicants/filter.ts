@@ -11,14 +11,16 @@ export function countByStatus(applicants: readonly Applicant[]): Record<Applican
 }
 
 /**
- * The job filter's choices: every current vacancy, plus jobs that are gone but still have
- * applicants (their title is the snapshot kept with the application).
+ * The job filter's choices: every vacancy (a closed one marked so), plus deleted ones that still
+ * have applicants (their title is the snapshot kept with the application).
  */
 export function jobChoices(
-  jobs: readonly { id: number; title: string }[],
+  jobs: readonly { id: number; title: string; status?: 'open' | 'closed' }[],
   applicants: readonly Applicant[],
 ): { id: number; label: string }[] {
-  const choices = new Map<number, string>(jobs.map((job) => [job.id, job.title]));
-  for (const a of applicants) if (!choices.has(a.jobId)) choices.set(a.jobId, `${a.jobTitle} (closed)`);
+  const choices = new Map<number, string>(
+    jobs.map((job) => [job.id, job.status === 'closed' ? `${job.title} (closed)` : job.title]),
+  );
+  for (const a of applicants) if (!choices.has(a.jobId)) choices.set(a.jobId, `${a.jobTitle} (deleted)`);
   return [...choices].map(([id, label]) => ({ id, label }));
 }

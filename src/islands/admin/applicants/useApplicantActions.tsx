@@ -13,6 +13,8 @@ import { saveFile } from './save-file';
 const applicantTexts = {
   statusFailed: 'Failed to update status',
   confirmDelete: 'Are you sure you want to delete this applicant?',
+  deleteDetail: (applicant: Applicant) =>
+    `${applicant.name}'s application for ${applicant.jobTitle} and its resume are deleted for good. This cannot be undone.`,
   deleteFailed: 'Failed to delete applicant',
   downloadFailed: 'Failed to download resume',
 } as const;
@@ -85,7 +87,9 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
   const actions: ApplicantActions = {
     changeStatus: (applicant, transition, notify = false) => status.mutate({ applicant, transition, notify }),
     remove: (applicant) => {
-      void confirm(applicantTexts.confirmDelete, 'Delete').then((ok) => ok && removal.mutate(applicant));
+      void confirm(applicantTexts.confirmDelete, 'Delete', { detail: applicantTexts.deleteDetail(applicant) }).then(
+        (ok) => ok && removal.mutate(applicant),
+      );
     },
     download: (applicant) => {
       mark(applicant.id, true);

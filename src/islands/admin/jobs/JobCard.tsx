@@ -1,17 +1,62 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Job } from '~/lib/schemas';
+import type { MouseEvent } from 'react';
+import type { AdminJob, ApplicantStatus } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
 import { formatDate } from '../format';
+import { applicantsOfJobHref, showApplicantsOfJob } from '../applicants/job-link';
+import { statusStyles } from '../applicants/StatusBadge';
 
 type Props = {
-  job: Job;
+  job: AdminJob;
+  /** Its applicants by status; undefined while the applicants are loading. */
+  counts: Record<ApplicantStatus | 'total', number> | undefined;
   onEdit: () => void;
+  onToggleOpen: () => void;
   onDelete: () => void;
-  deleting: boolean;
+  busy: boolean;
 };
 
-/** One vacancy: title, 'Active', facts, posted date, Edit, Delete and Expand/Collapse. */
-export function JobCard({ job, onEdit, onDelete, deleting }: Props) {
+const STATUS_ORDER: ApplicantStatus[] = ['pending', 'shortlisted', 'rejected'];
+
+/** Its applicants by status and the link to them (the Applicants tab filtered by this vacancy). */
+function ApplicantCounts({ job, counts }: Pick<Props, 'job' | 'counts'>) {
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    showApplicantsOfJob(job.id);
+  };
+  if (!counts) return <p className="text-sm text-slate-400">Counting applicants...</p>;
+  return (
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-xl border border-white/10 bg-white/[0.03] px-4 py-3 text-sm">
+      <p className="text-slate-100">
+        <span className="font-semibold">{counts.total}</span> applicant{counts.total === 1 ? '' : 's'}
+        {counts.total > 0 && (
+          <span className="text-slate-300">
+            {STATUS_ORDER.map((status) => (
+              <span key={status}>
+                {' · '}
+                {counts[status]} {statusStyles[status].label.toLowerCase()}
+              </span>
+            ))}
+          </span>
+        )}
+      </p>
+      {counts.total > 0 && (
+        <a
+          href={applicantsOfJobHref(job.id)}
+          onClick={follow}
+          className="font-semibold text-brand-300 hover:text-brand-200 sm:ml-auto"
+        >
+          View applicants<span className="sr-only"> for {job.title}</span>
+          <span aria-hidden="true"> →</span>
+        </a>
+      )}
+    </div>
+  );
+}
+
+/** One vacancy: title, its state, facts, posted date, applicants, Edit, Close/Reopen, Delete and Expand/Collapse. */
+export function JobCard({ job, counts, onEdit, onToggleOpen, onDelete, busy }: Props) {
   const [expanded, setExpanded] = useState(false);
   // Expand is offered only when the three-line clamp actually hides text (re-measured on resize).
   const [clamped, setClamped] = useState(false);
@@ -35,26 +80,42 @@ export function JobCard({ job, onEdit, onDelete, deleting }: Props) {
     ['Posted', formatDate(job.created_at)],
   ];
 
+  const open = job.status === 'open';
+
   return (
-    <article className="card flex flex-col gap-4 p-5 sm:p-6" aria-labelledby={`${descriptionId}-title`}>
+    <article
+      className={cn('card flex flex-col gap-4 p-5 sm:p-6', !open && 'border-dashed')}
+      aria-labelledby={`${descriptionId}-title`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="flex flex-wrap items-center gap-3">
           <h3 id={`${descriptionId}-title`} className="text-lg text-white">
             {job.title}
           </h3>
-          <span className="rounded-full bg-emerald-300 px-2.5 py-0.5 text-xs font-semibold text-emerald-950">
-            Active
-          </span>
+          {open ? (
+            <span className="rounded-full bg-emerald-300 px-2.5 py-0.5 text-xs font-semibold text-emerald-950">
+              Active
+            </span>
+          ) : (
+            <span className="rounded-full bg-slate-300 px-2.5 py-0.5 text-xs font-semibold text-slate-950">
+              Closed
+              {job.closedAt && <span className="font-normal"> {formatDate(job.closedAt)}</span>}
+            </span>
+          )}
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <button type="button" className="btn btn-secondary px-4 py-2" onClick={onEdit}>
             Edit<span className="sr-only"> {job.title}</span>
+          </button>
+          <button type="button" className="btn btn-secondary px-4 py-2" onClick={onToggleOpen} disabled={busy}>
+            {open ? 'Close' : 'Reopen'}
+            <span className="sr-only"> {job.title}</span>
           </button>
           <button
             type="button"
             className="btn border border-rose-400/40 bg-rose-500/10 px-4 py-2 text-rose-100 hover:bg-rose-500/25"
             onClick={onDelete}
-            disabled={deleting}
+            disabled={busy}
           >
             Delete<span className="sr-only"> {job.title}</span>
           </button>
@@ -89,6 +150,7 @@ export function JobCard({ job, onEdit, onDelete, deleting }: Props) {
           </button>
         )}
       </div>
+      <ApplicantCounts job={job} counts={counts} />
     </article>
   );
 }

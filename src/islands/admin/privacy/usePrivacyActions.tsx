@@ -14,14 +14,15 @@ import { saveFile } from '../applicants/save-file';
 
 const privacyTexts = {
   confirmErase: (email: string) => `Erase everything stored about ${email}?`,
-  eraseDetail:
-    'Every application, resume and contact message of this address is deleted for good. Only an audit entry without personal details remains.',
+  eraseDetail: (applications: number) =>
+    `${applications} application${applications === 1 ? '' : 's'} with ${applications === 1 ? 'its resume' : 'their resumes'}, and every contact message of this address, are deleted for good. Only an audit entry without personal details remains.`,
   erased: (n: number, email: string) => `Erased ${n} record${n === 1 ? '' : 's'} of ${email}`,
 } as const;
 
 export type PrivacyActions = {
   exportData: (applicant: Applicant) => void;
-  erase: (applicant: Applicant) => void;
+  /** `applications`: how many applications of the address are listed, for the confirmation. */
+  erase: (applicant: Applicant, applications: number) => void;
   exportCsv: (filter: ApplicantFilter) => void;
   /** True while an export or erasure is under way. */
   busy: boolean;
@@ -58,10 +59,10 @@ export function usePrivacyActions(onErased: () => void): { privacy: PrivacyActio
   const privacy: PrivacyActions = {
     exportData: (applicant) => save(exportPersonData(applicant.id), privacyMessages.exportFailed),
     exportCsv: (filter) => save(exportApplicantsCsv(filter), privacyMessages.csvFailed),
-    erase: (applicant) => {
+    erase: (applicant, applications) => {
       void confirm(privacyTexts.confirmErase(applicant.email), 'Erase person', {
         destructive: true,
-        detail: privacyTexts.eraseDetail,
+        detail: privacyTexts.eraseDetail(Math.max(1, applications)),
       }).then((ok) => ok && erasure.mutate(applicant.email));
     },
     busy: downloading || erasure.isPending,

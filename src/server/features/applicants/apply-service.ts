@@ -7,13 +7,13 @@ import {
   validateResumeFile,
   type ApplicationFields,
 } from '~/lib/schemas/application';
-import { jobMessages } from '~/lib/schemas/job';
+import { jobMessages, jobStatusMessages } from '~/lib/schemas/job';
 import type { Job } from '~/lib/schemas/job';
 import { CONSENT_FIELD } from '~/lib/privacy';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { getJobById, hasApplied, type StoredResume } from '../../db';
+import { findJob, hasApplied, type StoredResume } from '../../db';
 import { apiError, fieldErrors, summarize, unstorableFields } from '../../errors';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
@@ -113,8 +113,9 @@ export function applyService(services: Services) {
     if (!kind) return apiError(c, 415, applicationMessages.resumeType, { resume: applicationMessages.resumeType });
 
     const { jobId, ...fields } = parsed.data;
-    const job = await getJobById(db, jobId);
+    const job = await findJob(db, jobId);
     if (!job) return apiError(c, 404, jobMessages.notFound, { jobId: jobMessages.notFound });
+    if (job.status === 'closed') return apiError(c, 409, jobStatusMessages.closed, { jobId: jobStatusMessages.closed });
     if (await hasApplied(db, job.id, fields.email)) {
       return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
     }

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { contactMessages, contactSchema } from '~/lib/schemas/contact';
+import { messageHandledSchema, messageHandlingMessages } from '~/lib/schemas/message';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { deleteMessage, insertMessage, listMessages, parseDbId } from '../../db';
+import { deleteMessage, insertMessage, listMessages, parseDbId, setMessageHandled } from '../../db';
 import { apiError } from '../../errors';
 import { contactMails } from '../../mail';
 import { requireAdmin } from '../../middleware/auth';
@@ -46,6 +47,18 @@ export function contactRoutes(services: Services) {
       const messages = await listMessages(db);
       await auditRequest(services, c, 'messages.listed', { summary: `listed ${messages.length} messages` });
       return c.json({ messages });
+    })
+    // Handled or not is the team's bookkeeping, not personal data: no audit entry.
+    .put('/:id/handled', guard, jsonBody(messageHandledSchema), async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      const { handled } = c.req.valid('json');
+      const message = id === null ? null : await setMessageHandled(db, id, handled, services.now());
+      if (!message) return apiError(c, 404, contactMessages.notFound);
+      return c.json({
+        message: handled ? messageHandlingMessages.handled : messageHandlingMessages.unhandled,
+        id: message.id,
+        handledAt: message.handledAt,
+      });
     })
     .delete('/:id', guard, async (c) => {
       const id = parseDbId(c.req.param('id'));

@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { etagMatches, etagOfText } from '~/lib/etag';
-import { jobInputSchema, jobMessages, type Job } from '~/lib/schemas/job';
+import { jobInputSchema, jobMessages, jobStatusMessages, jobStatusSchema, type Job } from '~/lib/schemas/job';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { createJob, deleteJob, getJobById, listJobs, parseDbId, updateJob } from '../../db';
+import { createJob, deleteJob, findJob, listAllJobs, listJobs, parseDbId, setJobStatus, updateJob } from '../../db';
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
@@ -14,7 +14,10 @@ import { auditRequest } from '../audit';
 /** Browsers revalidate every time (cheap with the ETag); shared caches may hold the list briefly. */
 const JOB_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
 
-/** `/job`: public list (with an ETag, gzip for clients that accept it), admin create, update, delete. */
+/**
+ * `/job`: public list of open vacancies (with an ETag, gzip for clients that accept it); admin list
+ * of all, create, update, close/reopen, delete.
+ */
 export function jobRoutes(services: Services) {
   const { db } = services;
   const guard = requireAdmin(services);
@@ -32,11 +35,15 @@ export function jobRoutes(services: Services) {
         if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
         return c.body(text, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
       })
+      // Before '/:id', which would take 'all' for an id.
+      .get('/all', guard, async (c) => c.json({ jobs: await listAllJobs(db) }))
       .get('/:id', async (c) => {
         const id = parseDbId(c.req.param('id'));
-        const job = id === null ? null : await getJobById(db, id);
-        if (!job) return apiError(c, 404, jobMessages.notFound);
-        return c.json({ job });
+        const found = id === null ? null : await findJob(db, id);
+        if (!found) return apiError(c, 404, jobMessages.notFound);
+        if (found.status === 'closed') return apiError(c, 410, jobStatusMessages.closed);
+        const { status: _status, closedAt: _closedAt, ...job } = found;
+        return c.json({ job: job satisfies Job });
       })
       .post('/', guard, jsonBody(jobInputSchema), async (c) => {
         const job = await createJob(db, c.req.valid('json'), services.now());
@@ -49,6 +56,17 @@ export function jobRoutes(services: Services) {
         if (!job) return apiError(c, 404, jobMessages.notFound);
         await auditRequest(services, c, 'job.updated', { subject: { type: 'job', id: job.id } });
         return c.json({ message: jobMessages.updated, job });
+      })
+      .put('/:id/status', guard, jsonBody(jobStatusSchema), async (c) => {
+        const id = parseDbId(c.req.param('id'));
+        const { status } = c.req.valid('json');
+        const job = id === null ? null : await setJobStatus(db, id, status, services.now());
+        if (!job) return apiError(c, 404, jobMessages.notFound);
+        const closed = status === 'closed';
+        await auditRequest(services, c, closed ? 'job.closed' : 'job.reopened', {
+          subject: { type: 'job', id: job.id },
+        });
+        return c.json({ message: closed ? jobStatusMessages.closedOk : jobStatusMessages.reopened, job });
       })
       .delete('/:id', guard, async (c) => {
         const id = parseDbId(c.req.param('id'));
