@@ -102,9 +102,9 @@ describe('closing and reopening a vacancy', () => {
     await setStatus(job.id, { status: 'open' });
     const res = await call(api.app, 'GET', '/api/audit', { token: api.token });
     const { entries } = (await res.json()) as AuditPage;
-    expect(entries.slice(0, 2).map((e) => [e.action, e.summary])).toEqual([
-      ['job.reopened', `reopened vacancy #${job.id}`],
-      ['job.closed', `closed vacancy #${job.id}`],
+    expect(entries.slice(0, 2).map((e) => [e.action, e.subjectType, e.subjectId])).toEqual([
+      ['job.reopened', 'job', job.id],
+      ['job.closed', 'job', job.id],
     ]);
   });
 

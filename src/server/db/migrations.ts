@@ -235,7 +235,7 @@ function migrations(kind: DbKind): Record<string, Migration> {
  * sender), and the `E-mail:` line the new-application notice to the hiring team carries. A
  * row where none is found keeps NULL and leaves with the mail retention (RETENTION_DAYS_MAILS).
  */
-async function backfillOutboxSubjects(db: Kysely<unknown>): Promise<void> {
+export async function backfillOutboxSubjects(db: Kysely<unknown>): Promise<void> {
   await sql`update outbox set subject_key = lower(trim(recipient))
     where kind in ('application_received', 'status_changed', 'password_reset')`.execute(db);
   await sql`update outbox set subject_key = lower(trim(reply_to))
