@@ -6,12 +6,17 @@ export function sameDepartment(a: string, b: string): boolean {
   return departmentKey(a) === departmentKey(b);
 }
 
-/** Each distinct department, spelled as its first job spells it, in alphabetical order. */
+/** "Engineering" reads better than "engineering": a capitalised spelling wins over one that is not. */
+const capitalised = (text: string) => /^\p{Lu}/u.test(text);
+
+/** Each distinct department, spelled as its first capitalised job spells it (else its first), in alphabetical order. */
 export function distinctDepartments(jobs: readonly { department: string }[]): string[] {
   const seen = new Map<string, string>();
   for (const { department } of jobs) {
     const key = departmentKey(department);
-    if (key && !seen.has(key)) seen.set(key, department.trim());
+    const spelling = department.trim();
+    const current = seen.get(key);
+    if (key && (current === undefined || (capitalised(spelling) && !capitalised(current)))) seen.set(key, spelling);
   }
   return [...seen.values()].sort((a, b) => a.localeCompare(b));
 }

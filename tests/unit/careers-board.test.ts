@@ -12,6 +12,9 @@ describe('careers departments', () => {
       { department: 'Design' },
     ];
     expect(distinctDepartments(jobs)).toEqual(['Design', 'Engineering', 'Machine Learning']);
+    expect(distinctDepartments([{ department: 'engineering' }, { department: 'Engineering' }])).toEqual([
+      'Engineering',
+    ]);
     expect(sameDepartment(' engineering', 'ENGINEERING ')).toBe(true);
     expect(sameDepartment('Engineering', 'Design')).toBe(false);
   });

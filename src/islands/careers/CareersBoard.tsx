@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { jobsQuery } from '~/islands/queries/jobs';
-import { distinctDepartments } from '~/lib/departments';
+import { distinctDepartments, sameDepartment } from '~/lib/departments';
 import { jobPath } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
@@ -33,8 +33,37 @@ function Notice({ role, children }: { role?: 'status' | 'alert'; children: React
 /** The list's grid; each card spans four of its rows (see JobCard). */
 const GRID = 'grid gap-x-6 gap-y-6 md:grid-cols-2 xl:grid-cols-3';
 
-/** While the jobs load: the filter row and three cards of the real ones' size, with the spec's loading text. */
+/** How many cards the board showed last time (localStorage), so the loading state has the height to come. */
+const COUNT_KEY = 'careers.count';
+const DEFAULT_SKELETONS = 3;
+const MAX_SKELETONS = 12;
+
+function rememberedCount(): number {
+  try {
+    const count = Number(window.localStorage.getItem(COUNT_KEY) ?? DEFAULT_SKELETONS);
+    return Number.isInteger(count) ? Math.min(MAX_SKELETONS, Math.max(1, count)) : DEFAULT_SKELETONS;
+  } catch {
+    return DEFAULT_SKELETONS;
+  }
+}
+
+const noSubscription = () => () => undefined;
+
+function rememberCount(count: number): void {
+  try {
+    window.localStorage.setItem(COUNT_KEY, String(count));
+  } catch {
+    // Not remembered: the next visit shows the default number of cards while loading.
+  }
+}
+
+/**
+ * While the jobs load: the filter row and cards of the real ones' size, as many as last time (three on
+ * a first visit), with the spec's loading text.
+ */
 function Loading() {
+  // The server's HTML (and hydration) has the default; the browser's stored count follows at once.
+  const count = useSyncExternalStore(noSubscription, rememberedCount, () => DEFAULT_SKELETONS);
   return (
     <div className="flex flex-col gap-8">
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
@@ -48,7 +77,7 @@ function Loading() {
         </p>
       </div>
       <div className={GRID}>
-        {[0, 1, 2].map((i) => (
+        {Array.from({ length: count }, (_, i) => (
           <JobCardSkeleton key={i} />
         ))}
       </div>
@@ -89,6 +118,10 @@ function Board() {
     return () => window.removeEventListener('popstate', onPopState);
   }, [jobs]);
 
+  useEffect(() => {
+    if (jobs) rememberCount(jobs.length);
+  }, [jobs]);
+
   const onApplied = useCallback(
     (job: Job, email: string) => {
       const ids = new Set(appliedIds).add(job.id);
@@ -111,7 +144,17 @@ function Board() {
   const departments = useMemo(() => distinctDepartments(jobs ?? []), [jobs]);
   const active =
     department === null ? null : (departments.find((d) => inDepartment({ department: d }, department)) ?? department);
-  const visible = useMemo(() => (jobs ?? []).filter((job) => inDepartment(job, active)), [jobs, active]);
+  // Cards and the modal spell each department as its filter button does.
+  const visible = useMemo(
+    () =>
+      (jobs ?? [])
+        .filter((job) => inDepartment(job, active))
+        .map((job) => ({
+          ...job,
+          department: departments.find((d) => sameDepartment(d, job.department)) ?? job.department,
+        })),
+    [jobs, active, departments],
+  );
 
   const selectDepartment = (next: string | null) => {
     setDepartment(next);

@@ -68,14 +68,19 @@ export function JobCard({ job, applied = false, onOpen }: Props) {
 export function JobCardSkeleton() {
   const bar = 'rounded bg-white/10';
   return (
-    <div aria-hidden="true" className={`card animate-pulse p-6 motion-reduce:animate-none ${CARD_ROWS}`}>
-      <div className="flex h-[1.5625rem] items-center">
+    <div
+      aria-hidden="true"
+      data-testid="job-card-skeleton"
+      className={`card animate-pulse p-6 motion-reduce:animate-none ${CARD_ROWS}`}
+    >
+      <div className="flex h-[1.546875rem] items-center">
         <div className={`h-4 w-2/3 ${bar}`} />
       </div>
-      <div className="flex h-5 items-center gap-5">
-        <div className={`h-3 w-1/4 ${bar}`} />
-        <div className={`h-3 w-1/4 ${bar}`} />
-        <div className={`h-3 w-1/5 ${bar}`} />
+      {/* Department, location, job type and salary take two lines on most cards. */}
+      <div className="flex h-12 flex-wrap content-between gap-x-5">
+        <div className={`mt-1 h-3 w-1/4 ${bar}`} />
+        <div className={`mt-1 h-3 w-1/3 ${bar}`} />
+        <div className={`mb-1 h-3 w-1/5 ${bar}`} />
       </div>
       <div className="flex h-[4.5rem] flex-col justify-around">
         <div className={`h-3 w-full ${bar}`} />

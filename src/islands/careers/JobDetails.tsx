@@ -7,7 +7,8 @@ import { JobMeta } from './JobMeta';
 /**
  * What a visitor reads before applying: the facts and the full description (the Markdown subset of
  * src/lib/job-description.ts, line breaks kept). A description that opens with its own heading
- * keeps 'About the role' for screen readers only, so it is not shown twice.
+ * (often "About the role" itself) gets no visible generic heading, only 'Job description' for
+ * screen readers, so the outline stays in order and nothing is said twice.
  */
 export function JobDetails({ job, headingAs: Heading = 'h3' }: { job: Job; headingAs?: 'h2' | 'h3' }) {
   const html = useMemo(() => descriptionHtml(job.description), [job.description]);
@@ -16,7 +17,9 @@ export function JobDetails({ job, headingAs: Heading = 'h3' }: { job: Job; headi
     <div className="flex flex-col gap-5">
       <JobMeta job={job} withSalary className="rounded-xl border border-white/10 bg-ink-900/60 p-4" />
       <div>
-        <Heading className={cn('text-base font-semibold text-white', ownHeading && 'sr-only')}>About the role</Heading>
+        <Heading className={cn('text-base font-semibold text-white', ownHeading && 'sr-only')}>
+          {ownHeading ? 'Job description' : 'About the role'}
+        </Heading>
         <div
           className={cn(DESCRIPTION_CLASS, !ownHeading && 'mt-2')}
           data-testid="job-full-description"
