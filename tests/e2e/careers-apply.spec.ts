@@ -239,6 +239,10 @@ test.describe('careers › sending an application', () => {
     await expect(dialog).toHaveCount(0);
     const confirmation = page.getByTestId('applied-confirmation');
     await expect(confirmation).toBeFocused();
+    // Scrolled to in full, not left under the header or cut short by the dialog's return to the card.
+    await expect
+      .poll(() => confirmation.evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeGreaterThan(0);
     await expect(confirmation).toBeInViewport();
     await expect(confirmation.getByRole('heading')).toHaveText(
       `✓ Your application for ${job.title} has been received.`,

@@ -137,8 +137,10 @@ function Board() {
   useEffect(() => {
     if (!applied || selected || !focusConfirmation.current) return;
     focusConfirmation.current = false;
-    confirmationRef.current?.focus({ preventScroll: true });
-    confirmationRef.current?.scrollIntoView({ block: 'center' });
+    const confirmation = confirmationRef.current;
+    confirmation?.focus({ preventScroll: true });
+    // A frame later, after the closing dialog's own scroll back to the card, which would cut this one short.
+    requestAnimationFrame(() => confirmation?.scrollIntoView({ block: 'start' }));
   }, [applied, selected]);
 
   const departments = useMemo(() => distinctDepartments(jobs ?? []), [jobs]);

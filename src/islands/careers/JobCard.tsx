@@ -77,10 +77,12 @@ export function JobCardSkeleton() {
         <div className={`h-4 w-2/3 ${bar}`} />
       </div>
       {/* Department, location, job type and salary take two lines on most cards. */}
-      <div className="flex h-12 flex-wrap content-between gap-x-5">
-        <div className={`mt-1 h-3 w-1/4 ${bar}`} />
-        <div className={`mt-1 h-3 w-1/3 ${bar}`} />
-        <div className={`mb-1 h-3 w-1/5 ${bar}`} />
+      <div className="flex h-12 flex-col justify-between py-1">
+        <div className="flex gap-5">
+          <div className={`h-3 w-1/4 ${bar}`} />
+          <div className={`h-3 w-1/3 ${bar}`} />
+        </div>
+        <div className={`h-3 w-1/5 ${bar}`} />
       </div>
       <div className="flex h-[4.5rem] flex-col justify-around">
         <div className={`h-3 w-full ${bar}`} />
