@@ -27,6 +27,8 @@ export const site = {
     countryCode: 'IN',
   },
   phone: { display: '+91 80 0000 0000', href: 'tel:+918000000000' },
+  /** How soon a contact message is answered: the contact section and the form's confirmation both say it. */
+  contactReplyTime: 'within one business day',
   emails: {
     sales: 'hello@example.com',
     careers: 'careers@example.com',

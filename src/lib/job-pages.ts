@@ -1,4 +1,5 @@
 import { etagMatches, etagOfText } from '~/lib/etag';
+import { descriptionText } from '~/lib/job-description';
 import { jobIdFromSlug, jobPath, jobPostingJsonLd } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { site } from '~/site';
@@ -61,7 +62,7 @@ export async function jobPageState(
 
 /** The page's meta description and its JobPosting JSON-LD, safe inside a <script>. */
 export function jobPageHead(job: Job, base: URL | string): { description: string; jsonLd: string } {
-  const summary = job.description.replace(/\s+/g, ' ').trim();
+  const summary = descriptionText(job.description).replace(/\s+/g, ' ').trim();
   const description = `${job.jobType} · ${job.location} · ${job.department}. ${summary.length > 150 ? `${summary.slice(0, 147)}…` : summary}`;
   const organization = {
     name: site.name,

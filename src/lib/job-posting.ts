@@ -2,6 +2,7 @@
  * Vacancy pages: the URL of a job, and its Google for Jobs `JobPosting` structured data,
  * built only from what the page shows. Pure functions, safe in the browser and on the server.
  */
+import { descriptionHtml } from '~/lib/job-description';
 import type { Job, JobType } from '~/lib/schemas/job';
 
 /** `Senior Firmware Engineer (RTOS)` → `senior-firmware-engineer-rtos`. */
@@ -103,18 +104,6 @@ function isRemote(location: string): boolean {
   return /\b(remote|work from home|wfh|anywhere)\b/i.test(location);
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
-/** Plain text with blank lines and line breaks → HTML paragraphs, as Google wants description. */
-export function descriptionHtml(text: string): string {
-  return text
-    .trim()
-    .split(/\n\s*\n/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
-    .join('');
-}
-
 export type Organization = { name: string; url: string; logo: string; countryCode: string; country: string };
 
 /** The `JobPosting` JSON-LD of a job page (Google for Jobs required and recommended properties). */
@@ -166,4 +155,27 @@ export function jobPostingJsonLd(job: Job, org: Organization, pageUrl: string): 
     directApply: true,
     url: pageUrl,
   };
+}
+
+const DAY_MS = 86_400_000;
+const relativeTime = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/**
+ * 'Posted today', 'Posted yesterday', 'Posted 3 days ago', '… 2 weeks ago', '… 5 months ago', counted in
+ * calendar days of the visitor's time zone; a date in the future (a skewed clock) counts as today.
+ */
+export function postedAgo(createdAt: string, now: Date = new Date()): string {
+  const created = new Date(createdAt);
+  if (Number.isNaN(created.getTime())) return '';
+  const calendarDay = (date: Date) => Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()) / DAY_MS;
+  const days = Math.max(0, calendarDay(now) - calendarDay(created));
+  const [value, unit]: [number, Intl.RelativeTimeFormatUnit] =
+    days < 7
+      ? [days, 'day']
+      : days < 30
+        ? [Math.floor(days / 7), 'week']
+        : days < 365
+          ? [Math.floor(days / 30), 'month']
+          : [Math.floor(days / 365), 'year'];
+  return `Posted ${relativeTime.format(-value, unit)}`;
 }

@@ -17,6 +17,9 @@ import {
   dialogToast,
   formAlert,
   chosenFiles,
+  card,
+  cardButton,
+  openBoard,
 } from './careers-helpers';
 
 /* ---------- sending ---------- */
@@ -217,4 +220,46 @@ test.describe('careers › sending an application', () => {
       await expect(dialog.getByRole('button', { name: 'Submit Application' })).toBeEnabled();
     },
   );
+
+  test('after the toast, a confirmation stays where focus lands, and the card says Applied for this visit', async ({
+    page,
+    createJob,
+    axe,
+  }, testInfo) => {
+    test.slow(); // an upload and axe on a shared 2-core machine
+    const tag = uniqueTag(testInfo);
+    const job = await createJob(jobInput(tag));
+    const other = await createJob(jobInput(tag, { title: `Other role ${tag}` }));
+    const dialog = await openForm(page, job);
+    const values = applicant(tag);
+    await fillForm(dialog, values);
+    await dialog.getByRole('button', { name: 'Submit Application' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const confirmation = page.getByTestId('applied-confirmation');
+    await expect(confirmation).toBeFocused();
+    // Scrolled to in full, not left under the header or cut short by the dialog's return to the card.
+    await expect
+      .poll(() => confirmation.evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeGreaterThan(0);
+    await expect(confirmation).toBeInViewport();
+    await expect(confirmation.getByRole('heading')).toHaveText(
+      `✓ Your application for ${job.title} has been received.`,
+    );
+    await expect(confirmation).toContainText(`We have e-mailed a receipt to ${values.email}.`);
+    await expect(confirmation).toContainText('What happens next: A member of the team reads every application.');
+    await expect(card(page, job).getByTestId('job-applied')).toHaveText('✓ Applied');
+    await expect(card(page, other).getByTestId('job-applied')).toHaveCount(0);
+    expect(await axe('main')).toEqual([]);
+
+    // The mark lasts for the visit; the confirmation, once read, can be dismissed.
+    await confirmation.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(confirmation).toHaveCount(0);
+    await page.reload();
+    await expect(cardButton(page, job)).toBeVisible();
+    await expect(card(page, job).getByTestId('job-applied')).toBeVisible();
+    await openBoard(page);
+    await expect(card(page, job).getByTestId('job-applied')).toBeVisible();
+  });
 });

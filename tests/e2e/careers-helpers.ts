@@ -36,6 +36,48 @@ export const docxFile = () => ({
   buffer: docxBytes(),
 });
 
+/* ---------- descriptions in Markdown ---------- */
+
+export const MARKDOWN = [
+  '## About the role',
+  '',
+  'You will **own** the *firmware* our agents generate.',
+  '',
+  '### What you bring',
+  '- C and Rust',
+  '- An RTOS you know well',
+  '',
+  'Read [our engineering blog](https://example.com/blog).',
+].join('\n');
+
+/** Each hostile piece sets window.pwned if it ever runs. */
+export const HOSTILE = [
+  '<script>window.pwned = 1</script>',
+  '',
+  'Hi <img src="/x.png" onerror="window.pwned = 2"> <b onmouseover="window.pwned = 3">bold</b>',
+  '',
+  '[click me](javascript:window.pwned=4) [and me](JaVaScRiPt&#58;window.pwned=5) ![logo](/images/logo.svg)',
+  '',
+  '<div onclick="window.pwned = 6">',
+  '',
+  '**still Markdown**',
+  '',
+  '</div>',
+].join('\n');
+
+/** Renders the description and proves nothing in it became live: no script, image, handler or javascript: link. */
+export async function expectInert(page: Page, description: Locator) {
+  await expect(description).toContainText('<script>window.pwned = 1</script>');
+  await expect(description).toContainText('<img src="/x.png" onerror="window.pwned = 2">');
+  await expect(description.locator('strong')).toHaveText('still Markdown');
+  await expect(description.locator('script, img, b, div, [onerror], [onclick], [onmouseover]')).toHaveCount(0);
+  await expect(description.locator('a')).toHaveCount(0);
+  await expect(description).toContainText('click me and me logo');
+  await description.hover();
+  await description.click({ position: { x: 5, y: 5 } });
+  expect(await page.evaluate(() => (window as { pwned?: number }).pwned)).toBeUndefined();
+}
+
 /* ---------- page helpers ---------- */
 
 export const cardButton = (page: Page, job: Pick<Job, 'title'>) =>

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../../src/lib/spam';
+import { site } from '../../src/site';
 import { expect, fillHoneypot, hydrate, test } from './fixtures';
 import { holdRoute } from './held-route';
 
@@ -43,6 +44,22 @@ test.describe('contact form through the API', () => {
     expect((posted as Record<string, number>)[FILL_TIME_FIELD]).toBeGreaterThan(0);
     for (const label of ['Name', 'Email', 'Subject', 'Message']) await expect(page.getByLabel(label)).toHaveValue('');
     await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled();
+    // Below the button, a confirmation that stays: when and where the reply comes, the promise the section makes.
+    const confirmation = form.getByTestId('contact-confirmation');
+    await expect(confirmation).toContainText(`Thank you, ${message.name}.`);
+    await expect(confirmation).toContainText(`An engineer replies ${site.contactReplyTime}, to ${message.email}.`);
+    await expect(page.locator('#contact')).toContainText(`replies ${site.contactReplyTime}`);
+  });
+
+  test('the confirmation has no axe violations', { tag: '@once' }, async ({ page, axe }) => {
+    const form = await openForm(page);
+    await fill(page);
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 201, json: { message: 'Message received' } }),
+    );
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(form.getByTestId('contact-confirmation')).toBeVisible();
+    expect(await axe('#contact')).toEqual([]);
   });
 
   test(

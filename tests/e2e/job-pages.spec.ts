@@ -2,6 +2,7 @@ import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { JOB_TYPES, type JobInput } from '../../src/lib/schemas';
 import { apiTest as test, expect, fillApplicationForm } from './fixtures';
 import { pdfBytes } from '../helpers/files';
+import { HOSTILE, MARKDOWN, expectInert } from './careers-helpers';
 
 /* Every vacancy has its own page, rendered on request by the one server. */
 
@@ -222,4 +223,49 @@ test.describe('job pages', () => {
     await expect(page.getByText('Please fill all * fields before submitting')).toBeVisible();
     expect(await axe('main')).toEqual([]);
   });
+
+  test('renders a Markdown description on the server, in the page, the JSON-LD and the meta description', async ({
+    page,
+    request,
+    createJob,
+    axe,
+  }, testInfo) => {
+    test.slow(); // axe on a shared 2-core machine
+    const job = await createJob(jobInput(uniqueTag(testInfo), { description: MARKDOWN }));
+    const html = await (await request.get(pathOf(job.id), { maxRedirects: 5 })).text();
+    expect(html).toContain('<h3>What you bring</h3><ul><li>C and Rust</li><li>An RTOS you know well</li></ul>');
+    expect(html).toContain('<a href="https://example.com/blog" rel="nofollow noopener">our engineering blog</a>');
+    const data = await jsonLd(request, pathOf(job.id));
+    expect(data['description']).toBe(
+      '<h3>About the role</h3><p>You will <strong>own</strong> the <em>firmware</em> our agents generate.</p>' +
+        '<h3>What you bring</h3><ul><li>C and Rust</li><li>An RTOS you know well</li></ul>' +
+        '<p>Read <a href="https://example.com/blog" rel="nofollow noopener">our engineering blog</a>.</p>',
+    );
+
+    await page.goto(pathOf(job.id));
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute(
+      'content',
+      /^Full-time · Bengaluru, India · .+\. You will own the firmware our agents generate\. C and Rust/,
+    );
+    const description = page.getByTestId('job-full-description');
+    await expect(description.getByRole('heading', { level: 3, name: 'What you bring' })).toBeVisible();
+    await expect(description.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByRole('main')).not.toContainText('##');
+    await expect(page.getByRole('heading', { name: 'About the role' })).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 2, name: 'Job description' })).toHaveClass(/sr-only/);
+    expect(await axe('main')).toEqual([]);
+  });
+
+  test(
+    'hostile Markdown stays inert on the job page and in its JSON-LD',
+    { tag: '@once' },
+    async ({ page, request, createJob }, testInfo) => {
+      const job = await createJob(jobInput(uniqueTag(testInfo), { description: HOSTILE }));
+      const data = await jsonLd(request, pathOf(job.id));
+      expect(data['description']).toContain('&lt;script&gt;window.pwned = 1&lt;/script&gt;');
+      expect(data['description']).not.toMatch(/<(script|img|b|div)\b|javascript:/i);
+      await page.goto(pathOf(job.id));
+      await expectInert(page, page.getByTestId('job-full-description'));
+    },
+  );
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicationFormData, applicationFormSchema, emptyApplication } from '~/islands/careers/application-schema';
-import { departmentFromUrl, distinctDepartments, inDepartment, urlWithDepartment } from '~/islands/careers/departments';
+import { departmentFromUrl, inDepartment, urlWithDepartment } from '~/islands/careers/departments';
+import { distinctDepartments, sameDepartment } from '~/lib/departments';
 
 describe('careers departments', () => {
   it('lists each distinct department once, trimmed, case-insensitively, in alphabetical order', () => {
@@ -11,6 +12,11 @@ describe('careers departments', () => {
       { department: 'Design' },
     ];
     expect(distinctDepartments(jobs)).toEqual(['Design', 'Engineering', 'Machine Learning']);
+    expect(distinctDepartments([{ department: 'engineering' }, { department: 'Engineering' }])).toEqual([
+      'Engineering',
+    ]);
+    expect(sameDepartment(' engineering', 'ENGINEERING ')).toBe(true);
+    expect(sameDepartment('Engineering', 'Design')).toBe(false);
   });
 
   it("matches a job to its department regardless of case and spaces; null means 'All'", () => {

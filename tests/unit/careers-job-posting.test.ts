@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_TYPES, type Job } from '~/lib/schemas/job';
-import {
-  descriptionHtml,
-  jobIdFromSlug,
-  jobPath,
-  jobPostingJsonLd,
-  parseSalaryRange,
-  slugify,
-} from '~/lib/job-posting';
+import { jobIdFromSlug, jobPath, jobPostingJsonLd, parseSalaryRange, postedAgo, slugify } from '~/lib/job-posting';
 
 const org = {
   name: 'EdgeCraft AI',
@@ -61,7 +54,8 @@ describe('JobPosting JSON-LD', () => {
       '@context': 'https://schema.org/',
       '@type': 'JobPosting',
       title: job.title,
-      description: '<p>Own the firmware.</p><p>You will:<br>- review drivers<br>- build rigs &lt;fast&gt;</p>',
+      description:
+        '<p>Own the firmware.</p><p>You will:</p><ul><li>review drivers</li><li>build rigs &lt;fast&gt;</li></ul>',
       datePosted: '2026-11-20',
       employmentType: 'FULL_TIME',
       identifier: { '@type': 'PropertyValue', name: 'EdgeCraft AI', value: '42' },
@@ -97,7 +91,28 @@ describe('JobPosting JSON-LD', () => {
     });
   });
 
-  it('escapes HTML in the description', () => {
-    expect(descriptionHtml('a < b\n"c"')).toBe('<p>a &lt; b<br>&quot;c&quot;</p>');
+  it('sends the description as HTML: Markdown rendered, HTML escaped', () => {
+    const description = '### About the role\n\n- **Own** the firmware\n- a < b\n\n<script>alert(1)</script>';
+    expect(jobPostingJsonLd({ ...job, description }, org, '')['description']).toBe(
+      '<h3>About the role</h3><ul><li><strong>Own</strong> the firmware</li><li>a &lt; b</li></ul><p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
+    );
+  });
+});
+
+describe('postedAgo', () => {
+  const now = new Date(2026, 10, 20, 9, 30);
+  const daysBefore = (days: number, hour = 18) => new Date(2026, 10, 20 - days, hour).toISOString();
+  it('counts calendar days in words', () => {
+    expect(postedAgo(daysBefore(0, 8), now)).toBe('Posted today');
+    expect(postedAgo(daysBefore(1, 23), now)).toBe('Posted yesterday');
+    expect(postedAgo(daysBefore(3), now)).toBe('Posted 3 days ago');
+    expect(postedAgo(daysBefore(7), now)).toBe('Posted last week');
+    expect(postedAgo(daysBefore(16), now)).toBe('Posted 2 weeks ago');
+    expect(postedAgo(daysBefore(65), now)).toBe('Posted 2 months ago');
+    expect(postedAgo(daysBefore(400), now)).toBe('Posted last year');
+  });
+  it('treats a future date as today and an unreadable one as nothing', () => {
+    expect(postedAgo(new Date(2026, 10, 22).toISOString(), now)).toBe('Posted today');
+    expect(postedAgo('not a date', now)).toBe('');
   });
 });

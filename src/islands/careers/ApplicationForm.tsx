@@ -27,8 +27,8 @@ const FIELD_ORDER: readonly FieldName[] = ['name', 'email', 'phone', 'linkedin',
 
 type Props = {
   job: { id: number; title: string };
-  /** After the success toast: the owner closes the form (and the modal). */
-  onSubmitted: () => void;
+  /** After the success toast: the owner closes the form (and the modal); `email` is where the receipt goes. */
+  onSubmitted: (sent: { email: string }) => void;
   /** Cancel: any upload in flight is aborted first. */
   onCancel: () => void;
 };
@@ -111,7 +111,7 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
       });
       showToast('success', careersMessages.submitted);
       reset(emptyApplication);
-      onSubmitted();
+      onSubmitted({ email: values.email });
     } catch (error) {
       if (isAbortError(error)) return;
       const message = errorMessage(error, careersMessages.submitFailed, careersMessages.submitNetworkFailed);

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { jobsQuery } from '~/islands/queries/jobs';
+import { distinctDepartments, sameDepartment } from '~/lib/departments';
 import { jobPath } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
-import { Spinner } from '~/islands/ui/Spinner';
+import { appliedJobIds, rememberApplied } from './applied';
+import { AppliedConfirmation, type Applied } from './AppliedConfirmation';
 import { DepartmentFilter } from './DepartmentFilter';
-import { departmentFromUrl, distinctDepartments, inDepartment, urlWithDepartment } from './departments';
-import { JobCard } from './JobCard';
+import { departmentFromUrl, inDepartment, urlWithDepartment } from './departments';
+import { CARD_ROWS, JobCard, JobCardSkeleton } from './JobCard';
 import { JobModal } from './JobModal';
 import { careersMessages } from './messages';
 
@@ -28,6 +30,61 @@ function Notice({ role, children }: { role?: 'status' | 'alert'; children: React
   );
 }
 
+/** The list's grid; each card spans four of its rows (see JobCard). */
+const GRID = 'grid gap-x-6 gap-y-6 md:grid-cols-2 xl:grid-cols-3';
+
+/** How many cards the board showed last time (localStorage), so the loading state has the height to come. */
+const COUNT_KEY = 'careers.count';
+const DEFAULT_SKELETONS = 3;
+const MAX_SKELETONS = 12;
+
+function rememberedCount(): number {
+  try {
+    const count = Number(window.localStorage.getItem(COUNT_KEY) ?? DEFAULT_SKELETONS);
+    return Number.isInteger(count) ? Math.min(MAX_SKELETONS, Math.max(1, count)) : DEFAULT_SKELETONS;
+  } catch {
+    return DEFAULT_SKELETONS;
+  }
+}
+
+const noSubscription = () => () => undefined;
+
+function rememberCount(count: number): void {
+  try {
+    window.localStorage.setItem(COUNT_KEY, String(count));
+  } catch {
+    // Not remembered: the next visit shows the default number of cards while loading.
+  }
+}
+
+/**
+ * While the jobs load: the filter row and cards of the real ones' size, as many as last time (three on
+ * a first visit), with the spec's loading text.
+ */
+function Loading() {
+  // The server's HTML (and hydration) has the default; the browser's stored count follows at once.
+  const count = useSyncExternalStore(noSubscription, rememberedCount, () => DEFAULT_SKELETONS);
+  return (
+    <div className="flex flex-col gap-8">
+      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+        <div aria-hidden="true" className="flex flex-wrap gap-2">
+          {['w-14', 'w-28', 'w-24'].map((width) => (
+            <div key={width} className={`h-[2.375rem] rounded-full border border-white/10 bg-white/5 ${width}`} />
+          ))}
+        </div>
+        <p role="status" className="shrink-0 text-sm text-slate-400">
+          {careersMessages.loading}
+        </p>
+      </div>
+      <div className={GRID}>
+        {Array.from({ length: count }, (_, i) => (
+          <JobCardSkeleton key={i} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
 /** The open positions: department filter, job cards, the loading, empty and error states, and the job modal. */
 function Board() {
   const { data: jobs, isPending, isError, isFetching, refetch } = useQuery(jobsQuery());
@@ -35,6 +92,13 @@ function Board() {
     typeof window === 'undefined' ? null : departmentFromUrl(window.location.search),
   );
   const [selected, setSelected] = useState<Job | null>(null);
+  // Applied for during this visit: marked on their cards; the last one is confirmed above the list.
+  const [appliedIds, setAppliedIds] = useState<ReadonlySet<number>>(() =>
+    typeof window === 'undefined' ? new Set() : appliedJobIds(),
+  );
+  const [applied, setApplied] = useState<Applied | null>(null);
+  const confirmationRef = useRef<HTMLElement>(null);
+  const focusConfirmation = useRef(false);
 
   // The open modal has the job page's URL, so it can be shared, and Back closes it.
   const openJob = useCallback((job: Job) => {
@@ -54,24 +118,52 @@ function Board() {
     return () => window.removeEventListener('popstate', onPopState);
   }, [jobs]);
 
+  useEffect(() => {
+    if (jobs) rememberCount(jobs.length);
+  }, [jobs]);
+
+  const onApplied = useCallback(
+    (job: Job, email: string) => {
+      const ids = new Set(appliedIds).add(job.id);
+      rememberApplied(ids);
+      setAppliedIds(ids);
+      setApplied({ job, email });
+      focusConfirmation.current = true;
+      closeJob();
+    },
+    [appliedIds, closeJob],
+  );
+  // Once the modal has closed (and handed focus back to the card), the confirmation takes it.
+  useEffect(() => {
+    if (!applied || selected || !focusConfirmation.current) return;
+    focusConfirmation.current = false;
+    const confirmation = confirmationRef.current;
+    confirmation?.focus({ preventScroll: true });
+    // A frame later, after the closing dialog's own scroll back to the card, which would cut this one short.
+    requestAnimationFrame(() => confirmation?.scrollIntoView({ block: 'start' }));
+  }, [applied, selected]);
+
   const departments = useMemo(() => distinctDepartments(jobs ?? []), [jobs]);
   const active =
     department === null ? null : (departments.find((d) => inDepartment({ department: d }, department)) ?? department);
-  const visible = useMemo(() => (jobs ?? []).filter((job) => inDepartment(job, active)), [jobs, active]);
+  // Cards and the modal spell each department as its filter button does.
+  const visible = useMemo(
+    () =>
+      (jobs ?? [])
+        .filter((job) => inDepartment(job, active))
+        .map((job) => ({
+          ...job,
+          department: departments.find((d) => sameDepartment(d, job.department)) ?? job.department,
+        })),
+    [jobs, active, departments],
+  );
 
   const selectDepartment = (next: string | null) => {
     setDepartment(next);
     window.history.replaceState(window.history.state, '', urlWithDepartment(window.location.href, next));
   };
 
-  if (isPending || (isError && isFetching)) {
-    return (
-      <Notice role="status">
-        <Spinner />
-        <p>{careersMessages.loading}</p>
-      </Notice>
-    );
-  }
+  if (isPending || (isError && isFetching)) return <Loading />;
 
   if (isError) {
     return (
@@ -96,6 +188,7 @@ function Board() {
 
   return (
     <div className="flex flex-col gap-8">
+      {applied && <AppliedConfirmation ref={confirmationRef} applied={applied} onDismiss={() => setApplied(null)} />}
       <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
         <DepartmentFilter departments={departments} selected={active} onSelect={selectDepartment} />
         <p aria-live="polite" className="shrink-0 text-sm text-slate-400">
@@ -111,16 +204,23 @@ function Board() {
           </button>
         </Notice>
       ) : (
-        <ul aria-label="Open positions" className="grid gap-6 md:grid-cols-2 xl:grid-cols-3">
+        <ul aria-label="Open positions" className={GRID}>
           {visible.map((job) => (
-            <li key={job.id}>
-              <JobCard job={job} onOpen={openJob} />
+            <li key={job.id} className={CARD_ROWS}>
+              <JobCard job={job} applied={appliedIds.has(job.id)} onOpen={openJob} />
             </li>
           ))}
         </ul>
       )}
 
-      {selected && <JobModal key={selected.id} job={selected} onClose={closeJob} />}
+      {selected && (
+        <JobModal
+          key={selected.id}
+          job={selected}
+          onClose={closeJob}
+          onApplied={({ email }) => onApplied(selected, email)}
+        />
+      )}
     </div>
   );
 }

@@ -4,13 +4,18 @@ import { Dialog } from '~/islands/ui/Dialog';
 import { LazyApplicationForm, preloadApplicationForm } from './LazyApplicationForm';
 import { JobDetails } from './JobDetails';
 
-type Props = { job: Job; onClose: () => void };
+type Props = {
+  job: Job;
+  onClose: () => void;
+  /** After the success toast: the board closes the modal and confirms the application. */
+  onApplied: (sent: { email: string }) => void;
+};
 
 /**
  * Careers modal: details with 'Close' and 'Apply Now'; 'Apply Now' reveals the form.
  * Every way of closing unmounts the form, which resets it (and aborts an upload in flight).
  */
-export function JobModal({ job, onClose }: Props) {
+export function JobModal({ job, onClose, onApplied }: Props) {
   const [applying, setApplying] = useState(false);
   const applyRef = useRef<HTMLButtonElement>(null);
   const wasApplying = useRef(false);
@@ -48,7 +53,7 @@ export function JobModal({ job, onClose }: Props) {
       <JobDetails job={job} />
       {applying && (
         <div className="mt-8">
-          <LazyApplicationForm job={job} onSubmitted={onClose} onCancel={() => setApplying(false)} />
+          <LazyApplicationForm job={job} onSubmitted={onApplied} onCancel={() => setApplying(false)} />
         </div>
       )}
     </Dialog>

@@ -1,18 +1,9 @@
+import { sameDepartment } from '~/lib/departments';
 import type { Job } from '~/lib/schemas/job';
-
-/** Each distinct department of the loaded jobs, in alphabetical order. */
-export function distinctDepartments(jobs: readonly Pick<Job, 'department'>[]): string[] {
-  const seen = new Map<string, string>();
-  for (const { department } of jobs) {
-    const key = department.trim().toLocaleLowerCase();
-    if (key && !seen.has(key)) seen.set(key, department.trim());
-  }
-  return [...seen.values()].sort((a, b) => a.localeCompare(b));
-}
 
 /** True when the job belongs to the department (null = 'All'); case and outer spaces do not matter. */
 export function inDepartment(job: Pick<Job, 'department'>, department: string | null): boolean {
-  return department === null || job.department.trim().toLocaleLowerCase() === department.trim().toLocaleLowerCase();
+  return department === null || sameDepartment(job.department, department);
 }
 
 /** The `?department=` of a careers URL, so a filtered board can be linked to. */

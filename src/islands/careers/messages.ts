@@ -1,6 +1,6 @@
 import { applicantMessages } from '~/lib/schemas/applicant';
 
-/** The careers board's texts, word for word. */
+/** The careers board's texts: the spec's word for word, then the confirmation after applying. */
 export const careersMessages = {
   loading: 'Loading positions...',
   noJobs: 'No open positions at the moment. Check back soon!',
@@ -9,4 +9,7 @@ export const careersMessages = {
   submitFailed: 'Failed to submit application',
   submitNetworkFailed: 'Failed to submit application. Please try again.',
   submitted: applicantMessages.submitted,
+  appliedTitle: (title: string) => `Your application for ${title} has been received.`,
+  receiptSent: (email: string) => `We have e-mailed a receipt to ${email}.`,
+  nextSteps: applicantMessages.nextSteps,
 } as const;

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { subjectFromSearch } from '~/lib/contact-link';
 import { consentMessages, PRIVACY_PATH } from '~/lib/privacy';
 import { contactMessages, contactSchema, type ContactInput } from '~/lib/schemas';
+import { site } from '~/site';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { Field, TextField, fieldAria, inputClass } from '~/islands/ui/Field';
 import { useSpamTrap } from '~/islands/ui/SpamTrap';
@@ -13,7 +14,10 @@ import { sendContactMessage } from './send';
 
 const emptyValues: ContactInput = { name: '', email: '', subject: '', message: '' };
 
-/** Contact form: sends, shows 'Sending...', clears on success, keeps values on failure. */
+/**
+ * Contact form: sends, shows 'Sending...', clears on success (with a confirmation below the button
+ * that says when and where the reply comes), keeps values on failure.
+ */
 function Form() {
   const {
     register,
@@ -24,6 +28,7 @@ function Form() {
     formState: { errors, isSubmitting },
   } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: emptyValues, mode: 'onTouched' });
   const spamTrap = useSpamTrap();
+  const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
   // Until the script runs, a native submit would reload the page with the message in the URL.
   const hydrated = useHydrated();
 
@@ -34,9 +39,11 @@ function Form() {
   }, [getValues, setValue]);
 
   const onSubmit = async (values: ContactInput) => {
+    setSent(null);
     try {
       await sendContactMessage(values, spamTrap.fields());
       showToast('success', contactMessages.success);
+      setSent({ name: values.name.trim(), email: values.email.trim() });
       reset(emptyValues);
     } catch {
       showToast('error', contactMessages.failure);
@@ -89,6 +96,18 @@ function Form() {
             {isSubmitting ? 'Sending...' : 'Send message'}
           </button>
         </div>
+        {sent && (
+          // The toast announces the success; this stays, so the promise can be read at leisure.
+          <div
+            data-testid="contact-confirmation"
+            className="rounded-xl border border-emerald-400/40 bg-emerald-950/60 px-4 py-3 text-sm leading-6 text-emerald-50 sm:col-span-2"
+          >
+            <p className="font-semibold">Thank you, {sent.name}. Your message is with our team.</p>
+            <p>
+              An engineer replies {site.contactReplyTime}, to {sent.email}.
+            </p>
+          </div>
+        )}
       </fieldset>
     </form>
   );

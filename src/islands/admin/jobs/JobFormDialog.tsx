@@ -1,9 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
-import { useForm } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { createJob, updateJob } from '~/lib/api/admin-jobs';
 import { ApiError } from '~/lib/api/client';
-import { jobKeys } from '~/islands/queries/jobs';
+import { jobKeys, jobsQuery } from '~/islands/queries/jobs';
+import { distinctDepartments, sameDepartment } from '~/lib/departments';
+import { DESCRIPTION_CLASS, DESCRIPTION_FORMATTING_HINT, descriptionHtml } from '~/lib/job-description';
 import { JOB_TYPES, jobInputSchema, jobMessages, type Job, type JobData, type JobInput } from '~/lib/schemas';
 import { Dialog } from '~/islands/ui/Dialog';
 import { Field, TextField, fieldAria, inputClass } from '~/islands/ui/Field';
@@ -25,6 +28,7 @@ export function JobFormDialog({ job, onClose }: Props) {
   const queryClient = useQueryClient();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
@@ -41,7 +45,17 @@ export function JobFormDialog({ job, onClose }: Props) {
     },
   });
 
-  const onSubmit = async (values: JobData) => {
+  // Departments to choose from; a new one may be typed, and one that differs only in case takes the existing spelling.
+  const { data: jobs } = useQuery(jobsQuery());
+  const departments = useMemo(() => distinctDepartments(jobs ?? []), [jobs]);
+  // What the description will look like on the careers pages, as it is typed.
+  const typed = useWatch({ control, name: 'description' });
+  const description = useDeferredValue(typed ?? '');
+  const preview = useMemo(() => descriptionHtml(description), [description]);
+
+  const onSubmit = async (input: JobData) => {
+    const existing = departments.find((department) => sameDepartment(department, input.department));
+    const values = existing ? { ...input, department: existing } : input;
     try {
       if (job) await updateJob(job.id, values);
       else await createJob(values);
@@ -85,7 +99,24 @@ export function JobFormDialog({ job, onClose }: Props) {
         className="grid gap-5 sm:grid-cols-2"
       >
         {text('title', 'Job title', true, 'e.g. Embedded ML Engineer')}
-        {text('department', 'Department', true, 'e.g. Engineering')}
+        <TextField
+          id={id('department')}
+          label="Department"
+          required
+          error={errors.department?.message}
+          hint={departments.length > 0 ? 'Choose one from the list, or type a new one.' : undefined}
+          input={{
+            ...register('department'),
+            placeholder: 'e.g. Engineering',
+            list: 'job-departments',
+            autoComplete: 'off',
+          }}
+        />
+        <datalist id="job-departments">
+          {departments.map((department) => (
+            <option key={department} value={department} />
+          ))}
+        </datalist>
         {text('location', 'Location', true, 'e.g. Bengaluru or Remote')}
         <Field id={id('jobType')} label="Job type" required error={errors.jobType?.message}>
           <select
@@ -108,17 +139,34 @@ export function JobFormDialog({ job, onClose }: Props) {
           label="Description"
           required
           error={errors.description?.message}
+          hint={DESCRIPTION_FORMATTING_HINT}
           className="sm:col-span-2"
         >
           <textarea
             {...register('description')}
-            {...fieldAria(id('description'), errors.description?.message)}
+            {...fieldAria(id('description'), errors.description?.message, true)}
             required
             rows={8}
             placeholder="Responsibilities, requirements and what the team works on"
             className={inputClass}
           />
         </Field>
+        <section aria-labelledby="job-description-preview" className="sm:col-span-2">
+          <h3 id="job-description-preview" className="text-sm font-semibold text-slate-200">
+            Preview
+          </h3>
+          <div
+            data-testid="job-description-preview"
+            className="mt-2 max-h-72 min-h-16 overflow-y-auto rounded-xl border border-white/10 bg-ink-900/60 p-4 text-sm"
+          >
+            {preview ? (
+              // Built by descriptionHtml: every text escaped, only its own few tags, links checked.
+              <div className={DESCRIPTION_CLASS} dangerouslySetInnerHTML={{ __html: preview }} />
+            ) : (
+              <p className="text-slate-400">The description appears here as applicants will see it.</p>
+            )}
+          </div>
+        </section>
         <div className="flex flex-col-reverse gap-3 sm:col-span-2 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={onClose}>
             Cancel

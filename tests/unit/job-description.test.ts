@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { descriptionHtml, descriptionText, safeHref, startsWithHeading } from '~/lib/job-description';
+
+describe('job descriptions: the Markdown subset', () => {
+  it('renders plain text as before: paragraphs from blank lines, line breaks kept', () => {
+    expect(descriptionHtml('Own the firmware.\nReview drivers.\n\nBuild rigs.\n')).toBe(
+      '<p>Own the firmware.<br>Review drivers.</p><p>Build rigs.</p>',
+    );
+    expect(descriptionHtml('a\r\nb')).toBe('<p>a<br>b</p>');
+  });
+
+  it('renders headings from level 3, lists, bold, italic and links', () => {
+    expect(descriptionHtml('# One\n## Two\n### Three\n#### Four')).toBe(
+      '<h3>One</h3><h3>Two</h3><h3>Three</h3><h4>Four</h4>',
+    );
+    expect(descriptionHtml('- C and **Rust**\n- an *RTOS*\n\n3. third\n4. fourth')).toBe(
+      '<ul><li>C and <strong>Rust</strong></li><li>an <em>RTOS</em></li></ul><ol start="3"><li>third</li><li>fourth</li></ol>',
+    );
+    expect(descriptionHtml('- one\n\n- two')).toBe('<ul><li><p>one</p></li><li><p>two</p></li></ul>');
+    expect(descriptionHtml('See [our team](https://example.com/team?a=1&b=2) or [privacy](/privacy).')).toBe(
+      '<p>See <a href="https://example.com/team?a=1&amp;b=2" rel="nofollow noopener">our team</a> or <a href="/privacy" rel="nofollow noopener">privacy</a>.</p>',
+    );
+    expect(descriptionHtml('[mail us](mailto:jobs@example.com)')).toContain('href="mailto:jobs@example.com"');
+  });
+
+  it('escapes raw HTML, in blocks and inline', () => {
+    expect(descriptionHtml('<script>alert(1)</script>')).toBe('<p>&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+    expect(descriptionHtml('Hi <img src=x onerror="alert(1)"> **there**')).toBe(
+      '<p>Hi &lt;img src=x onerror=&quot;alert(1)&quot;&gt; <strong>there</strong></p>',
+    );
+    expect(descriptionHtml('<div>\n\n**x**\n\n</div>')).toBe(
+      '<p>&lt;div&gt;</p><p><strong>x</strong></p><p>&lt;/div&gt;</p>',
+    );
+    expect(descriptionHtml('&lt;b&gt; &#60;i&#62;')).toBe('<p>&lt;b&gt; &lt;i&gt;</p>');
+  });
+
+  it('keeps dangerous links inert: their text stays, no href', () => {
+    for (const url of [
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'javascript&#58;alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'vbscript:msgbox(1)',
+      '//evil.example.com',
+      '/\\evil.example.com',
+    ]) {
+      const html = descriptionHtml(`[click](${url}) <${url}>`);
+      expect(html, url).not.toContain('<a');
+      expect(html, url).not.toMatch(/href|<script/i);
+    }
+    expect(safeHref('https://example.com')).toBe('https://example.com/');
+    expect(safeHref(' java\tscript:alert(1)')).toBeNull();
+  });
+
+  it('shows no images: image syntax becomes its alt text', () => {
+    expect(descriptionHtml('![our office](https://example.com/office.jpg) ![x](javascript:alert(1))')).toBe(
+      '<p>our office x</p>',
+    );
+  });
+
+  it('leaves code, quotes, rules, setext headings and definitions as typed', () => {
+    expect(descriptionHtml('    indented\n\n```\nfenced\n```\n\n> quote\n\n---\n\nTitle\n===\n\n`x`')).toBe(
+      '<p>indented</p><p>```<br>fenced<br>```</p><p>&gt; quote</p><p>---</p><p>Title<br>===</p><p>`x`</p>',
+    );
+    expect(descriptionHtml('[a]: https://example.com\n[a]')).toBe('<p>[a]: https://example.com<br>[a]</p>');
+  });
+
+  it('gives the text without marks or headings for the clamp and meta description', () => {
+    const text =
+      '## About the role\n\nYou will **own** the *firmware*.\n\n### Requirements\n- C\n- [Rust](https://rust-lang.org)';
+    expect(descriptionText(text)).toBe('You will own the firmware.\nC\nRust');
+    expect(descriptionText('### Only a heading')).toBe('Only a heading');
+    expect(descriptionText('a <b>\nc')).toBe('a <b>\nc');
+    expect(startsWithHeading(text)).toBe(true);
+    expect(startsWithHeading('Plain text\n## later')).toBe(false);
+  });
+});
