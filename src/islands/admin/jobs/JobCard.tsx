@@ -1,3 +1,4 @@
+import { descriptionText } from '~/lib/job-description';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import type { AdminJob, ApplicantStatus } from '~/lib/schemas';
@@ -135,7 +136,7 @@ export function JobCard({ job, counts, onEdit, onToggleOpen, onDelete, busy }: P
           id={descriptionId}
           className={cn('whitespace-pre-line text-sm leading-relaxed text-slate-300', !expanded && 'line-clamp-3')}
         >
-          {job.description}
+          {descriptionText(job.description)}
         </p>
         {(clamped || expanded) && (
           <button
