@@ -49,6 +49,13 @@ export const AUDIT_ACTIONS = {
   'messages.listed': 'Listed messages',
   'message.deleted': 'Deleted message',
   'retention.purged': 'Purged by retention',
+  'team.invited': 'Invited a team member',
+  'team.role_changed': 'Changed a role',
+  'team.removed': 'Removed a team member',
+  'team.two_factor_required': 'Changed the two-factor rule',
+  'two_factor.enabled': 'Turned on two-factor sign-in',
+  'two_factor.disabled': 'Turned off two-factor sign-in',
+  'two_factor.recovery_used': 'Signed in with a recovery code',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
@@ -62,7 +69,7 @@ export type AuditEntry = {
   adminEmail: string | null;
   action: AuditAction;
   /** What the action touched: 'applicant', 'message' or null for list-wide actions. */
-  subjectType: 'applicant' | 'message' | null;
+  subjectType: 'applicant' | 'message' | 'admin' | null;
   subjectId: number | null;
   /** A short sentence without personal data, e.g. 'erased 3 records for a person on request'. */
   summary: string;

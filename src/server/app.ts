@@ -19,6 +19,8 @@ import { requireAdmin } from './middleware/auth';
 import { bodyLimit } from './middleware/body-limit';
 import { apiRequestLayer } from './middleware/api-request';
 import { outboxRoutes } from './features/outbox/routes';
+import { teamRoutes } from './features/team/routes';
+import { twoFactorRoutes } from './features/auth/two-factor-routes';
 import { createLogger } from './logger';
 
 /** Where the API answers: `/api` and everything under it. */
@@ -121,6 +123,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/contact', contact.contact);
   app.route('/api/messages', contact.messages);
   app.route('/api/audit', auditRoutes(services));
+  app.route('/api/admins', teamRoutes(services));
+  app.route('/api/account/2fa', twoFactorRoutes(services));
   app.route('/api', privacyRoutes(services));
 
   app.notFound((c) => apiError(c, 404, 'Not found'));

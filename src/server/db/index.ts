@@ -23,11 +23,28 @@ export {
   listAdmins,
   insertAdmin,
   setAdminPassword,
-  deleteAdmin,
   revokeToken,
   findSessionAdmin,
   upgradePasswordHash,
+  recordSignIn,
 } from './admins';
+export {
+  listTeam,
+  inviteAdmin,
+  changeAdminRole,
+  removeAdmin,
+  getTeamSetting,
+  setTeamSetting,
+  type TeamChange,
+} from './team';
+export {
+  startTotpEnrolment,
+  confirmTotpEnrolment,
+  acceptTotpStep,
+  useRecoveryCode,
+  disableTotp,
+  countRecoveryCodes,
+} from './two-factor';
 export { insertMessage, listMessages, deleteMessage } from './messages';
 export { insertAuditEntry, listAudit, auditedAdmins, auditEntriesAbout } from './audit';
 export {

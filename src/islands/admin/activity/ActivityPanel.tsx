@@ -19,7 +19,7 @@ const ACTIONS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 const subjectLabel = (entry: AuditEntry) =>
   entry.subjectType && entry.subjectId !== null
-    ? `${entry.subjectType === 'applicant' ? 'Applicant' : 'Message'} #${entry.subjectId}`
+    ? `${{ applicant: 'Applicant', message: 'Message', admin: 'Team member' }[entry.subjectType]} #${entry.subjectId}`
     : null;
 
 function EntryRow({ entry }: { entry: AuditEntry }) {

@@ -5,7 +5,7 @@ import type { Services } from '../../config';
 import type { AdminPrincipal, AppEnv } from '../../context';
 import { insertAuditEntry, type Database } from '../../db';
 
-type AuditSubject = { type: 'applicant' | 'message'; id: number };
+type AuditSubject = { type: 'applicant' | 'message' | 'admin'; id: number };
 
 export type AuditEvent = {
   action: AuditAction;
