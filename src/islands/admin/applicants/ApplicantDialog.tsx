@@ -5,6 +5,7 @@ import type { Applicant } from '~/lib/schemas';
 import { Dialog } from '~/islands/ui/Dialog';
 import { formatDate, formatLongDate } from '../format';
 import { EraseOn } from '../privacy/EraseOn';
+import { Can } from '../session';
 import type { PrivacyActions } from '../privacy/usePrivacyActions';
 import { StatusActions, deleteButtonClass } from './StatusActions';
 import { StatusBadge } from './StatusBadge';
@@ -49,20 +50,32 @@ export function ApplicantDialog({ applicant, actions, privacy, onClose }: Props)
             Download Resume
           </button>
           <StatusActions applicant={applicant} actions={actions} />
-          <button type="button" className={deleteButtonClass} onClick={() => actions.remove(applicant)} disabled={busy}>
-            Delete
-          </button>
-          <button
-            type="button"
-            className="btn btn-secondary px-4 py-2"
-            onClick={() => privacy.exportData(applicant)}
-            disabled={busy}
-          >
-            Export data
-          </button>
-          <button type="button" className={deleteButtonClass} onClick={() => privacy.erase(applicant)} disabled={busy}>
-            Erase person
-          </button>
+          <Can least="recruiter">
+            <button
+              type="button"
+              className={deleteButtonClass}
+              onClick={() => actions.remove(applicant)}
+              disabled={busy}
+            >
+              Delete
+            </button>
+            <button
+              type="button"
+              className="btn btn-secondary px-4 py-2"
+              onClick={() => privacy.exportData(applicant)}
+              disabled={busy}
+            >
+              Export data
+            </button>
+            <button
+              type="button"
+              className={deleteButtonClass}
+              onClick={() => privacy.erase(applicant)}
+              disabled={busy}
+            >
+              Erase person
+            </button>
+          </Can>
         </>
       }
     >

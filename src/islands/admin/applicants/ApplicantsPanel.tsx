@@ -13,6 +13,7 @@ import { Counters } from './Counters';
 import { filterApplicants, jobChoices, NO_FILTER, type ApplicantFilter } from './filter';
 import { Filters } from './Filters';
 import { useApplicantActions } from './useApplicantActions';
+import { Can } from '../session';
 
 const applicantsTexts = {
   loading: 'Loading applicants...',
@@ -51,14 +52,16 @@ export function ApplicantsPanel() {
               <p aria-live="polite" className="text-sm text-slate-400">
                 Showing {shown.length} of {all.length} applicants
               </p>
-              <button
-                type="button"
-                className="btn btn-secondary px-4 py-2"
-                onClick={() => privacy.exportCsv(filter)}
-                disabled={privacy.busy || shown.length === 0}
-              >
-                Export CSV<span className="sr-only"> of the {shown.length} applicants shown</span>
-              </button>
+              <Can least="recruiter">
+                <button
+                  type="button"
+                  className="btn btn-secondary px-4 py-2"
+                  onClick={() => privacy.exportCsv(filter)}
+                  disabled={privacy.busy || shown.length === 0}
+                >
+                  Export CSV<span className="sr-only"> of the {shown.length} applicants shown</span>
+                </button>
+              </Can>
             </div>
             {shown.length === 0 ? (
               <StateMessage kind="empty">{applicantsTexts.empty}</StateMessage>

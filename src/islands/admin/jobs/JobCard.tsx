@@ -5,8 +5,9 @@ import { formatDate } from '../format';
 
 type Props = {
   job: Job;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** Without them (a viewer), no Edit and Delete buttons. */
+  onEdit?: () => void;
+  onDelete?: () => void;
   deleting: boolean;
 };
 
@@ -46,19 +47,21 @@ export function JobCard({ job, onEdit, onDelete, deleting }: Props) {
             Active
           </span>
         </div>
-        <div className="flex gap-2">
-          <button type="button" className="btn btn-secondary px-4 py-2" onClick={onEdit}>
-            Edit<span className="sr-only"> {job.title}</span>
-          </button>
-          <button
-            type="button"
-            className="btn border border-rose-400/40 bg-rose-500/10 px-4 py-2 text-rose-100 hover:bg-rose-500/25"
-            onClick={onDelete}
-            disabled={deleting}
-          >
-            Delete<span className="sr-only"> {job.title}</span>
-          </button>
-        </div>
+        {onEdit && onDelete && (
+          <div className="flex gap-2">
+            <button type="button" className="btn btn-secondary px-4 py-2" onClick={onEdit}>
+              Edit<span className="sr-only"> {job.title}</span>
+            </button>
+            <button
+              type="button"
+              className="btn border border-rose-400/40 bg-rose-500/10 px-4 py-2 text-rose-100 hover:bg-rose-500/25"
+              onClick={onDelete}
+              disabled={deleting}
+            >
+              Delete<span className="sr-only"> {job.title}</span>
+            </button>
+          </div>
+        )}
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-5">
         {facts.map(([term, value]) => (

@@ -9,6 +9,7 @@ import { useAdminMutation } from '../useAdminMutation';
 import { QueryState } from '../StateMessage';
 import { JobCard } from './JobCard';
 import { JobFormDialog } from './JobFormDialog';
+import { useCan } from '../session';
 
 const jobsTexts = {
   loading: 'Loading jobs...',
@@ -24,6 +25,7 @@ export function JobsPanel() {
   // null: form closed; 'new': create mode; a job: edit mode.
   const [editing, setEditing] = useState<Job | 'new' | null>(null);
   const { confirm, confirmDialog } = useConfirm();
+  const canEdit = useCan('recruiter');
 
   const remove = useAdminMutation({
     mutationFn: (job: Job) => deleteJob(job.id),
@@ -41,9 +43,11 @@ export function JobsPanel() {
       id="jobs"
       title="Job vacancies"
       action={
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-          <span aria-hidden="true">+</span> Add New Job Vacancy
-        </button>
+        canEdit && (
+          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+            <span aria-hidden="true">+</span> Add New Job Vacancy
+          </button>
+        )
       }
     >
       <QueryState query={jobs} items={jobs.data} texts={jobsTexts} empty={jobsTexts.empty}>
@@ -53,8 +57,7 @@ export function JobsPanel() {
               <li key={job.id}>
                 <JobCard
                   job={job}
-                  onEdit={() => setEditing(job)}
-                  onDelete={() => void onDelete(job)}
+                  {...(canEdit && { onEdit: () => setEditing(job), onDelete: () => void onDelete(job) })}
                   deleting={remove.isPending && remove.variables.id === job.id}
                 />
               </li>
