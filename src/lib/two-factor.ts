@@ -16,7 +16,7 @@ export const twoFactorMessages = {
 } as const;
 
 /** A code typed by a person: six digits, or a recovery code like 'abcd-efgh'. */
-export const codeSchema = z
+const codeSchema = z
   .string({ required_error: twoFactorMessages.codeRequired, invalid_type_error: twoFactorMessages.codeRequired })
   .trim()
   .min(1, twoFactorMessages.codeRequired)
