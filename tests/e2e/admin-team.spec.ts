@@ -76,6 +76,35 @@ test.describe('the hiring team', () => {
     },
   );
 
+  test(
+    'an owner requires two-factor sign-in for the team and is led to set it up before anything else',
+    { tag: '@once' },
+    async ({ page, axe }) => {
+      // A server of its own: the rule would stop every other test's admin on the shared one.
+      const server = await startMailServer();
+      try {
+        await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, server.url);
+        await page.getByRole('tab', { name: 'Team' }).click();
+        await page.getByRole('checkbox', { name: 'Require two-factor sign-in for everyone' }).click();
+        await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in', level: 2 })).toBeVisible();
+        await expect(page.getByRole('tablist')).toHaveCount(0);
+        expect(await axe()).toEqual([]);
+        await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+        const key = (await page.locator('main code').innerText()).replace(/\s/g, '');
+        await page.getByLabel('Six-digit code').fill(totp(key));
+        await page.getByRole('button', { name: 'Turn on' }).click();
+        await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+        await page.getByRole('button', { name: 'I have saved them' }).click();
+        await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();
+        await page.getByRole('tab', { name: 'Team' }).click();
+        await expect(page.getByRole('checkbox', { name: 'Require two-factor sign-in for everyone' })).toBeChecked();
+        await expect(page.getByRole('article', { name: E2E_ADMIN.email })).toContainText('Two-factor sign-in: on');
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+
   test('the Team tab and the invitation dialog pass axe', async ({ loggedInPage: page, axe }) => {
     await page.goto('/admin#team');
     await expect(page.getByRole('list', { name: 'Team members' })).toBeVisible();

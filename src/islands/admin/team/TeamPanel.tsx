@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { changeRole, removeMember, setTeamTwoFactor } from '~/lib/api/team';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role, type TeamMember } from '~/lib/team';
+import { authKeys } from '~/islands/queries/auth';
 import { teamKeys, teamQuery } from '~/islands/queries/team';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { inputClass } from '~/islands/ui/Field';
@@ -113,7 +114,8 @@ export function TeamPanel({ selfId }: { selfId: number }) {
     mutationFn: (required: boolean) => setTeamTwoFactor(required),
     success: (result) => result.message,
     failure: teamTexts.ruleFailed,
-    invalidates: [teamKeys.all],
+    // The session too: an owner without two-factor sign-in is now asked to set it up first.
+    invalidates: [teamKeys.all, authKeys.all],
   });
 
   const onRemove = async (member: TeamMember) => {
@@ -143,7 +145,7 @@ export function TeamPanel({ selfId }: { selfId: number }) {
               <input
                 id={ruleId}
                 type="checkbox"
-                checked={team.data?.requireTwoFactor ?? false}
+                checked={rule.isPending ? rule.variables : (team.data?.requireTwoFactor ?? false)}
                 disabled={rule.isPending}
                 onChange={(event) => rule.mutate(event.target.checked)}
                 aria-describedby={`${ruleId}-hint`}
