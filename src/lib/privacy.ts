@@ -3,6 +3,7 @@
  * names shared by the forms, the admin area and the API.
  */
 import { z } from 'zod';
+import type { ApplicantHistory } from './notes';
 import type { Applicant } from './schemas/applicant';
 import { EMAIL_PATTERN } from './schemas/application';
 
@@ -49,6 +50,8 @@ export const AUDIT_ACTIONS = {
   'messages.listed': 'Listed messages',
   'message.deleted': 'Deleted message',
   'retention.purged': 'Purged by retention',
+  'note.added': 'Added a note',
+  'note.deleted': 'Deleted a note',
   'team.invited': 'Invited a team member',
   'team.role_changed': 'Changed a role',
   'team.removed': 'Removed a team member',
@@ -81,7 +84,7 @@ export type AuditPage = { entries: AuditEntry[]; nextCursor: string | null; admi
 export type ApplicantDetail = {
   applicant: Applicant;
   consent: { givenAt: string; noticeVersion: string } | null;
-};
+} & ApplicantHistory;
 
 /** `POST /api/erasure` body. */
 export const erasureSchema = z.object({

@@ -26,6 +26,8 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'GET /api/applicants/:id': 'viewer',
   'GET /api/applicants/:id/download': 'viewer',
   'PUT /api/applicants/:id/status': 'recruiter',
+  'POST /api/applicants/:id/notes': 'recruiter',
+  'DELETE /api/applicants/:id/notes/:noteId': 'recruiter',
   'DELETE /api/applicants/:id': 'recruiter',
   'GET /api/applicants.csv': 'recruiter',
   'GET /api/applicants/:id/export': 'recruiter',

@@ -137,6 +137,54 @@ test.describe('the hiring team', () => {
     }
   });
 
+  test("a recruiter writes a note in the applicant's timeline and a viewer colleague reads it", async ({
+    page,
+    adminApi,
+    axe,
+  }) => {
+    const stamp = `${test.info().project.name}-${Date.now()}`;
+    const recruiter = `notes-r-${stamp}@example.com`;
+    const viewer = `notes-v-${stamp}@example.com`;
+    adminCli(['create', recruiter, '--role', 'recruiter'], `${PASSWORD}\n`);
+    adminCli(['create', viewer, '--role', 'viewer'], `${PASSWORD}\n`);
+    try {
+      const job = await adminApi.createJob();
+      const applicant = await adminApi.seedApplicant({ job });
+      const note = `Strong C++; ask about the RTOS port (${stamp}).`;
+
+      await signIn(page, recruiter, PASSWORD);
+      await page.getByRole('tab', { name: /Applicants/ }).click();
+      await page
+        .getByRole('article', { name: applicant.name, exact: true })
+        .getByRole('button', { name: /^View/ })
+        .click();
+      const dialog = page.getByRole('dialog', { name: applicant.name });
+      const timeline = dialog.getByRole('region', { name: 'Timeline and notes' });
+      await expect(timeline.getByRole('listitem').first()).toContainText('Applied');
+      await timeline.getByLabel('Add a note for the team').fill(note);
+      await timeline.getByRole('button', { name: 'Add note' }).click();
+      await expect(timeline.getByRole('listitem').filter({ hasText: note })).toContainText(recruiter);
+      expect(await axe('dialog')).toEqual([]);
+
+      await page.evaluate(() => window.localStorage.clear());
+      await signIn(page, viewer, PASSWORD);
+      await page.getByRole('tab', { name: /Applicants/ }).click();
+      await page
+        .getByRole('article', { name: applicant.name, exact: true })
+        .getByRole('button', { name: /^View/ })
+        .click();
+      const seen = page
+        .getByRole('dialog', { name: applicant.name })
+        .getByRole('region', { name: 'Timeline and notes' });
+      await expect(seen.getByRole('listitem').filter({ hasText: note })).toContainText(recruiter);
+      await expect(seen.getByLabel('Add a note for the team')).toHaveCount(0);
+      await expect(seen.getByRole('button', { name: /Delete note/ })).toHaveCount(0);
+    } finally {
+      adminCli(['delete', recruiter]);
+      adminCli(['delete', viewer]);
+    }
+  });
+
   test('two-factor sign-in: set up from the account dialog, then a code (or a recovery code) after the password', async ({
     page,
     axe,

@@ -37,6 +37,7 @@ export {
   setTeamSetting,
   type TeamChange,
 } from './team';
+export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
 export {
   startTotpEnrolment,
   confirmTotpEnrolment,

@@ -245,6 +245,25 @@ function migrations(kind: DbKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0007_applicant_notes': {
+      // Notes on applicants; they go with the applicant (erasure, retention, deletion).
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('applicant_notes')
+          .addColumn('id', pk)
+          .addColumn('applicant_id', 'integer', (c) => c.notNull().references('applicants.id').onDelete('cascade'))
+          .addColumn('admin_id', 'integer', (c) => c.references('admins.id').onDelete('set null'))
+          .addColumn('author_email', 'text', (c) => c.notNull())
+          .addColumn('text', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('applicant_notes_applicant_idx')
+          .on('applicant_notes')
+          .columns(['applicant_id', 'created_at'])
+          .execute();
+      },
+    },
   };
 }
 

@@ -36,6 +36,17 @@ interface AdminRecoveryCodesTable {
   used_at: Timestamp | null;
 }
 
+/** Notes the team writes on an applicant; deleted with the applicant (erasure, retention). */
+interface ApplicantNotesTable {
+  id: Generated<number>;
+  applicant_id: number;
+  /** The author; null once they are removed from the team (their e-mail stays). */
+  admin_id: number | null;
+  author_email: string;
+  text: string;
+  created_at: Timestamp;
+}
+
 /** Team-wide settings, one row per key (`require_two_factor`: '1' or '0'). */
 interface TeamSettingsTable {
   key: string;
@@ -164,6 +175,7 @@ export interface Database {
   admins: AdminsTable;
   admin_recovery_codes: AdminRecoveryCodesTable;
   team_settings: TeamSettingsTable;
+  applicant_notes: ApplicantNotesTable;
   jobs: JobsTable;
   closed_jobs: ClosedJobsTable;
   applicants: ApplicantsTable;

@@ -6,6 +6,7 @@ import { Dialog } from '~/islands/ui/Dialog';
 import { formatDate, formatLongDate } from '../format';
 import { EraseOn } from '../privacy/EraseOn';
 import { Can } from '../session';
+import { Timeline } from '../notes/Timeline';
 import type { PrivacyActions } from '../privacy/usePrivacyActions';
 import { StatusActions, deleteButtonClass } from './StatusActions';
 import { StatusBadge } from './StatusBadge';
@@ -121,6 +122,7 @@ export function ApplicantDialog({ applicant, actions, privacy, onClose }: Props)
       <p className="mt-2 whitespace-pre-wrap break-words rounded-xl border border-white/10 bg-ink-900 p-4 text-sm leading-relaxed text-slate-200">
         {applicant.coverLetter}
       </p>
+      {detail.data && <Timeline applicantId={applicant.id} history={detail.data} />}
     </Dialog>
   );
 }
