@@ -8,9 +8,12 @@ import { applicantDetailQuery } from '~/islands/queries/privacy';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { fieldAria, inputClass } from '~/islands/ui/Field';
 import { showToast } from '~/islands/ui/toast-store';
-import { formatLongDate } from '../format';
 import { notifyFailure } from '../notify';
 import { useCan } from '../session';
+
+/** 'Nov 25, 2026, 9:59 PM': shorter than the dialog's 'Applied on' date, which stays the one long date. */
+const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const formatWhen = (iso: string) => when.format(new Date(iso));
 
 const KIND_LABELS: Record<TimelineEvent['kind'], string> = {
   applied: 'Application',
@@ -84,7 +87,7 @@ export function Timeline({ applicantId, history }: { applicantId: number; histor
             />
             <p className="text-xs text-slate-400">
               <span className="font-semibold uppercase tracking-wide">{KIND_LABELS[event.kind]}</span> ·{' '}
-              <time dateTime={event.at}>{formatLongDate(event.at)}</time>
+              <time dateTime={event.at}>{formatWhen(event.at)}</time>
               {event.by && <> · {event.by}</>}
             </p>
             <p
@@ -105,7 +108,7 @@ export function Timeline({ applicantId, history }: { applicantId: number; histor
                   void confirm('Delete this note?', 'Delete').then((ok) => ok && remove.mutate(event.noteId ?? 0))
                 }
               >
-                Delete note<span className="sr-only"> written {formatLongDate(event.at)}</span>
+                Delete note<span className="sr-only"> written {formatWhen(event.at)}</span>
               </button>
             )}
           </li>
