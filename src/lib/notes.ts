@@ -21,7 +21,7 @@ export const noteSchema = z.object({
     .max(NOTE_MAX, noteMessages.tooLong),
 });
 
-export type ApplicantNote = {
+type ApplicantNote = {
   id: number;
   text: string;
   /** The author's e-mail as it was when they wrote it. */

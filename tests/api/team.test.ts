@@ -153,9 +153,7 @@ async function invite(email: string, role: Role): Promise<{ id: number; token: s
   const body = (await res.json()) as { message: string; admin: { id: number; role: Role; lastSignInAt: null } };
   expect(body.admin).toMatchObject({ role, lastSignInAt: null, twoFactor: false });
   // Other tests' invitations may still be on their way: wait for the one to this address.
-  await expect
-    .poll(() => smtp.mails.some((m) => m.to.includes(email)), { timeout: 15_000, interval: 50 })
-    .toBe(true);
+  await expect.poll(() => smtp.mails.some((m) => m.to.includes(email)), { timeout: 15_000, interval: 50 }).toBe(true);
   const mail = smtp.mails.find((m) => m.to.includes(email))!;
   expect(mail.parsed.subject).toContain('invited');
   expect(mail.parsed.text).toContain('72 hours');
