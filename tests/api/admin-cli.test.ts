@@ -101,6 +101,19 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     expect(last.err).toContain('last admin');
   });
 
+  it('makes the first admin of an empty database an owner only', async () => {
+    const empty = await processStorage('cli-empty');
+    try {
+      const viewer = await admin(['create', 'v@example.com', '--role', 'viewer'], 'viewer long password\n', empty);
+      expect(viewer.code).toBe(1);
+      expect(viewer.err).toContain('no owner yet');
+      expect((await admin(['create', 'o@example.com'], 'owner long password\n', empty)).code).toBe(0);
+      expect((await admin(['list'], '', empty)).out).toMatch(/^o@example\.com\tcreated \S+\towner$/m);
+    } finally {
+      await empty.remove();
+    }
+  });
+
   it('creates a member with --role, keeps the last owner, and turns two-factor sign-in off with disable-2fa', async () => {
     const viewer = await admin(['create', 'viewer@example.com', '--role', 'viewer'], 'viewer long password\n');
     expect(viewer).toMatchObject({ code: 0, out: 'Admin viewer@example.com created (viewer).\n' });

@@ -197,6 +197,8 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
       const role = parseRole(args.slice(2));
       if (await findAdminByEmail(db, email))
         throw new CliError(`An admin ${email} already exists; use reset-password.`);
+      if (role !== 'owner' && !(await listAdmins(db)).some((a) => a.role === 'owner'))
+        throw new CliError('The team has no owner yet: create an owner first (leave out --role).');
       await insertAdmin(db, email, await hashPassword(await askPassword()), new Date(), role);
       console.log(role === 'owner' ? `Admin ${email} created.` : `Admin ${email} created (${role}).`);
       return;
