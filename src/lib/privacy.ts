@@ -3,6 +3,7 @@
  * names shared by the forms, the admin area and the API.
  */
 import { z } from 'zod';
+import type { ApplicantHistory } from './notes';
 import type { Applicant } from './schemas/applicant';
 import { EMAIL_PATTERN } from './schemas/application';
 
@@ -58,6 +59,15 @@ export const AUDIT_ACTIONS = {
   'job.deleted': 'Deleted job',
   'admin.created': 'Created admin account',
   'admin.deleted': 'Deleted admin account',
+  'note.added': 'Added a note',
+  'note.deleted': 'Deleted a note',
+  'team.invited': 'Invited a team member',
+  'team.role_changed': 'Changed a role',
+  'team.removed': 'Removed a team member',
+  'team.two_factor_required': 'Changed the two-factor rule',
+  'two_factor.enabled': 'Turned on two-factor sign-in',
+  'two_factor.disabled': 'Turned off two-factor sign-in',
+  'two_factor.recovery_used': 'Signed in with a recovery code',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
@@ -70,8 +80,8 @@ export type AuditEntry = {
   adminId: number | null;
   adminEmail: string | null;
   action: AuditAction;
-  /** What the action touched: 'applicant', 'message', 'job' or null for list-wide actions. */
-  subjectType: 'applicant' | 'message' | 'job' | null;
+  /** What the action touched: 'applicant', 'message', 'job', 'admin' or null for list-wide actions. */
+  subjectType: 'applicant' | 'message' | 'job' | 'admin' | null;
   subjectId: number | null;
   /** A short sentence without personal data, e.g. 'erased 3 records for a person on request'. */
   summary: string;
@@ -83,7 +93,7 @@ export type AuditPage = { entries: AuditEntry[]; nextCursor: string | null; admi
 export type ApplicantDetail = {
   applicant: Applicant;
   consent: { givenAt: string; noticeVersion: string } | null;
-};
+} & ApplicantHistory;
 
 /** `POST /api/erasure` body. */
 export const erasureSchema = z.object({

@@ -20,6 +20,9 @@ import { bodyLimit } from './middleware/body-limit';
 import { refuseCrossSite } from './middleware/cross-site';
 import { apiRequestLayer } from './middleware/api-request';
 import { outboxRoutes } from './features/outbox/routes';
+import { teamRoutes } from './features/team/routes';
+import { notesRoutes } from './features/notes/routes';
+import { twoFactorRoutes } from './features/auth/two-factor-routes';
 import { createLogger } from './logger';
 
 /** Where the API answers: `/api` and everything under it. */
@@ -118,6 +121,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   app.route('/api/job', jobRoutes(services));
   app.route('/api/applicants', applicantRoutes(services));
+  app.route('/api/applicants', notesRoutes(services));
   app.route('/api/admin', auth.login);
   app.route('/api/auth', auth.verify);
   app.route('/api/auth', resetRoutes(services));
@@ -125,6 +129,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/contact', contact.contact);
   app.route('/api/messages', contact.messages);
   app.route('/api/audit', auditRoutes(services));
+  app.route('/api/admins', teamRoutes(services));
+  app.route('/api/account/2fa', twoFactorRoutes(services));
   app.route('/api', privacyRoutes(services));
 
   app.notFound((c) => apiError(c, 404, 'Not found'));

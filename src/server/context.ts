@@ -1,4 +1,5 @@
 import type { HttpBindings } from '@hono/node-server';
+import type { SessionAdmin } from './db/admins';
 
 export type AdminPrincipal = { id: number; email: string };
 
@@ -13,5 +14,7 @@ export type AppEnv = {
     requestId: string;
     /** Set by requireAdmin on guarded routes. */
     admin?: AdminPrincipal;
+    /** Set by requireAdmin too: the admin's role and two-factor state, read with the session. */
+    session?: SessionAdmin;
   };
 };

@@ -79,6 +79,47 @@ describe('admin CLI', { timeout: 120_000 }, () => {
     expect(last.err).toContain('last admin');
   });
 
+  it('makes the first admin of an empty database an owner only', async () => {
+    const empty = await processStorage('cli-empty');
+    try {
+      const viewer = await admin(['create', 'v@example.com', '--role', 'viewer'], 'viewer long password\n', empty);
+      expect(viewer.code).toBe(1);
+      expect(viewer.err).toContain('no owner yet');
+      expect((await admin(['create', 'o@example.com'], 'owner long password\n', empty)).code).toBe(0);
+      expect((await admin(['list'], '', empty)).out).toMatch(/^o@example\.com\tcreated \S+\towner$/m);
+    } finally {
+      await empty.remove();
+    }
+  });
+
+  it('creates a member with --role, keeps the last owner, and turns two-factor sign-in off with disable-2fa', async () => {
+    const viewer = await admin(['create', 'viewer@example.com', '--role', 'viewer'], 'viewer long password\n');
+    expect(viewer).toMatchObject({ code: 0, out: 'Admin viewer@example.com created (viewer).\n' });
+    expect((await admin(['list'])).out).toMatch(/^viewer@example\.com\tcreated \S+\tviewer$/m);
+    expect((await admin(['create', 'x@example.com', '--role', 'boss'], 'x long password 12\n')).code).toBe(1);
+    // ops@example.com is the one owner left: a viewer beside it does not make it removable.
+    const lastOwner = await admin(['delete', 'ops@example.com']);
+    expect(lastOwner.code).toBe(1);
+    expect(lastOwner.err).toContain('last owner');
+
+    const handle = openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl || undefined });
+    try {
+      await handle.db
+        .updateTable('admins')
+        .set({ totp_secret: 'JBSWY3DPEHPK3PXP' })
+        .where('email', '=', 'viewer@example.com')
+        .execute();
+      const off = await admin(['disable-2fa', 'viewer@example.com']);
+      expect(off.code).toBe(0);
+      expect(off.out).toContain('is off');
+      expect((await findAdminByEmail(handle.db, 'viewer@example.com'))?.totp_secret).toBeNull();
+      expect((await admin(['disable-2fa', 'nobody@example.com'])).code).toBe(1);
+      expect((await admin(['delete', 'viewer@example.com'])).code).toBe(0);
+    } finally {
+      await handle.close();
+    }
+  });
+
   it('purges (dry run first), exports a person to a zip and erases them, counting by kind', async () => {
     const handle = openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl || undefined });
     const old = new Date(Date.now() - 400 * 86_400_000);

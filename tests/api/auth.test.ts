@@ -155,7 +155,11 @@ describe('GET /api/auth/verify', () => {
     const res = await call(api.app, 'GET', '/api/auth/verify', { token: api.token });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(await res.json()).toEqual({ valid: true, admin: { id: api.admin.id, email: api.admin.email } });
+    expect(await res.json()).toEqual({
+      valid: true,
+      admin: { id: api.admin.id, email: api.admin.email, role: 'owner', twoFactor: false },
+      mustEnrolTwoFactor: false,
+    });
   });
 
   it('rejects tokens issued before a password reset', async () => {

@@ -4,6 +4,7 @@ import { verifyQuery } from '~/islands/queries/auth';
 import { expireSession, getToken } from '~/lib/api/session';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { Dashboard } from './Dashboard';
+import { SessionProvider } from './session';
 import { Spinner } from '~/islands/ui/Spinner';
 
 /**
@@ -32,7 +33,11 @@ function AuthGate() {
       </div>
     );
   }
-  return <Dashboard email={verify.data.admin.email} />;
+  return (
+    <SessionProvider admin={verify.data.admin}>
+      <Dashboard session={verify.data} />
+    </SessionProvider>
+  );
 }
 
 export default function AdminApp() {

@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { roleAllows, ROLE_LABELS, type Role, type SessionInfo } from '~/lib/team';
 import { applicantsQuery } from '~/islands/queries/applicants';
 import { adminJobsQuery } from '~/islands/queries/jobs';
 import { messagesQuery } from '~/islands/queries/messages';
@@ -13,9 +15,23 @@ import { MessagesPanel } from './messages/MessagesPanel';
 import { StorageWarning } from './StorageWarning';
 import { OutboxPanel } from './outbox/OutboxPanel';
 import { Tabs, useHashTab, type TabSpec } from './Tabs';
+import { AccountDialog } from './account/AccountDialog';
+import { TwoFactorSetup } from './account/TwoFactorSetup';
+import { AdminPanel } from './AdminPanel';
+import { TeamPanel } from './team/TeamPanel';
 
-const TAB_IDS = ['jobs', 'applicants', 'messages', 'outbox', 'activity'] as const;
+const TAB_IDS = ['jobs', 'applicants', 'messages', 'outbox', 'activity', 'team'] as const;
 type TabId = (typeof TAB_IDS)[number];
+
+/** The least role that sees each tab (the API refuses the rest with 403 anyway). */
+const TAB_ROLES: Record<TabId, Role> = {
+  jobs: 'viewer',
+  applicants: 'viewer',
+  messages: 'recruiter',
+  outbox: 'recruiter',
+  activity: 'owner',
+  team: 'owner',
+};
 
 /** 'Job Vacancies (3)' ('…' until the list has loaded); the count takes its own line on phones. */
 const tabLabel = (name: string, data: readonly unknown[] | undefined) => (
@@ -24,14 +40,19 @@ const tabLabel = (name: string, data: readonly unknown[] | undefined) => (
   </>
 );
 
-/** Dashboard: 'Welcome Admin', Logout after confirmation, and the tabs. */
-export function Dashboard({ email }: { email: string }) {
-  const [tab, setTab] = useHashTab(TAB_IDS);
+/** Dashboard: 'Welcome Admin', Account, Logout after confirmation, and the tabs the admin's role may see. */
+export function Dashboard({ session }: { session: SessionInfo }) {
+  const { admin, mustEnrolTwoFactor } = session;
+  const visibleIds = useMemo(() => TAB_IDS.filter((id) => roleAllows(admin.role, TAB_ROLES[id])), [admin.role]);
+  const recruiter = roleAllows(admin.role, 'recruiter');
+  const [tab, setTab] = useHashTab(visibleIds);
+  const [accountOpen, setAccountOpen] = useState(false);
   const { confirm, confirmDialog } = useConfirm();
-  const jobs = useQuery(adminJobsQuery());
-  const applicants = useQuery(applicantsQuery());
-  const messages = useQuery(messagesQuery());
-  const outbox = useQuery(outboxQuery());
+  const ready = !mustEnrolTwoFactor;
+  const jobs = useQuery({ ...adminJobsQuery(), enabled: ready });
+  const applicants = useQuery({ ...applicantsQuery(), enabled: ready });
+  const messages = useQuery({ ...messagesQuery(), enabled: ready && recruiter });
+  const outbox = useQuery({ ...outboxQuery(), enabled: ready && recruiter });
 
   const logout = async () => {
     if (
@@ -73,7 +94,9 @@ export function Dashboard({ email }: { email: string }) {
       panel: <OutboxPanel />,
     },
     { id: 'activity', label: 'Activity', panel: <ActivityPanel /> },
+    { id: 'team', label: 'Team', panel: <TeamPanel selfId={admin.id} /> },
   ];
+  const shown = tabs.filter((t) => visibleIds.includes(t.id));
 
   return (
     <div className="flex flex-col gap-6">
@@ -81,14 +104,42 @@ export function Dashboard({ email }: { email: string }) {
         <div>
           <p className="eyebrow">Admin dashboard</p>
           <h1 className="mt-1 text-3xl sm:text-4xl">Welcome Admin</h1>
-          <p className="mt-1 text-sm text-slate-400">Signed in as {email}</p>
+          <p className="mt-1 text-sm text-slate-400">
+            Signed in as {admin.email} · {ROLE_LABELS[admin.role]}
+          </p>
         </div>
-        <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
-          Logout
-        </button>
+        <div className="flex flex-wrap gap-3">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-haspopup="dialog"
+            onClick={() => setAccountOpen(true)}
+          >
+            Account
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => void logout()}>
+            Logout
+          </button>
+        </div>
       </header>
-      <StorageWarning />
-      <Tabs label="Admin sections" tabs={tabs} selected={tab} onSelect={setTab} />
+      {mustEnrolTwoFactor ? (
+        // The team requires two-factor sign-in: nothing else works until it is set up (the API says 403).
+        <AdminPanel
+          id="enrol"
+          title="Set up two-factor sign-in"
+          intro="Your team requires a code from an authenticator app at every sign-in. Set it up to continue."
+        >
+          <div className="card max-w-2xl p-5 sm:p-6">
+            <TwoFactorSetup onDone={() => undefined} />
+          </div>
+        </AdminPanel>
+      ) : (
+        <>
+          <StorageWarning />
+          <Tabs label="Admin sections" tabs={shown} selected={tab} onSelect={setTab} />
+        </>
+      )}
+      {accountOpen && <AccountDialog admin={admin} onClose={() => setAccountOpen(false)} />}
       {confirmDialog}
     </div>
   );

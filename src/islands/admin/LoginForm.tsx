@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { login } from '~/lib/api/auth';
-import { errorMessage } from '~/lib/api/client';
+import { ApiError, errorMessage } from '~/lib/api/client';
 import { getToken, setToken, takeLoginNotice } from '~/lib/api/session';
 import { loginSchema, type LoginInput } from '~/lib/schemas';
 import { TextField } from '~/islands/ui/Field';
@@ -10,6 +10,7 @@ import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { useHydrated } from '~/islands/ui/useHydrated';
 import { ForgotPasswordPanel, ForgotPasswordToggle } from './ForgotPassword';
 import { ResetOrLogin } from './ResetPassword';
+import { CodeStep } from './account/CodeStep';
 
 const loginTexts = {
   failed: 'Login failed',
@@ -21,6 +22,8 @@ function Form() {
   const [notice, setNotice] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [forgotOpen, setForgotOpen] = useState(false);
+  // The right password was given and two-factor sign-in is on: the code step, with what was typed.
+  const [challenge, setChallenge] = useState<LoginInput | null>(null);
   const forgotPanelId = useId();
   const {
     register,
@@ -46,10 +49,15 @@ function Form() {
   const onSubmit = async (values: LoginInput) => {
     setFailure(null);
     try {
-      const { token } = await login(values);
-      setToken(token);
+      const answer = await login(values);
+      if ('twoFactorRequired' in answer) {
+        setChallenge(values);
+        throw new Error('two-factor code needed'); // keeps isSubmitSuccessful false
+      }
+      setToken(answer.token);
       window.location.assign('/admin');
     } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
       setFailure(errorMessage(error, loginTexts.failed, loginTexts.network));
       throw error; // keeps isSubmitSuccessful false
     }
@@ -58,6 +66,7 @@ function Form() {
   const busy = isSubmitting || isSubmitSuccessful;
   // Until the script runs, a native submit would put the password in the URL: the controls wait.
   const hydrated = useHydrated();
+  if (challenge) return <CodeStep credentials={challenge} onBack={() => setChallenge(null)} />;
 
   return (
     <>

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api/client';
+import type { SessionInfo } from '~/lib/team';
 
-const authKeys = { all: ['auth'] as const, verify: () => [...authKeys.all, 'verify'] as const };
+export const authKeys = { all: ['auth'] as const, verify: () => [...authKeys.all, 'verify'] as const };
 
 /**
  * `GET /auth/verify` with the token, never cached. A 401 ends the session in the API client;
@@ -10,8 +11,7 @@ const authKeys = { all: ['auth'] as const, verify: () => [...authKeys.all, 'veri
 export const verifyQuery = () =>
   queryOptions({
     queryKey: authKeys.verify(),
-    queryFn: ({ signal }) =>
-      apiRequest<{ valid: true; admin: { id: number; email: string } }>('/auth/verify', { auth: true, signal }),
+    queryFn: ({ signal }) => apiRequest<SessionInfo>('/auth/verify', { auth: true, signal }),
     retry: false,
     staleTime: Infinity,
   });

@@ -9,6 +9,8 @@ export const loginMessages = {
   success: 'Login successful',
   tooManyAttempts: 'Too many login attempts. Please try again later.',
   loggedOut: 'Logged out',
+  twoFactorRequired: 'Enter the code from your authenticator app',
+  invalidCode: 'That code is not right, or was already used',
 } as const;
 
 /** Admin login payload plus the Remember me choice (30 days vs 8 hours). */
@@ -25,9 +27,13 @@ export const loginSchema = z.object({
     .min(1, loginMessages.passwordRequired)
     .max(PASSWORD_MAX, loginMessages.invalidCredentials),
   remember: z.boolean().optional(),
+  /** The second step when two-factor sign-in is on: a six-digit code or a recovery code. */
+  code: z.string().trim().max(32, loginMessages.invalidCode).optional(),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** `POST /api/admin` success body. */
 export type LoginResponse = { token: string; message: string };
+/** `POST /api/admin` after the right password when two-factor sign-in is on: send it again with `code`. */
+export type TwoFactorChallenge = { twoFactorRequired: true; message: string };

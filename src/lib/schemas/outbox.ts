@@ -6,6 +6,7 @@ export const OUTBOX_KINDS = {
   new_contact: 'New contact message',
   status_changed: 'Status changed',
   password_reset: 'Password reset',
+  invitation: 'Team invitation',
 } as const;
 type OutboxKind = keyof typeof OUTBOX_KINDS;
 

@@ -1,7 +1,8 @@
 /**
  * Admin accounts CLI.
  *
- *   npm run admin -- create <email>           asks for a password (twice, no echo) or reads it from stdin
+ *   npm run admin -- create <email> [--role R] asks for a password (twice, no echo) or reads it from stdin; an owner unless --role says recruiter or viewer
+ *   npm run admin -- disable-2fa <email>      turns two-factor sign-in off (a lost phone)
  *   npm run admin -- reset-password <email>   same; also logs out every session of that admin
  *   npm run admin -- list
  *   npm run admin -- delete <email>           refuses to delete the last admin
@@ -23,12 +24,12 @@ import {
   BackupError,
   backupDatabase,
   countAdmins,
-  deleteAdmin,
   findAdminByEmail,
   insertAdmin,
   listAdmins,
   migrateToLatest,
   openDatabase,
+  removeAdmin,
   restoreDatabase,
   setAdminPassword,
   type Database,
@@ -42,9 +43,13 @@ import { personZip } from '~/server/features/privacy/zip';
 import { privacyMessages } from '~/lib/privacy';
 import { purgeExpired } from '~/server/retention/purge';
 import { hashPassword } from '~/server/features/auth/password';
+import { disableTwoFactorByCli } from '~/server/features/auth/two-factor-routes';
+import { roleSchema, type Role } from '~/lib/team';
 
 const USAGE = `Usage: npm run admin -- <command>
-  create <email>            create an admin (password asked without echo, or read from stdin)
+  create <email> [--role R] create an admin (password asked without echo, or read from stdin);
+                            R is owner (the default), recruiter or viewer
+  disable-2fa <email>       turn off two-factor sign-in of that admin (a lost phone); they sign in with the password
   reset-password <email>    set a new password and end that admin's sessions
   list                      list admins
   delete <email>            delete an admin (never the last one)
@@ -117,7 +122,18 @@ async function askPassword(): Promise<string> {
   return first;
 }
 
-const COMMANDS = ['create', 'reset-password', 'list', 'delete', 'purge', 'export', 'erase', 'backup', 'restore'];
+const COMMANDS = [
+  'create',
+  'disable-2fa',
+  'reset-password',
+  'list',
+  'delete',
+  'purge',
+  'export',
+  'erase',
+  'backup',
+  'restore',
+];
 
 /** What a database holds, in one line. */
 function summarize(s: { bytes: number; applicants: number; jobs: number; messages: number; schema: string }): string {
@@ -163,19 +179,44 @@ async function runFileCommand(env: ApiEnv, command: 'backup' | 'restore', file: 
 /** The RETENTION_DAYS_* limits, read as the server reads them. */
 const retentionDays = (env: ApiEnv) => configFromEnv(env, '').retentionDays;
 
+/** `--role R` (or `--role=R`) among the arguments, else owner. */
+function parseRole(args: (string | undefined)[]): Role {
+  const at = args.findIndex((a) => a === '--role' || a?.startsWith('--role='));
+  if (at < 0) return 'owner';
+  const value = args[at]?.includes('=') ? args[at]?.split('=')[1] : args[at + 1];
+  const result = roleSchema.safeParse(value);
+  if (!result.success) throw new CliError(`--role must be owner, recruiter or viewer.\n\n${USAGE}`);
+  return result.data;
+}
+
 async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)[]): Promise<void> {
   const [command, arg, second] = args;
   switch (command) {
     case 'create': {
       const email = parseEmail(arg);
+      const role = parseRole(args.slice(2));
       if (await findAdminByEmail(db, email))
         throw new CliError(`An admin ${email} already exists; use reset-password.`);
-      const created = await insertAdmin(db, email, await hashPassword(await askPassword()));
+      if (role !== 'owner' && !(await listAdmins(db)).some((a) => a.role === 'owner'))
+        throw new CliError('The team has no owner yet: create an owner first (leave out --role).');
+      const created = await insertAdmin(db, email, await hashPassword(await askPassword()), new Date(), role);
       await audit(db, {
         action: 'admin.created',
         summary: `created admin #${created.id} (${email}) with the admin CLI`,
       });
-      console.log(`Admin ${email} created.`);
+      console.log(role === 'owner' ? `Admin ${email} created.` : `Admin ${email} created (${role}).`);
+      return;
+    }
+    case 'disable-2fa': {
+      const email = parseEmail(arg);
+      const admin = await findAdminByEmail(db, email);
+      if (!admin) throw new CliError(`No admin ${email}.`);
+      if (!admin.totp_secret) {
+        console.log(`Two-factor sign-in of ${email} is already off.`);
+        return;
+      }
+      await disableTwoFactorByCli(db, { id: Number(admin.id), email: admin.email });
+      console.log(`Two-factor sign-in of ${email} is off; they sign in with their password and can set it up again.`);
       return;
     }
     case 'reset-password': {
@@ -194,17 +235,18 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
     case 'list': {
       const admins = await listAdmins(db);
       if (!admins.length) console.log('No admins yet. The server creates the first one on start.');
-      for (const a of admins) console.log(`${a.email}\tcreated ${a.created_at}`);
+      for (const a of admins) console.log(`${a.email}\tcreated ${a.created_at}\t${a.role}`);
       return;
     }
     case 'delete': {
       const email = parseEmail(arg);
-      const admin = await findAdminByEmail(db, email);
-      if (!admin) throw new CliError(`No admin ${email}.`);
+      const found = await findAdminByEmail(db, email);
+      if (!found) throw new CliError(`No admin ${email}.`);
       if ((await countAdmins(db)) <= 1)
         throw new CliError('Refusing to delete the last admin; create another one first.');
-      await deleteAdmin(db, email);
-      await audit(db, { action: 'admin.deleted', summary: `deleted admin #${admin.id} (${email}) with the admin CLI` });
+      if ((await removeAdmin(db, Number(found.id))) === 'last_owner')
+        throw new CliError('Refusing to delete the last owner; make another admin an owner first.');
+      await audit(db, { action: 'admin.deleted', summary: `deleted admin #${found.id} (${email}) with the admin CLI` });
       console.log(`Admin ${email} deleted.`);
       return;
     }

@@ -1,9 +1,19 @@
 import type { Kysely } from 'kysely';
 import { isDbId } from './ids';
+import type { Role } from '~/lib/team';
 import type { AdminRow, Database } from './schema';
 
-/** Who a token belongs to now, and whether a logout ended it. */
-export type SessionAdmin = { id: number; email: string; tokenVersion: number; revoked: boolean };
+/** Who a token belongs to now, what they may do, and whether a logout ended it. */
+export type SessionAdmin = {
+  id: number;
+  email: string;
+  role: Role;
+  twoFactor: boolean;
+  /** The team requires two-factor sign-in and this admin has not set it up. */
+  mustEnrolTwoFactor: boolean;
+  tokenVersion: number;
+  revoked: boolean;
+};
 
 /** E-mail addresses are compared case-insensitively. */
 export function normalizeEmail(email: string): string {
@@ -29,8 +39,10 @@ export async function countAdmins(db: Kysely<Database>): Promise<number> {
   return Number(row.n);
 }
 
-export async function listAdmins(db: Kysely<Database>): Promise<{ id: number; email: string; created_at: string }[]> {
-  const rows = await db.selectFrom('admins').select(['id', 'email', 'created_at']).orderBy('id').execute();
+export async function listAdmins(
+  db: Kysely<Database>,
+): Promise<{ id: number; email: string; role: Role; created_at: string }[]> {
+  const rows = await db.selectFrom('admins').select(['id', 'email', 'role', 'created_at']).orderBy('id').execute();
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
@@ -39,10 +51,11 @@ export async function insertAdmin(
   email: string,
   passwordHash: string,
   now = new Date(),
+  role: Role = 'owner',
 ): Promise<AdminRow> {
   return db
     .insertInto('admins')
-    .values({ email: normalizeEmail(email), password_hash: passwordHash, created_at: now.toISOString() })
+    .values({ email: normalizeEmail(email), password_hash: passwordHash, created_at: now.toISOString(), role })
     .returningAll()
     .executeTakeFirstOrThrow();
 }
@@ -55,11 +68,6 @@ export async function setAdminPassword(db: Kysely<Database>, email: string, pass
     .where('email', '=', normalizeEmail(email))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
-}
-
-export async function deleteAdmin(db: Kysely<Database>, email: string): Promise<boolean> {
-  const result = await db.deleteFrom('admins').where('email', '=', normalizeEmail(email)).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
 }
 
 /** Ends one token (logout) until `expiresAt`; expired entries are swept on the way. */
@@ -88,8 +96,15 @@ export async function findSessionAdmin(
     .select((eb) => [
       'id',
       'email',
+      'role',
+      'totp_secret',
       'token_version',
       eb.exists(eb.selectFrom('revoked_tokens').select('token_hash').where('token_hash', '=', tokenHash)).as('revoked'),
+      eb
+        .exists(
+          eb.selectFrom('team_settings').select('key').where('key', '=', 'require_two_factor').where('value', '=', '1'),
+        )
+        .as('team_requires_two_factor'),
     ])
     .where('id', '=', id)
     .executeTakeFirst();
@@ -98,6 +113,9 @@ export async function findSessionAdmin(
   return {
     id: Number(row.id),
     email: row.email,
+    role: row.role,
+    twoFactor: row.totp_secret !== null,
+    mustEnrolTwoFactor: Boolean(row.team_requires_two_factor) && row.totp_secret === null,
     tokenVersion: Number(row.token_version),
     revoked: Boolean(row.revoked),
   };
@@ -121,4 +139,9 @@ export async function upgradePasswordHash(
     .where('password_hash', '=', oldHash)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Records a successful sign-in (the Team tab shows it). */
+export async function recordSignIn(db: Kysely<Database>, id: number, now: Date): Promise<void> {
+  await db.updateTable('admins').set({ last_sign_in_at: now.toISOString() }).where('id', '=', id).execute();
 }

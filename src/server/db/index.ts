@@ -34,11 +34,29 @@ export {
   listAdmins,
   insertAdmin,
   setAdminPassword,
-  deleteAdmin,
   revokeToken,
   findSessionAdmin,
   upgradePasswordHash,
+  recordSignIn,
 } from './admins';
+export {
+  listTeam,
+  inviteAdmin,
+  changeAdminRole,
+  removeAdmin,
+  getTeamSetting,
+  setTeamSetting,
+  type TeamChange,
+} from './team';
+export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
+export {
+  startTotpEnrolment,
+  confirmTotpEnrolment,
+  acceptTotpStep,
+  useRecoveryCode,
+  disableTotp,
+  countRecoveryCodes,
+} from './two-factor';
 export { insertMessage, listMessages, deleteMessage, setMessageHandled } from './messages';
 export { insertAuditEntry, listAudit, auditedAdmins, auditEntriesAbout } from './audit';
 export {

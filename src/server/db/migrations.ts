@@ -226,6 +226,60 @@ function migrations(kind: DbKind): Record<string, Migration> {
         await db.schema.alterTable('contact_messages').addColumn('handled_at', 'text').execute();
       },
     },
+    '0008_team': {
+      // Roles (existing accounts become owners), last sign-in, two-factor sign-in and team settings.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .alterTable('admins')
+          .addColumn('role', 'text', (c) =>
+            c
+              .notNull()
+              .defaultTo('owner')
+              .check(sql`role in ('owner', 'recruiter', 'viewer')`),
+          )
+          .execute();
+        for (const column of ['last_sign_in_at', 'totp_secret', 'totp_pending_secret']) {
+          await db.schema.alterTable('admins').addColumn(column, 'text').execute();
+        }
+        await db.schema.alterTable('admins').addColumn('totp_last_step', 'integer').execute();
+        await db.schema
+          .createTable('admin_recovery_codes')
+          .addColumn('id', pk)
+          .addColumn('admin_id', 'integer', (c) => c.notNull().references('admins.id').onDelete('cascade'))
+          .addColumn('code_hash', 'text', (c) => c.notNull())
+          .addColumn('used_at', 'text')
+          .execute();
+        await db.schema
+          .createIndex('admin_recovery_codes_admin_idx')
+          .on('admin_recovery_codes')
+          .column('admin_id')
+          .execute();
+        await db.schema
+          .createTable('team_settings')
+          .addColumn('key', 'text', (c) => c.primaryKey())
+          .addColumn('value', 'text', (c) => c.notNull())
+          .execute();
+      },
+    },
+    '0009_applicant_notes': {
+      // Notes on applicants; they go with the applicant (erasure, retention, deletion).
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('applicant_notes')
+          .addColumn('id', pk)
+          .addColumn('applicant_id', 'integer', (c) => c.notNull().references('applicants.id').onDelete('cascade'))
+          .addColumn('admin_id', 'integer', (c) => c.references('admins.id').onDelete('set null'))
+          .addColumn('author_email', 'text', (c) => c.notNull())
+          .addColumn('text', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex('applicant_notes_applicant_idx')
+          .on('applicant_notes')
+          .columns(['applicant_id', 'created_at'])
+          .execute();
+      },
+    },
   };
 }
 

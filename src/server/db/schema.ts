@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ApplicantStatus } from '~/lib/schemas/applicant';
 import type { JobType } from '~/lib/schemas/job';
 import type { ResumeKind } from '~/lib/limits';
+import type { Role } from '~/lib/team';
 
 /** Timestamps are ISO 8601 UTC strings written by the server, identical on SQLite and PostgreSQL. */
 type Timestamp = string;
@@ -15,6 +16,41 @@ interface AdminsTable {
   /** Bumped on password reset; tokens carry it, so a reset logs out every old session. */
   token_version: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
+  /** What they may do (src/server/roles.ts); existing accounts became owners. */
+  role: ColumnType<Role, Role | undefined, Role>;
+  /** Set at every successful sign-in. */
+  last_sign_in_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Base32 TOTP key once two-factor sign-in is confirmed; null without it. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** A key shown for enrolment, not yet confirmed with a code. */
+  totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The 30-second step of the last accepted code: a code is never accepted twice. */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** Single-use recovery codes for two-factor sign-in, stored as SHA-256 hashes. */
+interface AdminRecoveryCodesTable {
+  id: Generated<number>;
+  admin_id: number;
+  code_hash: string;
+  used_at: Timestamp | null;
+}
+
+/** Notes the team writes on an applicant; deleted with the applicant (erasure, retention). */
+interface ApplicantNotesTable {
+  id: Generated<number>;
+  applicant_id: number;
+  /** The author; null once they are removed from the team (their e-mail stays). */
+  admin_id: number | null;
+  author_email: string;
+  text: string;
+  created_at: Timestamp;
+}
+
+/** Team-wide settings, one row per key (`require_two_factor`: '1' or '0'). */
+interface TeamSettingsTable {
+  key: string;
+  value: string;
 }
 
 interface JobsTable {
@@ -84,7 +120,8 @@ interface ClosedJobsTable {
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
-export type MailKind = 'new_application' | 'application_received' | 'new_contact' | 'status_changed' | 'password_reset';
+export type MailKind =
+  'new_application' | 'application_received' | 'new_contact' | 'status_changed' | 'password_reset' | 'invitation';
 
 /** One e-mail, queued with the data it reports and delivered at least once by the outbox worker. */
 interface OutboxTable {
@@ -142,6 +179,9 @@ interface RevokedTokensTable {
 
 export interface Database {
   admins: AdminsTable;
+  admin_recovery_codes: AdminRecoveryCodesTable;
+  team_settings: TeamSettingsTable;
+  applicant_notes: ApplicantNotesTable;
   jobs: JobsTable;
   closed_jobs: ClosedJobsTable;
   applicants: ApplicantsTable;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PASSWORD_RESET_TTL_MINUTES } from '~/lib/limits';
 import type { Applicant } from '~/lib/schemas/applicant';
 import type { ContactMessage } from '~/lib/schemas/message';
+import { INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from '~/lib/team';
 import { site } from '~/site';
 import type { MailSettings } from '../config';
 import { normalizeEmail, type MailKind, type NewMail } from '../db';
@@ -208,4 +209,30 @@ export function passwordResetMail(settings: MailSettings, email: string, token: 
     footer: FOOTER,
   });
   return { ...reset, subjectKey: normalizeEmail(email) };
+}
+
+/** An invitation to the hiring team: a single-use link to the reset page that sets their first password. */
+export function invitationMail(
+  settings: MailSettings,
+  invite: { email: string; role: Role; invitedBy: string },
+  token: string,
+): NewMail {
+  const link = `${settings.siteUrl}/adminlogin?reset=${encodeURIComponent(token)}`;
+  return mail(settings, 'invitation', invite.email, {
+    subject: `You are invited to the ${site.name} hiring team`,
+    heading: `Join the ${site.name} hiring team`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `${invite.invitedBy} invited you to the ${site.name} admin area as ${ROLE_LABELS[invite.role].toLowerCase()} (${ROLE_DESCRIPTIONS[invite.role].toLowerCase()}).`,
+      },
+      { kind: 'link', label: 'Choose your password', href: link },
+      {
+        kind: 'paragraph',
+        text: `The link works once, for ${INVITATION_TTL_HOURS} hours. Then sign in at ${settings.siteUrl}/adminlogin with this address.`,
+      },
+      { kind: 'paragraph', text: 'If you did not expect this, ignore this e-mail.' },
+    ],
+    footer: FOOTER,
+  });
 }

@@ -4,6 +4,8 @@ import type { AppEnv } from '../context';
 import { findSessionAdmin } from '../db';
 import { apiError } from '../errors';
 import { tokenHash, verifyToken } from '../features/auth/jwt';
+import { ENROLMENT_ROUTES, mayUse, routeKey } from '../roles';
+import { teamMessages } from '~/lib/team';
 
 const authMessages = {
   missing: 'Authentication required',
@@ -20,7 +22,8 @@ export function bearerToken(c: Context): string | null {
  * Guards the routes after it: a Bearer HS256 token, signed with our secret, unexpired, not ended by
  * logout, whose admin still exists with the same token_version. Anything else is 401. The database
  * is asked on every request, so nothing outlives a logout, a password change or a hand edit.
- * Admin answers are never cached.
+ * Admin answers are never cached. Then the admin's role must reach the route's least role in
+ * `ROUTE_ROLES` (src/server/roles.ts), else 403.
  */
 export function requireAdmin(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -32,7 +35,13 @@ export function requireAdmin(services: Services): MiddlewareHandler<AppEnv> {
       return apiError(c, 401, authMessages.invalid);
     }
     c.set('admin', { id: admin.id, email: admin.email });
+    c.set('session', admin);
     c.header('Cache-Control', 'no-store');
+    if (!mayUse(c, admin.role)) return apiError(c, 403, teamMessages.forbidden);
+    // The team requires two-factor sign-in: until they set it up, only their session and the set-up answer.
+    if (admin.mustEnrolTwoFactor && !ENROLMENT_ROUTES.has(routeKey(c))) {
+      return apiError(c, 403, teamMessages.enrolFirst);
+    }
     await next();
     return undefined;
   };

@@ -22,6 +22,7 @@ const SUBJECT_LABELS: Record<NonNullable<AuditEntry['subjectType']>, string> = {
   applicant: 'Applicant',
   message: 'Message',
   job: 'Job',
+  admin: 'Team member',
 };
 
 const subjectLabel = (entry: AuditEntry) =>

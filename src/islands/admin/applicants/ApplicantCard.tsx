@@ -2,6 +2,7 @@ import type { Applicant } from '~/lib/schemas';
 import { mailtoHref } from '~/lib/mailto';
 import { formatDate } from '../format';
 import { EraseOn } from '../privacy/EraseOn';
+import { Can } from '../session';
 import { StatusActions, deleteButtonClass } from './StatusActions';
 import { StatusBadge } from './StatusBadge';
 import type { ApplicantActions } from './useApplicantActions';
@@ -66,9 +67,11 @@ export function ApplicantCard({ applicant, actions, onView }: Props) {
           Resume<span className="sr-only"> of {applicant.name}</span>
         </button>
         <StatusActions applicant={applicant} actions={actions} />
-        <button type="button" className={deleteButtonClass} onClick={() => actions.remove(applicant)} disabled={busy}>
-          Delete<span className="sr-only"> {applicant.name}</span>
-        </button>
+        <Can least="recruiter">
+          <button type="button" className={deleteButtonClass} onClick={() => actions.remove(applicant)} disabled={busy}>
+            Delete<span className="sr-only"> {applicant.name}</span>
+          </button>
+        </Can>
       </div>
     </article>
   );

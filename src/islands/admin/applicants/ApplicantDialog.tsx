@@ -6,6 +6,8 @@ import { cn } from '~/islands/ui/cn';
 import { Dialog } from '~/islands/ui/Dialog';
 import { formatDate, formatLongDate } from '../format';
 import { EraseOn } from '../privacy/EraseOn';
+import { Can } from '../session';
+import { Timeline } from '../notes/Timeline';
 import type { PrivacyActions } from '../privacy/usePrivacyActions';
 import { StatusActions, deleteButtonClass } from './StatusActions';
 import { StatusBadge } from './StatusBadge';
@@ -87,14 +89,16 @@ export function ApplicantDialog({ applicant, applicationsOfPerson, actions, priv
             >
               Download Resume
             </button>
-            <button
-              type="button"
-              className="btn btn-secondary px-4 py-2"
-              onClick={() => privacy.exportData(applicant)}
-              disabled={busy}
-            >
-              Export data
-            </button>
+            <Can least="recruiter">
+              <button
+                type="button"
+                className="btn btn-secondary px-4 py-2"
+                onClick={() => privacy.exportData(applicant)}
+                disabled={busy}
+              >
+                Export data
+              </button>
+            </Can>
           </div>
         </div>
       }
@@ -149,47 +153,51 @@ export function ApplicantDialog({ applicant, applicationsOfPerson, actions, priv
         </Row>
       </dl>
 
-      <section aria-labelledby={dangerId} className="mt-8 rounded-xl border border-rose-400/40 bg-rose-950/30 p-4">
-        <h3 id={dangerId} className="text-base text-rose-100">
-          Danger zone
-        </h3>
-        <ul className="mt-3 flex flex-col divide-y divide-rose-400/20">
-          <DangerAction
-            title="Delete this application"
-            button={
-              <button
-                type="button"
-                className={deleteButtonClass}
-                onClick={() => actions.remove(applicant)}
-                disabled={busy}
-              >
-                Delete application
-              </button>
-            }
-          >
-            This application and its resume.{' '}
-            {others > 0
-              ? `The ${others} other application${others === 1 ? '' : 's'} of this person stay${others === 1 ? 's' : ''}.`
-              : 'Contact messages of this person stay.'}
-          </DangerAction>
-          <DangerAction
-            title="Erase this person"
-            button={
-              <button
-                type="button"
-                className={deleteButtonClass}
-                onClick={() => privacy.erase(applicant, applicationsOfPerson)}
-                disabled={busy}
-              >
-                Erase person
-              </button>
-            }
-          >
-            Everything stored about {applicant.email}: every application, resume and contact message, as a privacy
-            request asks.
-          </DangerAction>
-        </ul>
-      </section>
+      {detail.data && <Timeline applicantId={applicant.id} history={detail.data} />}
+
+      <Can least="recruiter">
+        <section aria-labelledby={dangerId} className="mt-8 rounded-xl border border-rose-400/40 bg-rose-950/30 p-4">
+          <h3 id={dangerId} className="text-base text-rose-100">
+            Danger zone
+          </h3>
+          <ul className="mt-3 flex flex-col divide-y divide-rose-400/20">
+            <DangerAction
+              title="Delete this application"
+              button={
+                <button
+                  type="button"
+                  className={deleteButtonClass}
+                  onClick={() => actions.remove(applicant)}
+                  disabled={busy}
+                >
+                  Delete application
+                </button>
+              }
+            >
+              This application and its resume.{' '}
+              {others > 0
+                ? `The ${others} other application${others === 1 ? '' : 's'} of this person stay${others === 1 ? 's' : ''}.`
+                : 'Contact messages of this person stay.'}
+            </DangerAction>
+            <DangerAction
+              title="Erase this person"
+              button={
+                <button
+                  type="button"
+                  className={deleteButtonClass}
+                  onClick={() => privacy.erase(applicant, applicationsOfPerson)}
+                  disabled={busy}
+                >
+                  Erase person
+                </button>
+              }
+            >
+              Everything stored about {applicant.email}: every application, resume and contact message, as a privacy
+              request asks.
+            </DangerAction>
+          </ul>
+        </section>
+      </Can>
     </Dialog>
   );
 }

@@ -14,6 +14,7 @@ import { filterApplicants, jobChoices, NO_FILTER, type ApplicantFilter } from '.
 import { Filters } from './Filters';
 import { forgetJobInUrl, jobFromUrl } from './job-link';
 import { useApplicantActions } from './useApplicantActions';
+import { Can } from '../session';
 
 const applicantsTexts = {
   loading: 'Loading applicants...',
@@ -91,14 +92,16 @@ export function ApplicantsPanel() {
                 <p aria-live="polite" className="text-sm text-slate-400">
                   Showing {shown.length} of {all.length} applicants
                 </p>
-                <button
-                  type="button"
-                  className="btn btn-secondary px-3 py-1.5 text-sm"
-                  onClick={() => privacy.exportCsv(filter)}
-                  disabled={privacy.busy || shown.length === 0}
-                >
-                  Export CSV<span className="sr-only"> of the {shown.length} applicants shown</span>
-                </button>
+                <Can least="recruiter">
+                  <button
+                    type="button"
+                    className="btn btn-secondary px-3 py-1.5 text-sm"
+                    onClick={() => privacy.exportCsv(filter)}
+                    disabled={privacy.busy || shown.length === 0}
+                  >
+                    Export CSV<span className="sr-only"> of the {shown.length} applicants shown</span>
+                  </button>
+                </Can>
               </div>
             </div>
             <Counters applicants={all} />

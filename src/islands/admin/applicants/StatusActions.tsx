@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { NOTIFIABLE_STATUSES, transitionsFrom, type Applicant } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
 import type { ApplicantActions } from './useApplicantActions';
+import { useCan } from '../session';
 
 const actionStyles: Record<string, string> = {
   Shortlist: 'border-emerald-400/50 bg-emerald-500/15 text-emerald-100 hover:bg-emerald-500/30',
@@ -22,7 +23,11 @@ type Props = {
  * Only the actions the status table allows from the applicant's current status, and 'Notify the
  * applicant' (off by default) when one of them can be mailed.
  */
-export function StatusActions({ applicant, actions, className, reserveNotify = false }: Props) {
+export function StatusActions(props: Props) {
+  return useCan('recruiter') ? <Transitions {...props} /> : null;
+}
+
+function Transitions({ applicant, actions, className, reserveNotify = false }: Props) {
   const busy = actions.isBusy(applicant.id);
   const [notify, setNotify] = useState(false);
   const notifyId = useId();

@@ -11,9 +11,10 @@ type Props = {
   job: AdminJob;
   /** Its applicants by status; undefined while the applicants are loading. */
   counts: Record<ApplicantStatus | 'total', number> | undefined;
-  onEdit: () => void;
-  onToggleOpen: () => void;
-  onDelete: () => void;
+  /** Without them (a viewer), no Edit, Close and Delete buttons. */
+  onEdit?: (() => void) | undefined;
+  onToggleOpen?: (() => void) | undefined;
+  onDelete?: (() => void) | undefined;
   busy: boolean;
 };
 
@@ -104,23 +105,25 @@ export function JobCard({ job, counts, onEdit, onToggleOpen, onDelete, busy }: P
             </span>
           )}
         </div>
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-secondary px-4 py-2" onClick={onEdit}>
-            Edit<span className="sr-only"> {job.title}</span>
-          </button>
-          <button type="button" className="btn btn-secondary px-4 py-2" onClick={onToggleOpen} disabled={busy}>
-            {open ? 'Close' : 'Reopen'}
-            <span className="sr-only"> {job.title}</span>
-          </button>
-          <button
-            type="button"
-            className="btn border border-rose-400/40 bg-rose-500/10 px-4 py-2 text-rose-100 hover:bg-rose-500/25"
-            onClick={onDelete}
-            disabled={busy}
-          >
-            Delete<span className="sr-only"> {job.title}</span>
-          </button>
-        </div>
+        {onEdit && onToggleOpen && onDelete && (
+          <div className="flex flex-wrap gap-2">
+            <button type="button" className="btn btn-secondary px-4 py-2" onClick={onEdit}>
+              Edit<span className="sr-only"> {job.title}</span>
+            </button>
+            <button type="button" className="btn btn-secondary px-4 py-2" onClick={onToggleOpen} disabled={busy}>
+              {open ? 'Close' : 'Reopen'}
+              <span className="sr-only"> {job.title}</span>
+            </button>
+            <button
+              type="button"
+              className="btn border border-rose-400/40 bg-rose-500/10 px-4 py-2 text-rose-100 hover:bg-rose-500/25"
+              onClick={onDelete}
+              disabled={busy}
+            >
+              Delete<span className="sr-only"> {job.title}</span>
+            </button>
+          </div>
+        )}
       </div>
       <dl className="grid grid-cols-2 gap-x-6 gap-y-2 text-sm sm:grid-cols-3 lg:grid-cols-5">
         {facts.map(([term, value]) => (

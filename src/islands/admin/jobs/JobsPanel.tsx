@@ -13,6 +13,7 @@ import { QueryState } from '../StateMessage';
 import { countByStatus } from '../applicants/filter';
 import { JobCard } from './JobCard';
 import { JobFormDialog } from './JobFormDialog';
+import { useCan } from '../session';
 
 const jobsTexts = {
   loading: 'Loading jobs...',
@@ -60,6 +61,7 @@ export function JobsPanel() {
   // null: form closed; 'new': create mode; a job: edit mode.
   const [editing, setEditing] = useState<AdminJob | 'new' | null>(null);
   const { confirm, confirmDialog } = useConfirm();
+  const canEdit = useCan('recruiter');
 
   const remove = useAdminMutation({
     mutationFn: (job: AdminJob) => deleteJob(job.id),
@@ -94,9 +96,11 @@ export function JobsPanel() {
       title="Job vacancies"
       intro="Close a vacancy to stop applications and keep it to reopen; its applicants stay either way."
       action={
-        <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
-          <span aria-hidden="true">+</span> Add New Job Vacancy
-        </button>
+        canEdit && (
+          <button type="button" className="btn btn-primary" onClick={() => setEditing('new')}>
+            <span aria-hidden="true">+</span> Add New Job Vacancy
+          </button>
+        )
       }
     >
       <QueryState query={jobs} items={sorted} texts={jobsTexts} empty={jobsTexts.empty}>
@@ -107,9 +111,11 @@ export function JobsPanel() {
                 <JobCard
                   job={job}
                   counts={counts ? (counts.get(job.id) ?? NONE) : undefined}
-                  onEdit={() => setEditing(job)}
-                  onToggleOpen={() => void onToggleOpen(job)}
-                  onDelete={() => void onDelete(job)}
+                  {...(canEdit && {
+                    onEdit: () => setEditing(job),
+                    onToggleOpen: () => void onToggleOpen(job),
+                    onDelete: () => void onDelete(job),
+                  })}
                   busy={busy(job)}
                 />
               </li>

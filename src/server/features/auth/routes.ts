@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
 import { TOKEN_TTL_REMEMBER_SECONDS, TOKEN_TTL_SECONDS } from '~/lib/limits';
-import { loginMessages, loginSchema, type LoginResponse } from '~/lib/schemas/login';
+import { loginMessages, loginSchema, type LoginResponse, type TwoFactorChallenge } from '~/lib/schemas/login';
+import type { SessionInfo } from '~/lib/team';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { findAdminByEmail, normalizeEmail, revokeToken, upgradePasswordHash } from '../../db';
+import { findAdminByEmail, normalizeEmail, recordSignIn, revokeToken, upgradePasswordHash } from '../../db';
 import { apiError } from '../../errors';
 import { bearerToken, requireAdmin } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
@@ -11,6 +12,7 @@ import { jsonBody } from '../../middleware/validate';
 import { audit, auditRequest } from '../audit';
 import { signToken, tokenHash, verifyToken } from './jwt';
 import { loginThrottle } from './login-throttle';
+import { checkSecondFactor } from './second-factor';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 
 /** `POST /admin` (login), `GET /auth/verify` and `POST /auth/logout`. */
@@ -19,7 +21,7 @@ export function authRoutes(services: Services) {
   const throttle = loginThrottle(services);
 
   const login = new Hono<AppEnv>().post('/', jsonBody(loginSchema, 'Email and password are required'), async (c) => {
-    const { email, password, remember } = c.req.valid('json');
+    const { email, password, remember, code } = c.req.valid('json');
     const emailKey = normalizeEmail(email);
     // The attempt is counted before the password is hashed, so parallel guesses cannot overtake the limit.
     const attempt = await throttle.begin(emailKey, clientIp(c, config.trustProxy));
@@ -40,7 +42,25 @@ export function authRoutes(services: Services) {
       );
       return apiError(c, 401, loginMessages.invalidCredentials);
     }
+    const principal = { id: Number(admin.id), email: admin.email };
+    if (admin.totp_secret) {
+      // The right password alone is not enough: ask for the code (this attempt is still counted).
+      if (!code) {
+        const challenge: TwoFactorChallenge = { twoFactorRequired: true, message: loginMessages.twoFactorRequired };
+        c.header('Cache-Control', 'no-store');
+        return c.json(challenge);
+      }
+      const second = await checkSecondFactor(db, admin, code, services.now());
+      if (second === 'wrong') {
+        await attempt.failed();
+        await audit(db, { action: 'login.failed', admin: principal, summary: 'wrong two-factor code' }, services.now());
+        return apiError(c, 401, loginMessages.invalidCode);
+      }
+      if (second === 'recovery')
+        await audit(db, { action: 'two_factor.recovery_used', admin: principal }, services.now());
+    }
     await attempt.succeeded();
+    await recordSignIn(db, principal.id, services.now());
     // The one moment the plain password is at hand: a legacy or weaker hash becomes today's argon2id.
     if (needsRehash(admin.password_hash)) {
       const stronger = await hashPassword(password);
@@ -64,7 +84,16 @@ export function authRoutes(services: Services) {
 
   const guard = requireAdmin(services);
   const verify = new Hono<AppEnv>()
-    .get('/verify', guard, (c) => c.json({ valid: true, admin: c.var.admin }))
+    .get('/verify', guard, (c) => {
+      const session = c.var.session;
+      if (!session) return apiError(c, 401, 'Authentication required');
+      const body: SessionInfo = {
+        valid: true,
+        admin: { id: session.id, email: session.email, role: session.role, twoFactor: session.twoFactor },
+        mustEnrolTwoFactor: session.mustEnrolTwoFactor,
+      };
+      return c.json(body);
+    })
     // Ends this token on every instance until it would have expired; other sessions stay signed in.
     .post('/logout', guard, async (c) => {
       const token = bearerToken(c) ?? '';

@@ -9,6 +9,7 @@ import {
   contactMessagesOf,
   erasePersonRecords,
   normalizeEmail,
+  notesOf,
   type Database,
 } from '../../db';
 import { eraseAt } from '../../retention/policy';
@@ -59,6 +60,8 @@ export type PersonData = {
     eraseAt: string | null;
     consent: { givenAt: string; noticeVersion: string } | null;
     resume: { file: string; kind: ResumeKind; mimeType: string; size: number; sha256: string } | null;
+    /** What the hiring team wrote about the application. */
+    notes: { text: string; author: string | null; writtenAt: string }[];
   }[];
   contactMessages: { id: number; name: string; email: string; subject: string; message: string; receivedAt: string }[];
   /** Admin actions on these records: what was viewed, downloaded, changed or exported, and when. */
@@ -76,6 +79,10 @@ export async function collectPersonData(
   const rows = await applicationsOf(db, key);
   const messages = await contactMessagesOf(db, key);
   const resumes: ExportedResume[] = [];
+  const notes = await notesOf(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
   const applications = rows.map((row) => {
     const file = row.resume ? `resumes/${row.id}-${resumeFilename(row.name, row.resume.kind).ascii}` : null;
     if (row.resume && file) resumes.push({ path: file, data: row.resume.data });
@@ -95,6 +102,9 @@ export async function collectPersonData(
               sha256: row.resume.sha256,
             }
           : null,
+      notes: notes
+        .filter((n) => n.applicantId === fields.id)
+        .map((n) => ({ text: n.text, author: n.author, writtenAt: n.at })),
     };
   });
   const auditEntries = await auditEntriesAbout(db, [

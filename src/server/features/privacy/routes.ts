@@ -10,6 +10,7 @@ import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { withEraseAt } from '../../retention/policy';
 import { auditRequest } from '../audit';
+import { applicantHistory } from '../notes/history';
 import { applicantsCsv } from './csv';
 import { collectPersonData, erasePerson } from './person-data';
 import { exportFilename, personZip } from './zip';
@@ -55,6 +56,7 @@ export function privacyRoutes(services: Services) {
       const body: ApplicantDetail = {
         applicant: withEraseAt(applicant, days()),
         consent: await applicantConsent(db, id),
+        ...(await applicantHistory(db, applicant, c.var.admin?.id ?? 0)),
       };
       return c.json(body);
     })

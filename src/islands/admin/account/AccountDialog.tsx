@@ -1,0 +1,93 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '~/lib/api/client';
+import { disableTwoFactor } from '~/lib/api/team';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, type SessionInfo } from '~/lib/team';
+import { authKeys } from '~/islands/queries/auth';
+import { teamKeys, twoFactorQuery } from '~/islands/queries/team';
+import { Dialog } from '~/islands/ui/Dialog';
+import { TextField } from '~/islands/ui/Field';
+import { Spinner } from '~/islands/ui/Spinner';
+import { showToast } from '~/islands/ui/toast-store';
+import { TwoFactorSetup } from './TwoFactorSetup';
+
+/** Turning two-factor sign-in off takes a current code (or a recovery code). */
+function TurnOff() {
+  const queryClient = useQueryClient();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { message } = await disableTwoFactor(code.trim());
+      showToast('success', message);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+        queryClient.invalidateQueries({ queryKey: authKeys.all }),
+      ]);
+    } catch (failure) {
+      setError(errorMessage(failure, 'Could not turn it off. Please try again.'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>
+      <TextField
+        id="two-factor-off-code"
+        label="Code from your app, or a recovery code"
+        error={error ?? undefined}
+        input={{ value: code, onChange: (event) => setCode(event.target.value), autoComplete: 'one-time-code' }}
+      />
+      <button type="submit" className="btn btn-secondary self-start" disabled={busy || !code.trim()}>
+        {busy ? 'Turning off...' : 'Turn off two-factor sign-in'}
+      </button>
+    </form>
+  );
+}
+
+/** 'Account': who is signed in, with which role, and their own two-factor sign-in. */
+export function AccountDialog({ admin, onClose }: { admin: SessionInfo['admin']; onClose: () => void }) {
+  const status = useQuery(twoFactorQuery());
+  return (
+    <Dialog open onClose={onClose} title="Your account" subtitle={admin.email} maxHeightClass="max-h-[90vh]">
+      <div className="flex flex-col gap-6">
+        <p className="text-sm text-slate-300">
+          Role: <span className="font-medium text-white">{ROLE_LABELS[admin.role]}</span> ·{' '}
+          {ROLE_DESCRIPTIONS[admin.role]}
+        </p>
+        <section aria-labelledby="two-factor-heading" className="flex flex-col gap-3">
+          <h3 id="two-factor-heading" className="text-lg text-white">
+            Two-factor sign-in
+          </h3>
+          {status.isPending ? (
+            <Spinner />
+          ) : status.isError ? (
+            <p role="alert" className="text-sm text-rose-300">
+              Could not load your two-factor settings.
+            </p>
+          ) : status.data.enabled ? (
+            <>
+              <p className="text-sm text-slate-300">
+                <span className="font-medium text-emerald-300">On.</span> {status.data.recoveryCodesLeft} recovery codes
+                left.
+              </p>
+              {status.data.requiredByTeam ? (
+                <p className="text-sm text-slate-400">Your team requires it, so it stays on.</p>
+              ) : (
+                <TurnOff />
+              )}
+            </>
+          ) : (
+            <TwoFactorSetup onDone={() => void status.refetch()} />
+          )}
+        </section>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,155 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '~/lib/api/client';
+import { confirmTwoFactor, startTwoFactor } from '~/lib/api/team';
+import { groupKey, RECOVERY_CODE_COUNT, type TwoFactorSetup as Setup } from '~/lib/two-factor';
+import { authKeys } from '~/islands/queries/auth';
+import { teamKeys } from '~/islands/queries/team';
+import { TextField } from '~/islands/ui/Field';
+import { QrCode } from './QrCode';
+
+const setupTexts = {
+  startFailed: 'Could not start the set-up. Please try again.',
+  confirmFailed: 'Could not check the code. Please try again.',
+} as const;
+
+type Step = { kind: 'intro' } | { kind: 'scan'; setup: Setup } | { kind: 'codes'; codes: string[] };
+
+/**
+ * Setting up two-factor sign-in: a new key as a QR code and as text, confirmed with a code from
+ * the authenticator, then the ten recovery codes, shown this once.
+ */
+export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const [step, setStep] = useState<Step>({ kind: 'intro' });
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const start = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      setStep({ kind: 'scan', setup: await startTwoFactor() });
+    } catch (failure) {
+      setError(errorMessage(failure, setupTexts.startFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const confirm = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { recoveryCodes } = await confirmTwoFactor(code.replace(/\s/g, ''));
+      setStep({ kind: 'codes', codes: recoveryCodes });
+    } catch (failure) {
+      setError(errorMessage(failure, setupTexts.confirmFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const finish = async () => {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: teamKeys.all }),
+      queryClient.invalidateQueries({ queryKey: authKeys.all }),
+    ]);
+    onDone();
+  };
+
+  if (step.kind === 'intro') {
+    return (
+      <div className="flex flex-col gap-4">
+        <p className="text-sm text-slate-300">
+          After your password, sign-in will ask for a six-digit code from an authenticator app on your phone (Google
+          Authenticator, Microsoft Authenticator, 1Password, Aegis and the like). A stolen password alone is then not
+          enough to read applicants.
+        </p>
+        {error && (
+          <p role="alert" className="text-sm text-rose-300">
+            {error}
+          </p>
+        )}
+        <button type="button" className="btn btn-primary self-start" onClick={() => void start()} disabled={busy}>
+          {busy ? 'Starting...' : 'Set up two-factor sign-in'}
+        </button>
+      </div>
+    );
+  }
+
+  if (step.kind === 'scan') {
+    return (
+      <form className="flex flex-col gap-5" onSubmit={(event) => void confirm(event)} noValidate>
+        <ol className="flex list-decimal flex-col gap-4 pl-5 text-sm text-slate-200">
+          <li>
+            Scan this code with your authenticator app.
+            <div className="mt-3">
+              <QrCode value={step.setup.uri} label="QR code with your two-factor key for an authenticator app" />
+            </div>
+          </li>
+          <li>
+            Or, on the phone itself, enter this key by hand:
+            <code
+              className="mt-2 block break-words rounded-lg bg-ink-900 px-3 py-2 font-mono text-base tracking-wider text-white"
+              aria-label={`Key: ${step.setup.secret.split('').join(' ')}`}
+            >
+              {groupKey(step.setup.secret)}
+            </code>
+          </li>
+          <li>Type the six-digit code the app shows now.</li>
+        </ol>
+        <TextField
+          id="two-factor-setup-code"
+          label="Six-digit code"
+          required
+          error={error ?? undefined}
+          input={{
+            value: code,
+            onChange: (event) => setCode(event.target.value),
+            inputMode: 'numeric',
+            autoComplete: 'one-time-code',
+            maxLength: 8,
+          }}
+        />
+        <button type="submit" className="btn btn-primary self-start" disabled={busy || code.trim().length < 6}>
+          {busy ? 'Checking...' : 'Turn on'}
+        </button>
+      </form>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p role="status" className="font-medium text-emerald-300">
+        Two-factor sign-in is on.
+      </p>
+      <p className="text-sm text-slate-300">
+        Keep these {RECOVERY_CODE_COUNT} recovery codes somewhere safe, away from your phone. Each works once instead of
+        a code if you lose the phone. They are shown only now.
+      </p>
+      <ul
+        aria-label="Recovery codes"
+        className="grid grid-cols-2 gap-2 rounded-xl bg-ink-900 p-4 font-mono text-base text-white sm:grid-cols-3"
+      >
+        {step.codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-3">
+        <button
+          type="button"
+          className="btn btn-secondary"
+          onClick={() => void navigator.clipboard?.writeText(step.codes.join('\n'))}
+        >
+          Copy codes
+        </button>
+        <button type="button" className="btn btn-primary" onClick={() => void finish()}>
+          I have saved them
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import type { InviteInput, Role, TeamMember } from '~/lib/team';
+import type { TwoFactorEnabled, TwoFactorSetup } from '~/lib/two-factor';
+import { apiRequest } from './client';
+
+/** `POST /admins/invite` (owners): the colleague gets a mail with a link to choose their password. */
+export const inviteMember = (input: InviteInput) =>
+  apiRequest<{ message: string; admin: TeamMember }>('/admins/invite', { method: 'POST', json: input, auth: true });
+
+/** `PUT /admins/{id}/role` (owners). */
+export const changeRole = (id: number, role: Role) =>
+  apiRequest<{ message: string }>(`/admins/${id}/role`, { method: 'PUT', json: { role }, auth: true });
+
+/** `DELETE /admins/{id}` (owners): their sessions end at once. */
+export const removeMember = (id: number) =>
+  apiRequest<{ message: string }>(`/admins/${id}`, { method: 'DELETE', auth: true });
+
+/** `PUT /admins/two-factor` (owners): whether every member must use two-factor sign-in. */
+export const setTeamTwoFactor = (required: boolean) =>
+  apiRequest<{ message: string; requireTwoFactor: boolean }>('/admins/two-factor', {
+    method: 'PUT',
+    json: { required },
+    auth: true,
+  });
+
+/** `POST /account/2fa/setup`: a new key, kept until confirmed. */
+export const startTwoFactor = () => apiRequest<TwoFactorSetup>('/account/2fa/setup', { method: 'POST', auth: true });
+
+/** `POST /account/2fa/confirm`: turns it on; the answer holds the recovery codes, once. */
+export const confirmTwoFactor = (code: string) =>
+  apiRequest<TwoFactorEnabled>('/account/2fa/confirm', { method: 'POST', json: { code }, auth: true });
+
+/** `POST /account/2fa/disable` with a current code or a recovery code. */
+export const disableTwoFactor = (code: string) =>
+  apiRequest<{ message: string }>('/account/2fa/disable', { method: 'POST', json: { code }, auth: true });

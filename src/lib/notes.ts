@@ -1,0 +1,46 @@
+/** Notes on applicants and the timeline of what happened to an application: shared by the dialog and the API. */
+import { z } from 'zod';
+
+export const NOTE_MAX = 2000;
+
+export const noteMessages = {
+  required: 'Write a note first',
+  tooLong: `A note has at most ${NOTE_MAX.toLocaleString('en-US')} characters`,
+  added: 'Note added',
+  deleted: 'Note deleted',
+  notFound: 'Note not found',
+  notAuthor: 'Only the author can delete a note',
+} as const;
+
+/** `POST /api/applicants/{id}/notes`: plain text, never HTML. */
+export const noteSchema = z.object({
+  text: z
+    .string({ required_error: noteMessages.required, invalid_type_error: noteMessages.required })
+    .trim()
+    .min(1, noteMessages.required)
+    .max(NOTE_MAX, noteMessages.tooLong),
+});
+
+type ApplicantNote = {
+  id: number;
+  text: string;
+  /** The author's e-mail as it was when they wrote it. */
+  author: string | null;
+  at: string;
+  /** Written by the admin asking: they may delete it. */
+  mine: boolean;
+};
+
+/** One line of an application's timeline, oldest first. */
+export type TimelineEvent = {
+  kind: 'applied' | 'status' | 'mail' | 'note';
+  at: string;
+  /** Who did it (an admin's e-mail); null for the applicant or the system. */
+  by: string | null;
+  text: string;
+  /** For a note: its id (to delete it). */
+  noteId?: number;
+};
+
+/** What `GET /api/applicants/{id}` adds to the detail, and what adding or deleting a note answers. */
+export type ApplicantHistory = { notes: ApplicantNote[]; timeline: TimelineEvent[] };

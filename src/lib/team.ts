@@ -1,0 +1,75 @@
+/**
+ * The hiring team: roles, what each may do, and the texts and payloads of the Team tab and of
+ * two-factor sign-in, shared by the admin area and the API.
+ */
+import { z } from 'zod';
+import { EMAIL_MAX } from './limits';
+
+/** Least to most: a viewer reads, a recruiter also changes vacancies, applicants, messages and mail, an owner also runs the team. */
+export const ROLES = ['viewer', 'recruiter', 'owner'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', recruiter: 'Recruiter', viewer: 'Viewer' };
+export const ROLE_DESCRIPTIONS: Record<Role, string> = {
+  owner: 'Everything, including the team',
+  recruiter: 'Vacancies, applicants, messages and the outbox',
+  viewer: 'Reads vacancies and applicants, downloads resumes; changes nothing',
+};
+
+/** Whether `role` may do what needs at least `least`. */
+export const roleAllows = (role: Role, least: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(least);
+
+/** An invitation link works once, for this long. */
+export const INVITATION_TTL_HOURS = 72;
+
+export const teamMessages = {
+  forbidden: 'Your role cannot do this',
+  enrolFirst: 'Your team requires two-factor sign-in: set it up first',
+  notFound: 'Team member not found',
+  exists: 'An admin with this e-mail address already exists',
+  lastOwner: 'The team needs at least one owner: make someone else an owner first',
+  invited: (email: string) => `Invitation sent to ${email}`,
+  roleChanged: 'Role changed',
+  removed: 'Team member removed',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  roleInvalid: 'Choose owner, recruiter or viewer',
+  requireTwoFactorOn: 'Two-factor sign-in is now required for the team',
+  requireTwoFactorOff: 'Two-factor sign-in is now optional',
+} as const;
+
+export const roleSchema = z.enum(ROLES, { errorMap: () => ({ message: teamMessages.roleInvalid }) });
+
+/** `POST /api/admins/invite`. */
+export const inviteSchema = z.object({
+  email: z
+    .string({ required_error: teamMessages.emailRequired, invalid_type_error: teamMessages.emailRequired })
+    .trim()
+    .min(1, teamMessages.emailRequired)
+    .max(EMAIL_MAX, teamMessages.emailInvalid)
+    .email(teamMessages.emailInvalid),
+  role: roleSchema,
+});
+export type InviteInput = z.infer<typeof inviteSchema>;
+
+/** `PUT /api/admins/{id}/role`. */
+export const roleChangeSchema = z.object({ role: roleSchema });
+
+/** One member as `GET /api/admins` lists them. */
+export type TeamMember = {
+  id: number;
+  email: string;
+  role: Role;
+  twoFactor: boolean;
+  /** Null until their first sign-in (an invitation not yet taken up). */
+  lastSignInAt: string | null;
+};
+export type TeamList = { admins: TeamMember[]; requireTwoFactor: boolean };
+
+/** The signed-in admin, as `GET /api/auth/verify` describes them. */
+export type SessionInfo = {
+  valid: true;
+  admin: { id: number; email: string; role: Role; twoFactor: boolean };
+  /** The team requires two-factor sign-in and this admin has not set it up yet. */
+  mustEnrolTwoFactor: boolean;
+};

@@ -1,0 +1,36 @@
+/** Two-factor sign-in (TOTP): texts and payloads shared by the login page, the account menu and the API. */
+import { z } from 'zod';
+
+export const RECOVERY_CODE_COUNT = 10;
+
+export const twoFactorMessages = {
+  codeRequired: 'Enter the six-digit code from your authenticator app',
+  codeInvalid: 'That code is not right, or was already used',
+  enabled: 'Two-factor sign-in is on',
+  disabled: 'Two-factor sign-in is off',
+  noPending: 'Start the set-up again: no key is waiting for a code',
+  alreadyOn: 'Two-factor sign-in is already on',
+  notOn: 'Two-factor sign-in is not on',
+  requiredByTeam: 'Your team requires two-factor sign-in: it stays on',
+  tooMany: 'Too many codes tried. Please wait a few minutes.',
+} as const;
+
+/** A code typed by a person: six digits, or a recovery code like 'abcd-efgh'. */
+const codeSchema = z
+  .string({ required_error: twoFactorMessages.codeRequired, invalid_type_error: twoFactorMessages.codeRequired })
+  .trim()
+  .min(1, twoFactorMessages.codeRequired)
+  .max(32, twoFactorMessages.codeInvalid);
+
+/** `POST /api/account/2fa/confirm` and `/disable`. */
+export const codeBodySchema = z.object({ code: codeSchema });
+
+/** `GET /api/account/2fa`. */
+export type TwoFactorStatus = { enabled: boolean; recoveryCodesLeft: number; requiredByTeam: boolean };
+/** `POST /api/account/2fa/setup`: the key as text and the otpauth:// URI the QR code draws. */
+export type TwoFactorSetup = { secret: string; uri: string };
+/** `POST /api/account/2fa/confirm`: shown once. */
+export type TwoFactorEnabled = { message: string; recoveryCodes: string[] };
+
+/** 'JBSWY3DPEHPK3PXP' → 'JBSW Y3DP EHPK 3PXP', for typing into an authenticator on the same phone. */
+export const groupKey = (secret: string): string => secret.replace(/(.{4})(?=.)/g, '$1 ');

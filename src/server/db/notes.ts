@@ -1,0 +1,100 @@
+import type { Kysely } from 'kysely';
+import type { Database } from './schema';
+
+export type NoteRow = { id: number; text: string; adminId: number | null; author: string | null; at: string };
+
+export async function insertNote(
+  db: Kysely<Database>,
+  note: { applicantId: number; adminId: number; author: string; text: string },
+  now: Date,
+): Promise<number> {
+  const row = await db
+    .insertInto('applicant_notes')
+    .values({
+      applicant_id: note.applicantId,
+      admin_id: note.adminId,
+      author_email: note.author,
+      text: note.text,
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+/** Deletes a note only when `adminId` wrote it. */
+export async function deleteOwnNote(
+  db: Kysely<Database>,
+  applicantId: number,
+  noteId: number,
+  adminId: number,
+): Promise<'deleted' | 'not_found' | 'not_author'> {
+  const note = await db
+    .selectFrom('applicant_notes')
+    .select('admin_id')
+    .where('id', '=', noteId)
+    .where('applicant_id', '=', applicantId)
+    .executeTakeFirst();
+  if (!note) return 'not_found';
+  if (Number(note.admin_id) !== adminId) return 'not_author';
+  await db.deleteFrom('applicant_notes').where('id', '=', noteId).where('admin_id', '=', adminId).execute();
+  return 'deleted';
+}
+
+/** The notes on some applicants, oldest first. */
+export async function notesOf(
+  db: Kysely<Database>,
+  applicantIds: readonly number[],
+): Promise<(NoteRow & { applicantId: number })[]> {
+  if (!applicantIds.length) return [];
+  const rows = await db
+    .selectFrom('applicant_notes')
+    .select(['id', 'applicant_id', 'admin_id', 'author_email', 'text', 'created_at'])
+    .where('applicant_id', 'in', applicantIds)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    applicantId: Number(r.applicant_id),
+    adminId: r.admin_id === null ? null : Number(r.admin_id),
+    author: r.author_email,
+    text: r.text,
+    at: r.created_at,
+  }));
+}
+
+/** Status changes of an applicant from the audit trail: who and when. */
+export async function statusChangesOf(
+  db: Kysely<Database>,
+  applicantId: number,
+): Promise<{ at: string; by: string | null; summary: string }[]> {
+  const rows = await db
+    .selectFrom('audit_log')
+    .select(['at', 'admin_email', 'summary'])
+    .where('subject_type', '=', 'applicant')
+    .where('subject_id', '=', applicantId)
+    .where('action', '=', 'applicant.status_changed')
+    .orderBy('at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ at: r.at, by: r.admin_email, summary: r.summary }));
+}
+
+/** Mails queued to an address since a time (an application's receipt and status mails). */
+export async function mailsTo(
+  db: Kysely<Database>,
+  email: string,
+  since: string,
+): Promise<{ at: string; subject: string; status: string }[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select(['created_at', 'sent_at', 'subject', 'status'])
+    .where((eb) => eb(eb.fn('lower', ['recipient']), '=', email.trim().toLowerCase()))
+    .where('kind', 'in', ['application_received', 'status_changed'])
+    .where('created_at', '>=', since)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ at: r.sent_at ?? r.created_at, subject: r.subject, status: r.status }));
+}

@@ -1,0 +1,127 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Role, TeamMember } from '~/lib/team';
+import { normalizeEmail } from './admins';
+import { isDbId } from './ids';
+import { enqueueMails, type NewMail } from './outbox';
+import type { Database } from './schema';
+
+/** Every admin for the Team tab, oldest first. */
+export async function listTeam(db: Kysely<Database>): Promise<TeamMember[]> {
+  const rows = await db
+    .selectFrom('admins')
+    .select(['id', 'email', 'role', 'totp_secret', 'last_sign_in_at'])
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    id: Number(r.id),
+    email: r.email,
+    role: r.role,
+    twoFactor: r.totp_secret !== null,
+    lastSignInAt: r.last_sign_in_at,
+  }));
+}
+
+/**
+ * Creates the invited admin (with a password nobody knows), the single-use link that sets their
+ * password (a row of `password_resets`, so the reset page takes it) and the mail carrying it, in
+ * one transaction. Null when an admin with that address exists.
+ */
+export async function inviteAdmin(
+  db: Kysely<Database>,
+  invite: { email: string; role: Role; passwordHash: string; tokenHash: string; expiresAt: Date; mail: NewMail },
+  now: Date,
+): Promise<TeamMember | null> {
+  const email = normalizeEmail(invite.email);
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom('admins').select('id').where('email', '=', email).executeTakeFirst();
+    if (existing) return null;
+    const row = await trx
+      .insertInto('admins')
+      .values({ email, password_hash: invite.passwordHash, created_at: stamp, role: invite.role })
+      .returning(['id', 'email', 'role'])
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('password_resets')
+      .values({
+        admin_id: Number(row.id),
+        token_hash: invite.tokenHash,
+        created_at: stamp,
+        expires_at: invite.expiresAt.toISOString(),
+      })
+      .execute();
+    await enqueueMails(trx, [invite.mail], now);
+    return { id: Number(row.id), email: row.email, role: row.role, twoFactor: false, lastSignInAt: null };
+  });
+}
+
+/** What a role change or a removal did: the member before it, or why it was refused. */
+export type TeamChange = { email: string; role: Role } | 'not_found' | 'last_owner';
+
+/**
+ * Locks the owners' rows (a no-op update, portable to SQLite and PostgreSQL) and counts them, so
+ * two owners demoting each other at the same moment cannot leave the team without one.
+ */
+async function lockedOwnerCount(trx: Transaction<Database>): Promise<number> {
+  const result = await trx.updateTable('admins').set({ role: 'owner' }).where('role', '=', 'owner').executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+async function changeMember(
+  db: Kysely<Database>,
+  id: number,
+  change: (trx: Transaction<Database>) => Promise<void>,
+  keepsOwner: boolean,
+): Promise<TeamChange> {
+  if (!isDbId(id)) return 'not_found';
+  return db.transaction().execute(async (trx) => {
+    const owners = await lockedOwnerCount(trx);
+    const member = await trx.selectFrom('admins').select(['email', 'role']).where('id', '=', id).executeTakeFirst();
+    if (!member) return 'not_found';
+    if (member.role === 'owner' && !keepsOwner && owners <= 1) return 'last_owner';
+    await change(trx);
+    return { email: member.email, role: member.role };
+  });
+}
+
+/** Gives a member another role; the last owner stays an owner. */
+export function changeAdminRole(db: Kysely<Database>, id: number, role: Role): Promise<TeamChange> {
+  return changeMember(
+    db,
+    id,
+    async (trx) => {
+      await trx.updateTable('admins').set({ role }).where('id', '=', id).execute();
+    },
+    role === 'owner',
+  );
+}
+
+/**
+ * Removes a member with their links and recovery codes; their tokens fail at the next request,
+ * since the session query finds no admin. The last owner stays.
+ */
+export function removeAdmin(db: Kysely<Database>, id: number): Promise<TeamChange> {
+  return changeMember(
+    db,
+    id,
+    async (trx) => {
+      await trx.deleteFrom('password_resets').where('admin_id', '=', id).execute();
+      await trx.deleteFrom('admin_recovery_codes').where('admin_id', '=', id).execute();
+      await trx.deleteFrom('admins').where('id', '=', id).execute();
+    },
+    false,
+  );
+}
+
+export async function getTeamSetting(db: Kysely<Database>, key: string): Promise<string | null> {
+  const row = await db.selectFrom('team_settings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value ?? null;
+}
+
+export async function setTeamSetting(db: Kysely<Database>, key: string, value: string): Promise<void> {
+  await db
+    .insertInto('team_settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .execute();
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  INVITATION_TTL_HOURS,
+  inviteSchema,
+  roleChangeSchema,
+  teamMessages,
+  type TeamList,
+  type TeamMember,
+} from '~/lib/team';
+import type { Services } from '../../config';
+import type { AppEnv } from '../../context';
+import {
+  changeAdminRole,
+  inviteAdmin,
+  listTeam,
+  parseDbId,
+  removeAdmin,
+  setTeamSetting,
+  type TeamChange,
+} from '../../db';
+import { apiError } from '../../errors';
+import { invitationMail } from '../../mail';
+import { requireAdmin } from '../../middleware/auth';
+import { jsonBody } from '../../middleware/validate';
+import { auditRequest } from '../audit';
+import { hashPassword } from '../auth/password';
+import { REQUIRE_TWO_FACTOR, teamRequiresTwoFactor } from './two-factor-rule';
+
+/** Only this hash of a link's token is stored (the same rule as the reset link, whose page it opens). */
+const hashLinkToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
+
+const twoFactorRuleSchema = z.object({ required: z.boolean() });
+
+/**
+ * `/admins`, for owners (ROUTE_ROLES): the team with roles, invitations by e-mail, role changes,
+ * removals, and whether two-factor sign-in is required. The last owner stays an owner.
+ */
+export function teamRoutes(services: Services) {
+  const { db, config } = services;
+  const guard = requireAdmin(services);
+
+  const refused = (c: Parameters<typeof apiError>[0], result: TeamChange) =>
+    result === 'not_found' ? apiError(c, 404, teamMessages.notFound) : apiError(c, 409, teamMessages.lastOwner);
+
+  return new Hono<AppEnv>()
+    .get('/', guard, async (c) => {
+      const body: TeamList = { admins: await listTeam(db), requireTwoFactor: await teamRequiresTwoFactor(db) };
+      return c.json(body);
+    })
+    .post('/invite', guard, jsonBody(inviteSchema), async (c) => {
+      const { email, role } = c.req.valid('json');
+      const token = randomBytes(32).toString('base64url');
+      const now = services.now();
+      const invitedBy = c.var.admin?.email ?? 'An owner';
+      const member: TeamMember | null = await inviteAdmin(
+        db,
+        {
+          email,
+          role,
+          // Nobody knows this password; the link sets the real one.
+          passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
+          tokenHash: hashLinkToken(token),
+          expiresAt: new Date(now.getTime() + INVITATION_TTL_HOURS * 3_600_000),
+          mail: invitationMail(config.mail, { email: email.trim().toLowerCase(), role, invitedBy }, token),
+        },
+        now,
+      );
+      if (!member) return apiError(c, 409, teamMessages.exists);
+      await auditRequest(services, c, 'team.invited', {
+        subject: { type: 'admin', id: member.id },
+        summary: `invited ${member.email} as ${role}`,
+      });
+      return c.json({ message: teamMessages.invited(member.email), admin: member }, 201);
+    })
+    .put('/two-factor', guard, jsonBody(twoFactorRuleSchema), async (c) => {
+      const { required } = c.req.valid('json');
+      await setTeamSetting(db, REQUIRE_TWO_FACTOR, required ? '1' : '0');
+      await auditRequest(services, c, 'team.two_factor_required', {
+        summary: required ? 'required two-factor sign-in for the team' : 'made two-factor sign-in optional',
+      });
+      return c.json({
+        message: required ? teamMessages.requireTwoFactorOn : teamMessages.requireTwoFactorOff,
+        requireTwoFactor: required,
+      });
+    })
+    .put('/:id/role', guard, jsonBody(roleChangeSchema), async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      if (id === null) return apiError(c, 404, teamMessages.notFound);
+      const { role } = c.req.valid('json');
+      const result = await changeAdminRole(db, id, role);
+      if (typeof result === 'string') return refused(c, result);
+      await auditRequest(services, c, 'team.role_changed', {
+        subject: { type: 'admin', id },
+        summary: `changed ${result.email} from ${result.role} to ${role}`,
+      });
+      return c.json({ message: teamMessages.roleChanged });
+    })
+    .delete('/:id', guard, async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      if (id === null) return apiError(c, 404, teamMessages.notFound);
+      const result = await removeAdmin(db, id);
+      if (typeof result === 'string') return refused(c, result);
+      await auditRequest(services, c, 'team.removed', {
+        subject: { type: 'admin', id },
+        summary: `removed ${result.email} (${result.role})`,
+      });
+      return c.json({ message: teamMessages.removed });
+    });
+}

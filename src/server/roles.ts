@@ -1,0 +1,72 @@
+import type { Context } from 'hono';
+import { matchedRoutes } from 'hono/route';
+import { roleAllows, type Role } from '~/lib/team';
+
+/**
+ * The least role allowed on each guarded route of the API, as 'METHOD /api/path' exactly as the
+ * route is registered. `requireAdmin` enforces it on every guarded request (403 otherwise). A
+ * guarded route missing here is refused to all but owners, and a test fails until it is added.
+ */
+export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
+  // The session itself.
+  'GET /api/auth/verify': 'viewer',
+  'POST /api/auth/logout': 'viewer',
+  // Their own two-factor sign-in.
+  'GET /api/account/2fa': 'viewer',
+  'POST /api/account/2fa/setup': 'viewer',
+  'POST /api/account/2fa/confirm': 'viewer',
+  'POST /api/account/2fa/disable': 'viewer',
+  // Vacancies.
+  'POST /api/job': 'recruiter',
+  'PUT /api/job/:id': 'recruiter',
+  'DELETE /api/job/:id': 'recruiter',
+  'GET /api/job/all': 'viewer',
+  'PUT /api/job/:id/status': 'recruiter',
+  // Applicants: viewers read them and download resumes.
+  'GET /api/applicants/intake': 'viewer',
+  'GET /api/applicants': 'viewer',
+  'GET /api/applicants/:id': 'viewer',
+  'GET /api/applicants/:id/download': 'viewer',
+  'PUT /api/applicants/:id/status': 'recruiter',
+  'POST /api/applicants/:id/notes': 'recruiter',
+  'DELETE /api/applicants/:id/notes/:noteId': 'recruiter',
+  'DELETE /api/applicants/:id': 'recruiter',
+  'GET /api/applicants.csv': 'recruiter',
+  'GET /api/applicants/:id/export': 'recruiter',
+  'POST /api/erasure': 'recruiter',
+  // Contact messages and mail.
+  'GET /api/messages': 'recruiter',
+  'DELETE /api/messages/:id': 'recruiter',
+  'PUT /api/messages/:id/handled': 'recruiter',
+  'GET /api/outbox': 'recruiter',
+  'POST /api/outbox/:id/retry': 'recruiter',
+  // The team and what it did.
+  'GET /api/admins': 'owner',
+  'POST /api/admins/invite': 'owner',
+  'PUT /api/admins/:id/role': 'owner',
+  'DELETE /api/admins/:id': 'owner',
+  'PUT /api/admins/two-factor': 'owner',
+  'GET /api/audit': 'owner',
+  'GET /api/internal/event-loop': 'owner',
+};
+
+/** What an admin can still do while the team requires two-factor sign-in they have not set up. */
+export const ENROLMENT_ROUTES: ReadonlySet<string> = new Set([
+  'GET /api/auth/verify',
+  'POST /api/auth/logout',
+  'GET /api/account/2fa',
+  'POST /api/account/2fa/setup',
+  'POST /api/account/2fa/confirm',
+]);
+
+/** 'METHOD /api/path' of the route a request matched, as registered (the same key as `ROUTE_ROLES`). */
+export function routeKey(c: Context): string {
+  const route = matchedRoutes(c)[c.req.routeIndex];
+  return route ? `${route.method} ${route.path}` : `${c.req.method} ${c.req.path}`;
+}
+
+/** The least role for a route; a route nobody listed is for owners only. */
+export const leastRoleFor = (key: string): Role => ROUTE_ROLES[key] ?? 'owner';
+
+/** Whether `role` may use the route `c` matched. */
+export const mayUse = (c: Context, role: Role): boolean => roleAllows(role, leastRoleFor(routeKey(c)));

@@ -1,0 +1,237 @@
+import { execFileSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { E2E_ADMIN } from '../../playwright.config';
+import { adminTest as test, E2E_DATA_DIR, expect } from './admin-fixtures';
+import { startMailServer } from './mail-fixtures';
+
+/** Runs the admin CLI against the e2e server's database (SQLite in WAL mode, so while it runs). */
+function adminCli(args: string[], input?: string): string {
+  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args], {
+    input,
+    encoding: 'utf8',
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+  });
+}
+
+const PASSWORD = 'team-Password-2468';
+/** The code an authenticator shows for `secret`, `shiftMs` from now. */
+const totp = (secret: string, shiftMs = 0) =>
+  TOTP.generate({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: Date.now() + shiftMs,
+  });
+
+async function signIn(page: Page, email: string, password: string, origin = '') {
+  await page.goto(`${origin}/adminlogin`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test.describe('the hiring team', () => {
+  test(
+    'an owner invites a recruiter by e-mail, who chooses a password and signs in',
+    { tag: '@once' },
+    async ({ page }) => {
+      const server = await startMailServer();
+      try {
+        await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, server.url);
+        await page.getByRole('tab', { name: 'Team' }).click();
+        await page.getByRole('button', { name: 'Invite a colleague' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Invite a colleague' });
+        await dialog.getByLabel('E-mail address').fill('new.recruiter@example.org');
+        await dialog.getByRole('radio', { name: /Recruiter/ }).check();
+        await dialog.getByRole('button', { name: 'Send invitation' }).click();
+        const card = page.getByRole('article', { name: 'new.recruiter@example.org' });
+        await expect(card).toContainText('never (invited)');
+        await expect(card.getByRole('combobox', { name: 'Role of new.recruiter@example.org' })).toHaveValue(
+          'recruiter',
+        );
+
+        const [mail] = await server.smtp.waitFor(1);
+        expect(mail?.to).toEqual(['new.recruiter@example.org']);
+        const link = /(http:\/\/\S+\/adminlogin\?reset=[\w-]+)/.exec(mail?.parsed.text ?? '')?.[1] ?? '';
+        expect(link.startsWith(server.url)).toBe(true);
+
+        await page.evaluate(() => window.localStorage.clear());
+        await page.goto(link);
+        const form = page.getByRole('form', { name: 'Choose a new password' });
+        await form.getByRole('textbox', { name: 'New password', exact: true }).fill(PASSWORD);
+        await form.getByLabel('Repeat the new password').fill(PASSWORD);
+        await form.getByRole('button', { name: 'Set new password' }).click();
+        await page.waitForURL(`${server.url}/adminlogin`);
+
+        await signIn(page, 'new.recruiter@example.org', PASSWORD, server.url);
+        await expect(page.getByText('Signed in as new.recruiter@example.org · Recruiter')).toBeVisible();
+        await expect(page.getByRole('tab', { name: /Messages/ })).toBeVisible();
+        await expect(page.getByRole('tab', { name: 'Team' })).toHaveCount(0);
+        await expect(page.getByRole('tab', { name: 'Activity' })).toHaveCount(0);
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+
+  test(
+    'an owner requires two-factor sign-in for the team and is led to set it up before anything else',
+    { tag: '@once' },
+    async ({ page, axe }) => {
+      // A server of its own: the rule would stop every other test's admin on the shared one.
+      const server = await startMailServer();
+      try {
+        await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, server.url);
+        await page.getByRole('tab', { name: 'Team' }).click();
+        await page.getByRole('checkbox', { name: 'Require two-factor sign-in for everyone' }).click();
+        await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in', level: 2 })).toBeVisible();
+        await expect(page.getByRole('tablist')).toHaveCount(0);
+        expect(await axe()).toEqual([]);
+        await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+        const key = (await page.locator('main code').innerText()).replace(/\s/g, '');
+        await page.getByLabel('Six-digit code').fill(totp(key));
+        await page.getByRole('button', { name: 'Turn on' }).click();
+        await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+        await page.getByRole('button', { name: 'I have saved them' }).click();
+        await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();
+        await page.getByRole('tab', { name: 'Team' }).click();
+        await expect(page.getByRole('checkbox', { name: 'Require two-factor sign-in for everyone' })).toBeChecked();
+        await expect(page.getByRole('article', { name: E2E_ADMIN.email })).toContainText('Two-factor sign-in: on');
+      } finally {
+        await server.stop();
+      }
+    },
+  );
+
+  test('the Team tab and the invitation dialog pass axe', async ({ loggedInPage: page, axe }) => {
+    await page.goto('/admin#team');
+    await expect(page.getByRole('list', { name: 'Team members' })).toBeVisible();
+    await expect(page.getByRole('article', { name: E2E_ADMIN.email })).toContainText('(you)');
+    expect(await axe()).toEqual([]);
+    await page.getByRole('button', { name: 'Invite a colleague' }).click();
+    await expect(page.getByRole('dialog', { name: 'Invite a colleague' })).toBeVisible();
+    expect(await axe('dialog')).toEqual([]);
+  });
+
+  test('a viewer reads vacancies and applicants but sees no controls that change them', async ({ page, adminApi }) => {
+    const email = `viewer-${test.info().project.name}-${Date.now()}@example.com`;
+    adminCli(['create', email, '--role', 'viewer'], `${PASSWORD}\n`);
+    try {
+      const job = await adminApi.createJob();
+      const applicant = await adminApi.seedApplicant({ job });
+      await signIn(page, email, PASSWORD);
+      await expect(page.getByText(`Signed in as ${email} · Viewer`)).toBeVisible();
+      await expect(page.getByRole('tab')).toHaveText([/Job Vacancies/, /Applicants/]);
+      await expect(page.getByRole('heading', { name: job.title })).toBeVisible();
+      await expect(page.getByRole('button', { name: /Add New Job Vacancy|^Edit|^Delete/ })).toHaveCount(0);
+
+      await page.getByRole('tab', { name: /Applicants/ }).click();
+      const card = page.getByRole('article').filter({ hasText: applicant.name });
+      await expect(card.getByRole('button', { name: /^Resume/ })).toBeVisible();
+      await expect(card.getByRole('button', { name: /Shortlist|Reject|Delete/ })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /Export CSV/ })).toHaveCount(0);
+    } finally {
+      adminCli(['delete', email]);
+    }
+  });
+
+  test("a recruiter writes a note in the applicant's timeline and a viewer colleague reads it", async ({
+    page,
+    adminApi,
+    axe,
+  }) => {
+    const stamp = `${test.info().project.name}-${Date.now()}`;
+    const recruiter = `notes-r-${stamp}@example.com`;
+    const viewer = `notes-v-${stamp}@example.com`;
+    adminCli(['create', recruiter, '--role', 'recruiter'], `${PASSWORD}\n`);
+    adminCli(['create', viewer, '--role', 'viewer'], `${PASSWORD}\n`);
+    try {
+      const job = await adminApi.createJob();
+      const applicant = await adminApi.seedApplicant({ job });
+      const note = `Strong C++; ask about the RTOS port (${stamp}).`;
+
+      await signIn(page, recruiter, PASSWORD);
+      await page.getByRole('tab', { name: /Applicants/ }).click();
+      await page
+        .getByRole('article', { name: applicant.name, exact: true })
+        .getByRole('button', { name: /^View/ })
+        .click();
+      const dialog = page.getByRole('dialog', { name: applicant.name });
+      const timeline = dialog.getByRole('region', { name: 'Timeline and notes' });
+      await expect(timeline.getByRole('listitem').first()).toContainText('Applied');
+      await timeline.getByLabel('Add a note for the team').fill(note);
+      await timeline.getByRole('button', { name: 'Add note' }).click();
+      await expect(timeline.getByRole('listitem').filter({ hasText: note })).toContainText(recruiter);
+      expect(await axe('dialog')).toEqual([]);
+
+      await page.evaluate(() => window.localStorage.clear());
+      await signIn(page, viewer, PASSWORD);
+      await page.getByRole('tab', { name: /Applicants/ }).click();
+      await page
+        .getByRole('article', { name: applicant.name, exact: true })
+        .getByRole('button', { name: /^View/ })
+        .click();
+      const seen = page
+        .getByRole('dialog', { name: applicant.name })
+        .getByRole('region', { name: 'Timeline and notes' });
+      await expect(seen.getByRole('listitem').filter({ hasText: note })).toContainText(recruiter);
+      await expect(seen.getByLabel('Add a note for the team')).toHaveCount(0);
+      await expect(seen.getByRole('button', { name: /Delete note/ })).toHaveCount(0);
+    } finally {
+      adminCli(['delete', recruiter]);
+      adminCli(['delete', viewer]);
+    }
+  });
+
+  test('two-factor sign-in: set up from the account dialog, then a code (or a recovery code) after the password', async ({
+    page,
+    axe,
+  }) => {
+    const email = `tf-${test.info().project.name}-${Date.now()}@example.com`;
+    adminCli(['create', email, '--role', 'recruiter'], `${PASSWORD}\n`);
+    try {
+      await signIn(page, email, PASSWORD);
+      await page.getByRole('button', { name: 'Account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Your account' });
+      await dialog.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+      await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible();
+      const key = (await dialog.locator('code').innerText()).replace(/\s/g, '');
+      expect(await dialog.locator('code').innerText()).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
+      expect(await axe('dialog')).toEqual([]);
+      await dialog.getByLabel('Six-digit code').fill(totp(key));
+      await dialog.getByRole('button', { name: 'Turn on' }).click();
+      const codes = dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+      await expect(codes).toHaveCount(10);
+      const recovery = (await codes.first().innerText()).trim();
+      expect(await axe('dialog')).toEqual([]);
+      await dialog.getByRole('button', { name: 'I have saved them' }).click();
+      await expect(dialog).toContainText('10 recovery codes left');
+
+      // Signed out, the password alone is not enough.
+      await page.evaluate(() => window.localStorage.clear());
+      await signIn(page, email, PASSWORD);
+      const code = page.getByLabel('Six-digit code');
+      await expect(code).toBeFocused();
+      expect(await axe()).toEqual([]);
+      await code.fill('000000');
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await expect(page.getByText('That code is not right, or was already used')).toBeVisible();
+      // The next step's code: the one that turned it on may still be the current one, and is used up.
+      await code.fill(totp(key, 30_000));
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL('**/admin');
+      await expect(page.getByText(`Signed in as ${email} · Recruiter`)).toBeVisible();
+
+      await page.evaluate(() => window.localStorage.clear());
+      await signIn(page, email, PASSWORD);
+      await page.getByRole('button', { name: 'Use a recovery code' }).click();
+      await page.getByLabel('Recovery code').fill(recovery);
+      await page.getByRole('button', { name: 'Verify' }).click();
+      await page.waitForURL('**/admin');
+    } finally {
+      adminCli(['delete', email]);
+    }
+  });
+});
