@@ -6,7 +6,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Craft, code and create embedded software');
     await expect(page.getByText('Craft smarter. Code faster. Create with AI.').first()).toBeVisible();
     const ids = await page.locator('main [id]').evaluateAll((nodes) => nodes.map((node) => node.id));
-    const order = ['benefits', 'platform', 'offerings', 'industries', 'recognition', 'contact'];
+    const order = ['benefits', 'platform', 'offerings', 'industries', 'trust', 'contact'];
     expect(ids.filter((id) => order.includes(id))).toEqual(order);
   });
 
