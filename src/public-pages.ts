@@ -9,6 +9,7 @@ export const PUBLIC_PAGES = [
   '/iis',
   '/design',
   '/hardware',
+  '/methodology',
   '/iot',
   '/drone',
   '/smart-vision',
