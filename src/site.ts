@@ -62,6 +62,9 @@ export const productStatus = {
 /** How soon a person who writes to us hears back: the one home of this promise. */
 export const replyTime = 'within one business day';
 
+/** How soon a vulnerability report is answered (/security, README: Security). */
+export const securityReplyTime = 'within a few working days';
+
 export type NavLink = { label: string; href: string };
 /** A menu entry, optionally with sub-entries shown indented under it. */
 export type MenuLink = NavLink & { children?: readonly NavLink[] };
@@ -80,7 +83,12 @@ export const companyLinks: readonly NavLink[] = [
   { label: 'Supported hardware', href: '/hardware' },
   { label: 'Blogs', href: '/blogs' },
   { label: 'Careers', href: '/career' },
+  { label: 'About us', href: '/about' },
+  { label: 'Early Access Program', href: '/early-access' },
+  { label: 'How we measure', href: '/methodology' },
   { label: 'Contact Us', href: '/#contact' },
+  { label: 'Security', href: '/security' },
+  { label: 'Terms of use', href: '/terms' },
   { label: 'Privacy notice', href: '/privacy' },
 ];
 
@@ -172,6 +180,7 @@ export const industries = [
     title: 'Automotive',
     text: 'Driver monitoring and in-cabin sensing for automotive-grade SoCs, with MISRA C checked code and the traceability your ISO 26262 and ASPICE work products draw on.',
     icon: 'car',
+    path: '/automotive',
   },
 ] as const satisfies readonly { title: string; text: string; icon: string; path?: string }[];
 
@@ -185,19 +194,19 @@ export const commitments = [
     title: 'Your code stays yours',
     text: 'Generated code, models and reports belong to you, and your code and data train nothing.',
     image: '/images/products/icons/code.svg',
-    path: '/iip#benefits',
+    path: '/security',
   },
   {
     title: 'Evidence, not badges',
     text: 'Traceability and test evidence for your own certification; the certificate stays yours to earn.',
     image: '/images/products/icons/check.svg',
-    path: '/design#firmware',
+    path: '/security#standards',
   },
   {
     title: 'Figures with their basis',
     text: 'Every cost and speed figure on this site comes from our own projects, and says how it was measured.',
     image: '/images/products/icons/speed.svg',
-    path: '/ipg',
+    path: '/methodology',
   },
   {
     title: 'Personal data kept short',

@@ -83,10 +83,14 @@ export const articleSchema = z
 export const legalSchema = z.object({
   /** The page's H1 and <title>. Required. */
   title: z.string().min(1),
+  /** Small label above the H1, e.g. "Careers and contact". Required. */
+  eyebrow: z.string().min(1),
   /** Meta description, one or two sentences. Required. */
   description: z.string().min(20).max(300),
   /** Version of the notice, e.g. '1.0'; each applicant's consent records it. Raise it on every change. */
   version: z.string().regex(/^\d+(\.\d+)*$/, 'version must look like 1.0'),
   /** Date of the last change, ISO `YYYY-MM-DD`. */
   updated: z.coerce.date(),
+  /** A next step at the end of the page (a question about the notice or the terms), optional. */
+  cta: ctaSchema.optional(),
 });

@@ -59,6 +59,7 @@ test.describe('home page', () => {
       ['Aerospace & Defense', '/drone'],
       ['Consumer IoT', '/iot'],
       ['Industrial & Logistics', '/industrials'],
+      ['Automotive', '/automotive'],
     ]);
     await page.locator('#industries').getByRole('link', { name: 'Robotics & AMR' }).click();
     await expect(page).toHaveURL(/\/robotics$/);
