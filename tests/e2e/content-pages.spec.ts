@@ -1,7 +1,8 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
 import { PUBLIC_PAGES } from '../../src/public-pages';
+import { frontmatterVersion } from '../../src/server/features/privacy/notice-version';
 import { site } from '../../src/site';
 import { expect, hydrate, test } from './fixtures';
 
@@ -665,4 +666,29 @@ test.describe('company pages: methodology, security, early access, about, terms'
     expect(left).toBeGreaterThan(0);
     expect(left).toBeLessThan(365 * 86_400_000);
   });
+
+  test(
+    'the privacy notice dates its current version and covers e-mail, providers, transfers and backups',
+    { tag: '@once' },
+    async ({ page }) => {
+      const version = frontmatterVersion(
+        readFileSync(fileURLToPath(new URL('../../content/legal/privacy.mdx', import.meta.url)), 'utf8'),
+      );
+      await page.goto('/privacy');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('listitem').filter({ hasText: `Version ${version}, ` })).toHaveCount(1);
+      for (const topic of [
+        site.emails.careers,
+        'EmailJS',
+        'Standard Contractual Clauses',
+        'representative in the EU',
+        'object',
+        'No decision about you is automated',
+        'Shortlisted applications',
+        'Backups',
+      ]) {
+        await expect(main).toContainText(topic);
+      }
+    },
+  );
 });
