@@ -147,26 +147,26 @@ export const offerings = [
 /** Industries section, in the order of the home page; `path` is the vertical page, where one exists. */
 export const industries = [
   {
-    title: 'Security & Surveillance',
-    text: 'On-camera analytics that flag intrusions and loitering without streaming video to the cloud.',
+    title: 'Smart Vision',
+    text: 'Camera analytics for security and surveillance, retail, care and cities, on the camera itself, without streaming video to the cloud.',
     icon: 'shield',
     path: '/smart-vision',
   },
   {
-    title: 'Robotics & AMR',
+    title: 'Robotics',
     text: 'Perception and path planning that fit the power budget of autonomous mobile robots, with the safety stop left to a controller rated under ISO 13849-1 or IEC 61508.',
     icon: 'robot',
     path: '/robotics',
   },
   {
-    title: 'Aerospace & Defense',
-    text: 'Deterministic inference for drones and rugged platforms that cannot rely on a link, with requirements-to-test traceability as evidence for your own DO-178C case.',
+    title: 'Drones',
+    text: 'Deterministic inference for drones that cannot rely on a link, with requirements-to-test traceability as evidence for your own DO-178C case.',
     icon: 'plane',
     path: '/drone',
   },
   {
-    title: 'Consumer IoT',
-    text: 'Smart-home sensors and wearables with on-device intelligence: years on a battery for a sensor that sleeps between events, days between charges for a wearable.',
+    title: 'IoT Devices',
+    text: 'Smart-home, city, farm and factory sensors and wearables with on-device intelligence: years on a battery for a sensor that sleeps between events, days between charges for a wearable.',
     icon: 'home',
     path: '/iot',
   },

@@ -3,8 +3,8 @@ import { site } from '../site';
 
 /** Longest <title> of a page, site name included. */
 export const PAGE_TITLE_MAX = 60;
-/** Longest <title> of an article (its H1 may be longer). */
-export const ARTICLE_TITLE_MAX = 70;
+/** Longest <title> of an article, as of a page: search results cut longer ones (its H1 may be longer). */
+export const ARTICLE_TITLE_MAX = PAGE_TITLE_MAX;
 /** Longest meta description. */
 export const DESCRIPTION_MAX = 160;
 

@@ -16,10 +16,10 @@ const SIDEBAR_PAGES = [
   { path: '/iip', h1: 'Intelligent Pipeline Generator', nav: PRODUCT_NAV, island: false },
   { path: '/iem', h1: 'Intelligent Edge ML Ops', nav: PRODUCT_NAV, island: false },
   { path: '/iis', h1: 'Intelligent IoT SDK', nav: PRODUCT_NAV, island: true },
-  { path: '/iot', h1: 'IoT', nav: VERTICAL_NAV, island: false },
-  { path: '/drone', h1: 'Drone', nav: VERTICAL_NAV, island: false },
+  { path: '/iot', h1: 'IoT Devices', nav: VERTICAL_NAV, island: false },
+  { path: '/drone', h1: 'Drones', nav: VERTICAL_NAV, island: false },
   { path: '/smart-vision', h1: 'Smart Vision', nav: VERTICAL_NAV, island: true },
-  { path: '/industrials', h1: 'Industrials', nav: VERTICAL_NAV, island: true },
+  { path: '/industrials', h1: 'Industrial & Logistics', nav: VERTICAL_NAV, island: true },
   { path: '/robotics', h1: 'Robotics', nav: VERTICAL_NAV, island: true },
   { path: '/automotive', h1: 'Automotive', nav: VERTICAL_NAV, island: false },
 ] as const;
@@ -529,6 +529,15 @@ test.describe('content pages', () => {
       await context.close();
     });
 
+    test('every part links to its vendor page', { tag: '@once' }, async ({ page }) => {
+      await page.goto('/hardware');
+      const rows = page.getByRole('table', { name: /Supported hardware by kind/ }).locator('tbody tr');
+      await expect(rows).toHaveCount(HARDWARE_ROWS);
+      for (const row of await rows.all()) {
+        await expect(row.getByRole('link', { name: /^Vendor page for / })).toHaveAttribute('href', /^https:\/\//);
+      }
+    });
+
     test('has no accessibility violations, tables and filter included', async ({ page, axe }) => {
       await page.goto('/hardware');
       expect(await axe()).toEqual([]);
@@ -573,7 +582,7 @@ test.describe('content pages', () => {
     test('reaches the Industrials page in the browser', async ({ page }) => {
       await page.goto('/Industrials');
       await expect(page).toHaveURL(/\/industrials\/?$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Industrials');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Industrial & Logistics');
     });
   });
 });

@@ -53,7 +53,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } | null {
 }
 
 test.describe('search and social previews', { tag: '@once' }, () => {
-  test('every page title says what it is within 60 characters (articles 70), descriptions within 160', () => {
+  test('every page title says what it is within 60 characters, articles too, descriptions within 160', () => {
     const problems: string[] = [];
     for (const { path, html } of builtPages()) {
       const title = decode(tag(html, /<title>([^<]*)<\/title>/) ?? '');
@@ -70,7 +70,7 @@ test.describe('search and social previews', { tag: '@once' }, () => {
     const titles = new Map(
       builtPages().map(({ path, html }) => [path, decode(tag(html, /<title>([^<]*)<\/title>/) ?? '')]),
     );
-    expect(titles.get('/drone')).toBe('Edge AI for drones and UAVs | EdgeCraft AI');
+    expect(titles.get('/drone')).toBe('Drones: edge AI for unmanned aircraft | EdgeCraft AI');
     expect(new Set(titles.values()).size).toBe(titles.size);
   });
 

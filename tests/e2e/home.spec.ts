@@ -37,10 +37,10 @@ test.describe('home page', () => {
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['/iip', '/iot', '/design']);
     for (const name of [
-      'Security & Surveillance',
-      'Robotics & AMR',
-      'Aerospace & Defense',
-      'Consumer IoT',
+      'Smart Vision',
+      'Robotics',
+      'Drones',
+      'IoT Devices',
       'Industrial & Logistics',
       'Automotive',
     ]) {
@@ -54,14 +54,14 @@ test.describe('home page', () => {
       .locator('#industries h3 a')
       .evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
     expect(links).toEqual([
-      ['Security & Surveillance', '/smart-vision'],
-      ['Robotics & AMR', '/robotics'],
-      ['Aerospace & Defense', '/drone'],
-      ['Consumer IoT', '/iot'],
+      ['Smart Vision', '/smart-vision'],
+      ['Robotics', '/robotics'],
+      ['Drones', '/drone'],
+      ['IoT Devices', '/iot'],
       ['Industrial & Logistics', '/industrials'],
       ['Automotive', '/automotive'],
     ]);
-    await page.locator('#industries').getByRole('link', { name: 'Robotics & AMR' }).click();
+    await page.locator('#industries').getByRole('link', { name: 'Robotics', exact: true }).click();
     await expect(page).toHaveURL(/\/robotics$/);
   });
 
