@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ARTICLE_TITLE_MAX, DESCRIPTION_MAX, PAGE_TITLE_MAX, fullTitle } from '../lib/seo';
+import { DESCRIPTION_MAX, PAGE_TITLE_MAX, fullTitle } from '../lib/seo';
 
 /** Fields every content page shares. */
 const pageFields = {
@@ -77,7 +77,7 @@ export const articleSchema = z
     audience: z.array(z.string().min(1)).min(1),
   })
   .refine(needsAltWithImage, altMessage)
-  .superRefine(titleFits(ARTICLE_TITLE_MAX));
+  .superRefine(titleFits(PAGE_TITLE_MAX));
 
 /** Legal notices (content/legal), such as the privacy notice. */
 export const legalSchema = z.object({

@@ -36,14 +36,7 @@ test.describe('home page', () => {
       .locator('#offerings h3 a')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['/iip', '/iot', '/design']);
-    for (const name of [
-      'Smart Vision',
-      'Robotics',
-      'Drones',
-      'IoT Devices',
-      'Industrial & Logistics',
-      'Automotive',
-    ]) {
+    for (const name of ['Smart Vision', 'Robotics', 'Drones', 'IoT Devices', 'Industrial & Logistics', 'Automotive']) {
       await expect(page.locator('#industries').getByRole('heading', { name })).toBeVisible();
     }
   });
