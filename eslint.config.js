@@ -32,6 +32,8 @@ const elements = [
 const files = [
   { category: 'site', pattern: 'src/{site,redirects,public-pages}.ts' },
   { category: 'content-config', pattern: 'src/content.config.ts' },
+  // Folder globs skip dot folders: the routes under /.well-known/ (security.txt) are pages too.
+  { category: 'pages', pattern: 'src/pages/.well-known/*.ts' },
   { category: 'config', pattern: '*.{js,mjs,ts}' },
 ];
 

@@ -27,8 +27,6 @@ export const site = {
     countryCode: 'IN',
   },
   phone: { display: '+91 80 0000 0000', href: 'tel:+918000000000' },
-  /** How soon a contact message is answered: the contact section and the form's confirmation both say it. */
-  contactReplyTime: 'within one business day',
   emails: {
     sales: 'hello@example.com',
     careers: 'careers@example.com',
@@ -45,6 +43,27 @@ export const site = {
     { name: 'X', href: 'https://x.com/example' },
   ],
 } as const;
+
+/**
+ * Where the products stand: the one statement of it, used by the product pages, the home page's
+ * offerings, the hardware page and /early-access. Change it here when a product leaves early access.
+ */
+export const productStatus = {
+  /** The stage all three products are in. */
+  stage: 'Early Access',
+  /** One sentence for pages that state it. */
+  summary:
+    'The Intelligent Pipeline Generator, Intelligent Edge ML Ops and the Intelligent IoT SDK are all in the Early Access Program: none of them is generally available yet.',
+  /** What the subscription is while the products are in early access. */
+  subscription:
+    'Early Access participants work under the early access terms; the monthly subscription described here is how the platform will be offered once it leaves early access, and participants may move to it.',
+} as const;
+
+/** How soon a person who writes to us hears back: the one home of this promise. */
+export const replyTime = 'within one business day';
+
+/** How soon a vulnerability report is answered (/security, README: Security). */
+export const securityReplyTime = 'within a few working days';
 
 export type NavLink = { label: string; href: string };
 /** A menu entry, optionally with sub-entries shown indented under it. */
@@ -64,7 +83,12 @@ export const companyLinks: readonly NavLink[] = [
   { label: 'Supported hardware', href: '/hardware' },
   { label: 'Blogs', href: '/blogs' },
   { label: 'Careers', href: '/career' },
+  { label: 'About us', href: '/about' },
+  { label: 'Early Access Program', href: '/early-access' },
+  { label: 'How we measure', href: '/methodology' },
   { label: 'Contact Us', href: '/#contact' },
+  { label: 'Security', href: '/security' },
+  { label: 'Terms of use', href: '/terms' },
   { label: 'Privacy notice', href: '/privacy' },
 ];
 
@@ -87,7 +111,7 @@ export const productCards = [
   {
     id: 3,
     title: 'Intelligent IOT SDK',
-    text: 'One silicon-agnostic codebase for several cellular chip vendors, deployed across cloud, edge and embedded hardware without rewrites.',
+    text: 'One silicon-agnostic codebase for cellular modules, Nordic nRF91 and Qualcomm-based Quectel modules today, deployed across cloud, edge and embedded hardware without rewrites.',
     image: '/images/cards/iis.svg',
     path: '/iis',
   },
@@ -100,7 +124,7 @@ export const offerings = [
   {
     id: 1,
     title: 'Platform subscription',
-    text: 'A monthly subscription to the full multi-agent platform, deployed on-premise inside your network or in our managed cloud. Your code and models never leave your control.',
+    text: 'The full multi-agent platform, on-premise inside your network or in our managed cloud: today through the Early Access Program, afterwards as a monthly subscription. Your code and models never leave your control.',
     image: '/images/offerings/subscription.svg',
     path: '/iip',
   },
@@ -123,26 +147,26 @@ export const offerings = [
 /** Industries section, in the order of the home page; `path` is the vertical page, where one exists. */
 export const industries = [
   {
-    title: 'Security & Surveillance',
-    text: 'On-camera analytics that flag intrusions and loitering without streaming video to the cloud.',
+    title: 'Smart Vision',
+    text: 'Camera analytics for security and surveillance, retail, care and cities, on the camera itself, without streaming video to the cloud.',
     icon: 'shield',
     path: '/smart-vision',
   },
   {
-    title: 'Robotics & AMR',
+    title: 'Robotics',
     text: 'Perception and path planning that fit the power budget of autonomous mobile robots, with the safety stop left to a controller rated under ISO 13849-1 or IEC 61508.',
     icon: 'robot',
     path: '/robotics',
   },
   {
-    title: 'Aerospace & Defense',
-    text: 'Deterministic inference for drones and rugged platforms that cannot rely on a link, with the requirements traceability DO-178C asks of airborne software.',
+    title: 'Drones',
+    text: 'Deterministic inference for drones that cannot rely on a link, with requirements-to-test traceability as evidence for your own DO-178C case.',
     icon: 'plane',
     path: '/drone',
   },
   {
-    title: 'Consumer IoT',
-    text: 'Smart-home sensors and wearables with on-device intelligence: years on a battery for a sensor that sleeps between events, days between charges for a wearable.',
+    title: 'IoT Devices',
+    text: 'Smart-home, city, farm and factory sensors and wearables with on-device intelligence: years on a battery for a sensor that sleeps between events, days between charges for a wearable.',
     icon: 'home',
     path: '/iot',
   },
@@ -154,31 +178,40 @@ export const industries = [
   },
   {
     title: 'Automotive',
-    text: 'Driver monitoring and in-cabin sensing for automotive-grade SoCs, with the MISRA C code and ISO 26262 and ASPICE work products an OEM audits.',
+    text: 'Driver monitoring and in-cabin sensing for automotive-grade SoCs, with MISRA C checked code and the traceability your ISO 26262 and ASPICE work products draw on.',
     icon: 'car',
+    path: '/automotive',
   },
 ] as const satisfies readonly { title: string; text: string; icon: string; path?: string }[];
 
-/** Recognised By: certificates and programmes shown as badges. */
-export const recognitions = [
+/**
+ * Trust section of the home page: commitments a visitor can check on a page of this site, each
+ * linked to it. No certificate, audit or partner badge appears here unless the company holds it
+ * and can show it on request.
+ */
+export const commitments = [
   {
-    title: 'ISO/IEC 27001:2022',
-    text: 'Information security management, certified for our platform operations.',
-    image: '/images/recognition/iso27001.svg',
+    title: 'Your code stays yours',
+    text: 'Generated code, models and reports belong to you, and your code and data train nothing.',
+    image: '/images/products/icons/code.svg',
+    path: '/security',
   },
   {
-    title: 'ISO 9001:2015',
-    text: 'Quality management across product design and manufacturing.',
-    image: '/images/recognition/iso9001.svg',
+    title: 'Evidence, not badges',
+    text: 'Traceability and test evidence for your own certification; the certificate stays yours to earn.',
+    image: '/images/products/icons/check.svg',
+    path: '/security#standards',
   },
   {
-    title: 'Startup India',
-    text: 'Recognised by DPIIT as an innovative deep-tech startup.',
-    image: '/images/recognition/startup-india.svg',
+    title: 'Figures with their basis',
+    text: 'Every cost and speed figure on this site comes from our own projects, and says how it was measured.',
+    image: '/images/products/icons/speed.svg',
+    path: '/methodology',
   },
   {
-    title: 'Edge AI Partner',
-    text: 'Member of leading silicon vendors’ edge AI partner programmes.',
-    image: '/images/recognition/partner.svg',
+    title: 'Personal data kept short',
+    text: 'The careers and contact forms keep what they need, for a stated time, and erase it on their own.',
+    image: '/images/products/icons/privacy.svg',
+    path: '/privacy',
   },
 ] as const;

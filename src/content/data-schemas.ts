@@ -23,6 +23,14 @@ const hardwareKinds = [
 /** Product pages a row is shown on. */
 const productIds = z.enum(['iip', 'iem', 'iis']);
 
+const hardwareSourceMessage =
+  "source is required: the https URL of the vendor's datasheet or product page for the part";
+
+/** Where a buyer checks the part's facts: the vendor's own page, never a reseller or a blog. */
+const hardwareSourceSchema = z
+  .string({ required_error: hardwareSourceMessage, invalid_type_error: hardwareSourceMessage })
+  .regex(/^https:\/\/\S+$/, hardwareSourceMessage);
+
 export const hardwareSchema = z
   .object({
     /** Silicon or module vendor, e.g. "NVIDIA". Required. */
@@ -45,6 +53,8 @@ export const hardwareSchema = z
     notes: z.string().min(1),
     /** Product pages this part is listed on. At least one. */
     products: z.array(productIds).min(1),
+    /** The vendor's datasheet or product page for the part (https URL). Required. */
+    source: hardwareSourceSchema,
     /** Position in the table (ascending). */
     order: z.number().int().nonnegative(),
   })

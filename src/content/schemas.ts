@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ARTICLE_TITLE_MAX, DESCRIPTION_MAX, PAGE_TITLE_MAX, fullTitle } from '../lib/seo';
+import { DESCRIPTION_MAX, PAGE_TITLE_MAX, fullTitle } from '../lib/seo';
 
 /** Fields every content page shares. */
 const pageFields = {
@@ -77,16 +77,20 @@ export const articleSchema = z
     audience: z.array(z.string().min(1)).min(1),
   })
   .refine(needsAltWithImage, altMessage)
-  .superRefine(titleFits(ARTICLE_TITLE_MAX));
+  .superRefine(titleFits(PAGE_TITLE_MAX));
 
 /** Legal notices (content/legal), such as the privacy notice. */
 export const legalSchema = z.object({
   /** The page's H1 and <title>. Required. */
   title: z.string().min(1),
+  /** Small label above the H1, e.g. "Careers and contact". Required. */
+  eyebrow: z.string().min(1),
   /** Meta description, one or two sentences. Required. */
   description: z.string().min(20).max(300),
   /** Version of the notice, e.g. '1.0'; each applicant's consent records it. Raise it on every change. */
   version: z.string().regex(/^\d+(\.\d+)*$/, 'version must look like 1.0'),
   /** Date of the last change, ISO `YYYY-MM-DD`. */
   updated: z.coerce.date(),
+  /** A next step at the end of the page (a question about the notice or the terms), optional. */
+  cta: ctaSchema.optional(),
 });

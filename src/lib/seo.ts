@@ -1,10 +1,8 @@
 /** Search and social limits every page keeps (what Google and LinkedIn show before cutting). */
 import { site } from '../site';
 
-/** Longest <title> of a page, site name included. */
+/** Longest <title> of a page or an article, site name included (an article's H1 may be longer). */
 export const PAGE_TITLE_MAX = 60;
-/** Longest <title> of an article (its H1 may be longer). */
-export const ARTICLE_TITLE_MAX = 70;
 /** Longest meta description. */
 export const DESCRIPTION_MAX = 160;
 

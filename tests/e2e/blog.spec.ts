@@ -147,7 +147,7 @@ test.describe('blog', () => {
         'INT4',
         'TFLITE',
         'ONNX',
-        'JetPack 6 or later',
+        'JetPack 6.1 or later',
         'Nano, Xavier and Orin',
       ]) {
         expect(text, figure).toContain(figure);

@@ -1,20 +1,27 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from '@playwright/test';
+import { PUBLIC_PAGES } from '../../src/public-pages';
+import { frontmatterVersion } from '../../src/server/features/privacy/notice-version';
+import { site } from '../../src/site';
 import { expect, hydrate, test } from './fixtures';
 
 /** The product and vertical pages: route, h1, the sidebar they share, and the sidebar's links in order. */
 const PRODUCT_NAV = { name: 'Products', links: ['/iip', '/iem', '/iis'] };
-const VERTICAL_NAV = { name: 'Verticals', links: ['/iot', '/drone', '/smart-vision', '/industrials', '/robotics'] };
+const VERTICAL_NAV = {
+  name: 'Verticals',
+  links: ['/iot', '/drone', '/smart-vision', '/industrials', '/robotics', '/automotive'],
+};
 const SIDEBAR_PAGES = [
   { path: '/iip', h1: 'Intelligent Pipeline Generator', nav: PRODUCT_NAV, island: false },
   { path: '/iem', h1: 'Intelligent Edge ML Ops', nav: PRODUCT_NAV, island: false },
   { path: '/iis', h1: 'Intelligent IoT SDK', nav: PRODUCT_NAV, island: true },
-  { path: '/iot', h1: 'IoT', nav: VERTICAL_NAV, island: false },
-  { path: '/drone', h1: 'Drone', nav: VERTICAL_NAV, island: false },
+  { path: '/iot', h1: 'IoT Devices', nav: VERTICAL_NAV, island: false },
+  { path: '/drone', h1: 'Drones', nav: VERTICAL_NAV, island: false },
   { path: '/smart-vision', h1: 'Smart Vision', nav: VERTICAL_NAV, island: true },
-  { path: '/industrials', h1: 'Industrials', nav: VERTICAL_NAV, island: true },
+  { path: '/industrials', h1: 'Industrial & Logistics', nav: VERTICAL_NAV, island: true },
   { path: '/robotics', h1: 'Robotics', nav: VERTICAL_NAV, island: true },
+  { path: '/automotive', h1: 'Automotive', nav: VERTICAL_NAV, island: false },
 ] as const;
 
 /** What each page contains: the h3 titles of its cards (in `#id`) and its accordion items. */
@@ -119,7 +126,40 @@ const STRUCTURE: Record<
     accordion: 5,
   },
   '/iot': { sections: ['Wearables', 'Home', 'City', 'Agriculture', 'Industrial and logistics'] },
+  '/automotive': {
+    sections: [
+      'Driver and occupant monitoring',
+      'What the platform provides for ISO 26262 and ASPICE',
+      "Model updates over the vehicle's life",
+    ],
+    cards: [{ in: '#use-cases', titles: ['Driver monitoring', 'Occupant monitoring', 'Commercial fleets'] }],
+  },
 };
+
+/** The company and legal pages outside the sidebars: route, h1 and the sections a buyer looks for. */
+const COMPANY_PAGES = [
+  {
+    path: '/methodology',
+    h1: 'How we measure our figures',
+    sections: ['basis', 'effort-split', 'cost', 'speed', 'iot-sdk', 'benchmarks'],
+  },
+  {
+    path: '/security',
+    h1: 'Security and your code',
+    sections: ['where-it-runs', 'training', 'ownership', 'retention', 'standards', 'report'],
+  },
+  {
+    path: '/early-access',
+    h1: 'Early Access Program',
+    sections: ['status', 'who', 'cost', 'ip', 'what-you-get', 'apply'],
+  },
+  { path: '/about', h1: 'About EdgeCraft AI', sections: ['company', 'what-we-build', 'how-we-work', 'where'] },
+  { path: '/terms', h1: 'Terms of use', sections: [] },
+] as const;
+
+/** Wording of certificates, audits and programmes the company cannot show; no public page may carry it. */
+const UNPROVEN_CLAIMS =
+  /ISO\/IEC 27001|ISO 27001|ISO 9001|DPIIT|Startup India|partner programme|audited, not promised/i;
 
 /** One YAML file per part in content/hardware. */
 const HARDWARE_ROWS = readdirSync(fileURLToPath(new URL('../../content/hardware/', import.meta.url))).filter((f) =>
@@ -399,7 +439,12 @@ test.describe('content pages', () => {
   });
 
   test.describe('a next step on every product, vertical and design page', { tag: '@once' }, () => {
-    for (const path of [...SIDEBAR_PAGES.map((p) => p.path), '/design', '/hardware']) {
+    for (const path of [
+      ...SIDEBAR_PAGES.map((p) => p.path),
+      '/design',
+      '/hardware',
+      ...COMPANY_PAGES.map((p) => p.path),
+    ]) {
       test(`${path} ends with a call to action that opens the contact form with a subject`, async ({ page }) => {
         await page.goto(path);
         const cta = page.getByRole('main').locator('[data-cta]').last();
@@ -484,6 +529,15 @@ test.describe('content pages', () => {
       await context.close();
     });
 
+    test('every part links to its vendor page', { tag: '@once' }, async ({ page }) => {
+      await page.goto('/hardware');
+      const rows = page.getByRole('table', { name: /Supported hardware by kind/ }).locator('tbody tr');
+      await expect(rows).toHaveCount(HARDWARE_ROWS);
+      for (const row of await rows.all()) {
+        await expect(row.getByRole('link', { name: /^Vendor page for / })).toHaveAttribute('href', /^https:\/\//);
+      }
+    });
+
     test('has no accessibility violations, tables and filter included', async ({ page, axe }) => {
       await page.goto('/hardware');
       expect(await axe()).toEqual([]);
@@ -528,7 +582,122 @@ test.describe('content pages', () => {
     test('reaches the Industrials page in the browser', async ({ page }) => {
       await page.goto('/Industrials');
       await expect(page).toHaveURL(/\/industrials\/?$/);
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Industrials');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Industrial & Logistics');
     });
   });
+});
+
+test.describe('company pages: methodology, security, early access, about, terms', () => {
+  for (const { path, h1, sections } of COMPANY_PAGES) {
+    test.describe(path, () => {
+      test('answers 200 with its h1, its sections and 400 words of real copy', { tag: '@once' }, async ({ page }) => {
+        const response = await page.goto(path);
+        expect(response?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1);
+        for (const id of sections)
+          await expect(page.locator(`section#${id}`).getByRole('heading', { level: 2 })).toBeVisible();
+        const text = await page.getByRole('main').innerText();
+        expect(text.split(/\s+/).filter((word) => /[A-Za-z]/.test(word)).length).toBeGreaterThanOrEqual(400);
+        expect(text).not.toMatch(/lorem ipsum|coming soon|TODO/i);
+      });
+
+      test('loads no JavaScript beyond the layout script', { tag: '@once' }, async ({ page }) => {
+        await page.goto(path);
+        await expect(page.locator('astro-island')).toHaveCount(0);
+        const pageScripts = await moduleScripts(page);
+        await page.goto('/no-such-page-for-content-test');
+        const layoutScripts = await moduleScripts(page);
+        expect(pageScripts.filter((src) => !layoutScripts.includes(src))).toEqual([]);
+      });
+
+      test('has no accessibility violations', async ({ page, axe }) => {
+        await page.goto(path);
+        expect(await axe()).toEqual([]);
+      });
+    });
+  }
+
+  test('the footer of every page links to security, terms, privacy and about', async ({ page }) => {
+    await page.goto('/iip');
+    const footer = page.getByRole('contentinfo');
+    for (const [name, href] of [
+      ['Security', '/security'],
+      ['Terms of use', '/terms'],
+      ['Privacy notice', '/privacy'],
+      ['About us', '/about'],
+    ] as const) {
+      await expect(footer.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+    }
+  });
+
+  test('the Automotive tile of the home page leads to its vertical page', { tag: '@once' }, async ({ page }) => {
+    await page.goto('/');
+    await page.locator('#industries').getByRole('link', { name: 'Automotive' }).click();
+    await expect(page).toHaveURL(/\/automotive$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Automotive');
+  });
+
+  test(
+    'no public page claims a certificate, audit or programme the company cannot show',
+    { tag: '@once' },
+    async ({ request }) => {
+      const found: string[] = [];
+      for (const path of PUBLIC_PAGES) {
+        const html = await (await request.get(path)).text();
+        const match = UNPROVEN_CLAIMS.exec(html);
+        if (match) found.push(`${path}: ${match[0]}`);
+      }
+      expect(found).toEqual([]);
+    },
+  );
+
+  test('/.well-known/security.txt follows RFC 9116 and has not expired', { tag: '@once' }, async ({ request }) => {
+    const response = await request.get('/.well-known/security.txt');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^text\/plain/);
+    const fields = new Map(
+      (await response.text())
+        .trim()
+        .split('\n')
+        .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()] as const),
+    );
+    expect(fields.get('Contact')).toBe(`mailto:${site.emails.security}`);
+    expect(fields.get('Canonical')).toBe(`${site.url}/.well-known/security.txt`);
+    expect(fields.get('Preferred-Languages')).toBe('en');
+    const policy = new URL(fields.get('Policy') ?? '');
+    expect(policy.origin).toBe(site.url);
+    expect((await request.get(policy.pathname)).status()).toBe(200);
+    // Expires: an RFC 3339 time in the future, less than a year away (a build renews it).
+    const expires = fields.get('Expires') ?? '';
+    expect(expires).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/);
+    const left = Date.parse(expires) - Date.now();
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(365 * 86_400_000);
+  });
+
+  test(
+    'the privacy notice dates its current version and covers e-mail, providers, transfers and backups',
+    { tag: '@once' },
+    async ({ page }) => {
+      const version = frontmatterVersion(
+        readFileSync(fileURLToPath(new URL('../../content/legal/privacy.mdx', import.meta.url)), 'utf8'),
+      );
+      await page.goto('/privacy');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('listitem').filter({ hasText: `Version ${version}, ` })).toHaveCount(1);
+      for (const topic of [
+        site.emails.careers,
+        'EmailJS',
+        'Standard Contractual Clauses',
+        'representative in the EU',
+        'object',
+        'No decision about you is automated',
+        'Shortlisted applications',
+        'Backups',
+      ]) {
+        await expect(main).toContainText(topic);
+      }
+    },
+  );
 });

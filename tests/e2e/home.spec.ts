@@ -6,7 +6,7 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Craft, code and create embedded software');
     await expect(page.getByText('Craft smarter. Code faster. Create with AI.').first()).toBeVisible();
     const ids = await page.locator('main [id]').evaluateAll((nodes) => nodes.map((node) => node.id));
-    const order = ['benefits', 'platform', 'offerings', 'industries', 'recognition', 'contact'];
+    const order = ['benefits', 'platform', 'offerings', 'industries', 'trust', 'contact'];
     expect(ids.filter((id) => order.includes(id))).toEqual(order);
   });
 
@@ -36,14 +36,7 @@ test.describe('home page', () => {
       .locator('#offerings h3 a')
       .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
     expect(hrefs).toEqual(['/iip', '/iot', '/design']);
-    for (const name of [
-      'Security & Surveillance',
-      'Robotics & AMR',
-      'Aerospace & Defense',
-      'Consumer IoT',
-      'Industrial & Logistics',
-      'Automotive',
-    ]) {
+    for (const name of ['Smart Vision', 'Robotics', 'Drones', 'IoT Devices', 'Industrial & Logistics', 'Automotive']) {
       await expect(page.locator('#industries').getByRole('heading', { name })).toBeVisible();
     }
   });
@@ -54,13 +47,14 @@ test.describe('home page', () => {
       .locator('#industries h3 a')
       .evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
     expect(links).toEqual([
-      ['Security & Surveillance', '/smart-vision'],
-      ['Robotics & AMR', '/robotics'],
-      ['Aerospace & Defense', '/drone'],
-      ['Consumer IoT', '/iot'],
+      ['Smart Vision', '/smart-vision'],
+      ['Robotics', '/robotics'],
+      ['Drones', '/drone'],
+      ['IoT Devices', '/iot'],
       ['Industrial & Logistics', '/industrials'],
+      ['Automotive', '/automotive'],
     ]);
-    await page.locator('#industries').getByRole('link', { name: 'Robotics & AMR' }).click();
+    await page.locator('#industries').getByRole('link', { name: 'Robotics', exact: true }).click();
     await expect(page).toHaveURL(/\/robotics$/);
   });
 

@@ -68,12 +68,12 @@ describe('content schema', () => {
       expect(message.length).toBeGreaterThan(5);
     });
 
-    it('an article <title> may run to 70 characters with the company name, not 71', () => {
+    it('an article <title> may run to 60 characters with the company name, not 61', () => {
       const title = (length: number) => 'a'.repeat(length - ' | EdgeCraft AI'.length);
-      expect(articleSchema.safeParse({ ...article, metaTitle: title(70) }).success).toBe(true);
-      expect(firstIssue(articleSchema, { ...article, metaTitle: title(71) })).toEqual({
+      expect(articleSchema.safeParse({ ...article, metaTitle: title(60) }).success).toBe(true);
+      expect(firstIssue(articleSchema, { ...article, metaTitle: title(61) })).toEqual({
         path: 'metaTitle',
-        message: expect.stringContaining('71 characters'),
+        message: expect.stringContaining('61 characters'),
       });
     });
 

@@ -52,6 +52,7 @@ const hardware = {
   status: 'supported',
   notes: 'No DLA.',
   products: ['iip'],
+  source: 'https://www.nvidia.com/en-us/autonomous-machines/embedded-systems/jetson-orin/',
   order: 1,
 };
 
@@ -131,6 +132,14 @@ describe('data collections', () => {
       ['an unknown product page', { products: ['ipg'] }, 'products.0'],
     ] as Array<[string, Record<string, unknown>, string]>)('refuses %s', (_name, override, path) => {
       expect(issues(hardwareSchema, { ...hardware, ...override }).map((i) => i.path)).toEqual([path]);
+    });
+
+    it('refuses a part without a source, or with one that is not an https URL, naming the field', () => {
+      const { source: _omitted, ...withoutSource } = hardware;
+      expect(issues(hardwareSchema, withoutSource)).toEqual([
+        { path: 'source', message: expect.stringContaining('source is required') },
+      ]);
+      expect(issues(hardwareSchema, { ...hardware, source: 'the datasheet' }).map((i) => i.path)).toEqual(['source']);
     });
 
     it('allows a cellular module without precisions', () => {

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { subjectFromSearch } from '~/lib/contact-link';
 import { consentMessages, PRIVACY_PATH } from '~/lib/privacy';
 import { contactMessages, contactSchema, type ContactInput } from '~/lib/schemas';
-import { site } from '~/site';
+import { replyTime } from '~/site';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { Field, TextField, fieldAria, inputClass } from '~/islands/ui/Field';
 import { useSpamTrap } from '~/islands/ui/SpamTrap';
@@ -104,7 +104,7 @@ function Form() {
           >
             <p className="font-semibold">Thank you, {sent.name}. Your message is with our team.</p>
             <p>
-              An engineer replies {site.contactReplyTime}, to {sent.email}.
+              An engineer replies {replyTime}, to {sent.email}.
             </p>
           </div>
         )}
