@@ -92,7 +92,7 @@ test.describe('e-mail', { tag: '@once' }, () => {
     await page.goto(onServer(link.replace(/&amp;/g, '&')));
     const detail = page.getByRole('dialog', { name: 'Meera Iyer' });
     await expect(detail).toBeVisible();
-    await expect(detail.getByText('meera@example.org')).toBeVisible();
+    await expect(detail.getByRole('link', { name: 'meera@example.org' })).toBeVisible();
 
     // 'Notify the applicant' is off until ticked; then the change is mailed.
     const notify = detail.getByRole('checkbox', { name: /^Notify the applicant/ });
