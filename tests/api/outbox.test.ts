@@ -8,10 +8,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxList } from '~/lib/schemas';
 import { defaultApiConfig, type MailSettings } from '~/server/config';
 import { getJobById, insertApplicantWithResume, isUniqueViolation } from '~/server/db';
-import { applicationMails, OutboxWorker, smtpSender } from '~/server/mail';
-import { silentLogger } from '~/server/logger';
+import { applicationMails, type OutboxWorker } from '~/server/mail';
 import { pdfBytes } from '../helpers/files';
 import { applicationForm, apply, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { startOutboxWorker } from '../helpers/outbox-worker';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../helpers/smtp';
 
 /** Waits for a state the worker reaches on its own; a busy two-core machine can take seconds. */
@@ -61,15 +61,7 @@ afterAll(async () => {
 /** A worker on this file's settings; `retryDelaysMs` and a clock of its own when a test must hold a state. */
 function startWorker(options: { retryDelaysMs?: number[]; now?: () => Date } = {}): OutboxWorker {
   const own = { ...settings, ...(options.retryDelaysMs ? { retryDelaysMs: options.retryDelaysMs } : {}) };
-  worker = new OutboxWorker({
-    db: api.db,
-    dbKind: api.dbKind,
-    settings: own,
-    sender: smtpSender(own),
-    logger: silentLogger,
-    ...(options.now ? { now: options.now } : {}),
-  });
-  worker.start();
+  worker = startOutboxWorker(api, own, options.now);
   return worker;
 }
 

@@ -5,9 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { defaultApiConfig, type MailSettings } from '~/server/config';
-import { OutboxWorker, smtpSender } from '~/server/mail';
-import { silentLogger } from '~/server/logger';
+import type { OutboxWorker } from '~/server/mail';
 import { call, setupApi, type TestApi } from '../helpers/api';
+import { startOutboxWorker } from '../helpers/outbox-worker';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 
 /** Waits for a state the worker reaches on its own; a busy two-core machine can take seconds. */
@@ -36,15 +36,7 @@ beforeAll(async () => {
     },
     now: () => new Date(clock),
   });
-  worker = new OutboxWorker({
-    db: api.db,
-    dbKind: api.dbKind,
-    settings,
-    sender: smtpSender(settings),
-    logger: silentLogger,
-    now: () => new Date(clock),
-  });
-  worker.start();
+  worker = startOutboxWorker(api, settings, () => new Date(clock));
 });
 afterEach(() => {
   smtp.mails.length = 0;

@@ -10,11 +10,11 @@ import { defaultApiConfig, type MailSettings } from '~/server/config';
 import { insertAdmin } from '~/server/db';
 import { signToken } from '~/server/features/auth/jwt';
 import { hashPassword } from '~/server/features/auth/password';
-import { silentLogger } from '~/server/logger';
-import { OutboxWorker, smtpSender } from '~/server/mail';
+import type { OutboxWorker } from '~/server/mail';
 import { leastRoleFor, ROUTE_ROLES } from '~/server/roles';
 import { roleAllows, ROLES, type Role, type TeamList } from '~/lib/team';
 import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../helpers/api';
+import { startOutboxWorker } from '../helpers/outbox-worker';
 import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
 
 const SITE = 'https://www.example.org';
@@ -42,15 +42,7 @@ beforeAll(async () => {
     },
     now: () => new Date(clock),
   });
-  worker = new OutboxWorker({
-    db: api.db,
-    dbKind: api.dbKind,
-    settings,
-    sender: smtpSender(settings),
-    logger: silentLogger,
-    now: () => new Date(clock),
-  });
-  worker.start();
+  worker = startOutboxWorker(api, settings, () => new Date(clock));
 });
 afterEach(() => {
   smtp.mails.length = 0;

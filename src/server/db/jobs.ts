@@ -22,16 +22,20 @@ function toAdminJob(row: JobRow): AdminJob {
   return { ...toJob(row), status: row.closed_at === null ? 'open' : 'closed', closedAt: row.closed_at };
 }
 
-/** Every open job, newest first (the careers board's list; closed ones are not offered). */
-export async function listJobs(db: Kysely<Database>): Promise<Job[]> {
-  const rows = await db
+/** The rows of every open job, newest first; closed ones are not offered. */
+function openJobRows(db: Kysely<Database>): Promise<JobRow[]> {
+  return db
     .selectFrom('jobs')
     .selectAll()
     .where('closed_at', 'is', null)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
-  return rows.map(toJob);
+}
+
+/** Every open job, newest first (the careers board's list). */
+export async function listJobs(db: Kysely<Database>): Promise<Job[]> {
+  return (await openJobRows(db)).map(toJob);
 }
 
 /** Every job, open and closed, newest first, for the admin. */
@@ -138,12 +142,5 @@ export async function isJobGone(db: Kysely<Database>, id: number): Promise<boole
 
 /** Every open job, newest first, with the time of its last change (for the jobs sitemap's lastmod). */
 export async function listJobsWithUpdatedAt(db: Kysely<Database>): Promise<(Job & { updatedAt: string })[]> {
-  const rows = await db
-    .selectFrom('jobs')
-    .selectAll()
-    .where('closed_at', 'is', null)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
-  return rows.map((row) => ({ ...toJob(row), updatedAt: row.updated_at }));
+  return (await openJobRows(db)).map((row) => ({ ...toJob(row), updatedAt: row.updated_at }));
 }
