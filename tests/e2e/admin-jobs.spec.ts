@@ -99,6 +99,8 @@ test.describe('admin vacancies', () => {
     const admin = new AdminPage(page);
     await admin.goto('Job Vacancies');
     const card = admin.jobCard(job.title);
+    // The count the confirmation repeats is on the card once the applicants have loaded.
+    await expect(card.getByText(/^2 applicants ·/)).toBeVisible();
 
     await card.getByRole('button', { name: /^Delete/ }).click();
     // The confirmation says what stays: the vacancy's applicants.
@@ -113,6 +115,26 @@ test.describe('admin vacancies', () => {
     expect((await adminApi.applicants()).some((a) => a.id === applicant.id)).toBe(true);
   });
 
+  test('while the applicants are still being counted, the delete confirmation claims no number', async ({
+    loggedInPage: page,
+    adminApi,
+  }) => {
+    const job = await adminApi.createJob();
+    await adminApi.seedApplicant({ job });
+    const release = await holdRoute(page, '**/api/applicants');
+    const admin = new AdminPage(page);
+    await admin.goto('Job Vacancies');
+    const card = admin.jobCard(job.title);
+    await expect(card.getByText('Counting applicants...')).toBeVisible();
+
+    await card.getByRole('button', { name: /^Delete/ }).click();
+    await expect(admin.confirmDialog).toContainText('Its applicants, if any, stay in the Applicants tab.');
+    await expect(admin.confirmDialog).not.toContainText('It has no applicants.');
+    await admin.answerConfirm(CONFIRM_DELETE, 'Cancel');
+    release();
+    await expect(card.getByText(/^1 applicant ·/)).toBeVisible();
+  });
+
   test('closes a vacancy after confirmation and reopens it; closed, it leaves the board and refuses applications', async ({
     loggedInPage: page,
     adminApi,
@@ -123,11 +145,13 @@ test.describe('admin vacancies', () => {
     await admin.goto('Job Vacancies');
     const card = admin.jobCard(job.title);
     await expect(card.getByText('Active', { exact: true })).toBeVisible();
+    await expect(card.getByText(/^1 applicant ·/)).toBeVisible();
 
     await card.getByRole('button', { name: `Close ${job.title}` }).click();
     await expect(admin.confirmDialog).toContainText('Its 1 applicant stays in the Applicants tab.');
     await admin.answerConfirm('Close this job posting?', 'Cancel');
     await expect(card.getByText('Active', { exact: true })).toBeVisible();
+    await expect(card.getByText(/^1 applicant ·/)).toBeVisible();
 
     await card.getByRole('button', { name: `Close ${job.title}` }).click();
     await admin.answerConfirm('Close this job posting?', 'Close');

@@ -25,16 +25,19 @@ const jobsTexts = {
   statusFailed: 'Failed to change the job posting',
 } as const;
 
-const applicantsStay = (n: number) =>
-  n === 0
-    ? 'It has no applicants.'
-    : `Its ${n} applicant${n === 1 ? '' : 's'} stay${n === 1 ? 's' : ''} in the Applicants tab.`;
+// undefined: the applicants are still being counted, so claim no number.
+const applicantsStay = (n: number | undefined) =>
+  n === undefined
+    ? 'Its applicants, if any, stay in the Applicants tab.'
+    : n === 0
+      ? 'It has no applicants.'
+      : `Its ${n} applicant${n === 1 ? '' : 's'} stay${n === 1 ? 's' : ''} in the Applicants tab.`;
 
 /** What deleting takes away, and what stays. */
-const deleteDetail = (n: number) =>
+const deleteDetail = (n: number | undefined) =>
   `The vacancy is removed for good, from the careers board and from here. ${applicantsStay(n)} To keep it for later, close it instead.`;
 /** What closing does; it can be undone. */
-const closeDetail = (n: number) =>
+const closeDetail = (n: number | undefined) =>
   `It leaves the careers board and its page, and takes no more applications. ${applicantsStay(n)} You can reopen it at any time.`;
 
 type Counts = Record<ApplicantStatus | 'total', number>;
@@ -76,7 +79,7 @@ export function JobsPanel() {
     invalidates: [jobKeys.all, auditKeys.all],
   });
 
-  const applicantsOf = (job: AdminJob) => (counts?.get(job.id) ?? NONE).total;
+  const applicantsOf = (job: AdminJob) => counts && (counts.get(job.id) ?? NONE).total;
 
   const onDelete = async (job: AdminJob) => {
     if (await confirm(jobsTexts.confirmDelete, 'Delete', { detail: deleteDetail(applicantsOf(job)) }))
