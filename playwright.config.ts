@@ -108,6 +108,8 @@ export default defineConfig({
       },
     },
   ],
+  // Compiles the admin CLI once, as the API tests do, for the specs that run it.
+  globalSetup: './tests/helpers/compiled-server.ts',
   webServer: [
     {
       command: 'npm run serve',

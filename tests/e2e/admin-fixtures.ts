@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import type { Applicant, ContactMessage, Job, JobInput } from '../../src/lib/schemas';
+import { runAdminCli } from '../helpers/cli';
 import { pdfBytes } from '../helpers/files';
 import { apiTest } from './fixtures';
 
@@ -16,7 +17,14 @@ export { expect } from './fixtures';
 /** The e2e server's secret (playwright.config.ts), used to craft expired and tampered tokens. */
 const E2E_JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-signing';
 /** The e2e server's data folder, for the admin CLI (same rule as playwright.config.ts). */
-export const E2E_DATA_DIR = process.env['E2E_DATA_DIR'] ?? '/tmp/edgecraft-e2e-data';
+const E2E_DATA_DIR = process.env['E2E_DATA_DIR'] ?? '/tmp/edgecraft-e2e-data';
+
+/** Runs the admin CLI on the e2e server's database (SQLite in WAL mode, so while it runs); its output. */
+export async function adminCli(args: string[], stdin = ''): Promise<string> {
+  const { code, out, err } = await runAdminCli(args, { dataDir: E2E_DATA_DIR }, { stdin });
+  if (code !== 0) throw new Error(`admin ${args.join(' ')} exited with ${code}: ${err}`);
+  return out;
+}
 
 /** An HS256 token signed with the e2e secret; `expiresIn` may be negative for an expired one. */
 export function craftToken(claims: { sub?: string; tv?: number; expiresIn: number }): string {
