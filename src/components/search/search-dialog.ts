@@ -1,0 +1,87 @@
+import { SEARCH_RESULT_LIMIT } from '~/lib/search';
+import { SEARCH_DEBOUNCE_MS } from '~/lib/ui-constants';
+import { loadPagefind } from './pagefind';
+import { resultItem, toHit } from './search-results';
+
+/** The dialog's parts, found once by their data attributes. */
+type Parts = {
+  input: HTMLInputElement;
+  status: HTMLElement;
+  results: HTMLUListElement;
+  empty: HTMLElement;
+};
+
+function partsOf(dialog: HTMLDialogElement): Parts {
+  const find = <T extends HTMLElement>(name: string) => {
+    const element = dialog.querySelector<T>(`[data-search-${name}]`);
+    if (!element) throw new Error(`The search dialog has no [data-search-${name}]`);
+    return element;
+  };
+  return { input: find('input'), status: find('status'), results: find('results'), empty: find('empty') };
+}
+
+const resultLinks = (parts: Parts) => [...parts.results.querySelectorAll<HTMLAnchorElement>('a[data-search-result]')];
+
+/** Arrow keys walk from the field through the results and back; Enter on a result follows its link. */
+function moveFocus(parts: Parts, event: KeyboardEvent): void {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const links = resultLinks(parts);
+  if (links.length === 0) return;
+  event.preventDefault();
+  const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+  const next = event.key === 'ArrowDown' ? Math.min(current + 1, links.length - 1) : current - 1;
+  (next < 0 ? parts.input : links[next])?.focus();
+}
+
+/**
+ * The search dialog's behaviour, loaded on its first open: searches as the visitor types, lists
+ * each page with the section and excerpt that matched, and says so when nothing did.
+ */
+export function setUpSearchDialog(dialog: HTMLDialogElement): void {
+  const parts = partsOf(dialog);
+  let latest = '';
+
+  const show = (message: string, items: HTMLLIElement[], noResults: boolean) => {
+    parts.status.textContent = message;
+    parts.results.replaceChildren(...items);
+    parts.results.hidden = items.length === 0;
+    parts.empty.hidden = !noResults;
+  };
+
+  const search = async () => {
+    const query = parts.input.value.trim();
+    latest = query;
+    if (query === '') {
+      show('', [], false);
+      return;
+    }
+    try {
+      const pagefind = await loadPagefind();
+      const found = await pagefind.debouncedSearch(query, {}, SEARCH_DEBOUNCE_MS);
+      if (found === null) return;
+      const hits = (await Promise.all(found.results.slice(0, SEARCH_RESULT_LIMIT).map((result) => result.data()))).map(
+        toHit,
+      );
+      // A slower, older search must not replace the answer to what the field says now.
+      if (query !== latest) return;
+      if (hits.length === 0) show(`No results for “${query}”.`, [], true);
+      else
+        show(`${hits.length} ${hits.length === 1 ? 'result' : 'results'} for “${query}”.`, hits.map(resultItem), false);
+    } catch {
+      if (query === latest) show('Search could not load. Check your connection, then type again.', [], false);
+    }
+  };
+
+  parts.input.addEventListener('input', () => void search());
+  parts.input.form?.addEventListener('submit', (event) => {
+    event.preventDefault();
+    resultLinks(parts)[0]?.click();
+  });
+  dialog.addEventListener('keydown', (event) => moveFocus(parts, event));
+  // A chosen result or the contact link navigates; the dialog must not stay open over the page.
+  dialog.addEventListener('click', (event) => {
+    if ((event.target as Element).closest('a')) dialog.close();
+  });
+  // What was typed before this module arrived is searched now.
+  void search();
+}
