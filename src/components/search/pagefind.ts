@@ -24,23 +24,20 @@ type PagefindResult = { data: () => Promise<PagefindResultData> };
 /** The part of Pagefind's browser API the dialog uses. */
 export type Pagefind = {
   init: () => Promise<void>;
-  /** Resolves null when a newer call replaced this one within the debounce time. */
-  debouncedSearch: (
-    term: string,
-    options?: object,
-    debounceMs?: number,
-  ) => Promise<{ results: PagefindResult[] } | null>;
+  /** Searches 300 ms after the last call; resolves null when a newer call replaced this one. */
+  debouncedSearch: (term: string) => Promise<{ results: PagefindResult[] } | null>;
 };
 
 let loading: Promise<Pagefind> | undefined;
 
 /**
  * Pagefind's script from the build, imported on the first open only (a failed load is retried next
- * time). Its path is built at run time so Vite leaves the import to the browser.
+ * time). Its path is a variable so Vite leaves the import to the browser.
  */
 export function loadPagefind(): Promise<Pagefind> {
   loading ??= (async () => {
-    const pagefind = (await import(/* @vite-ignore */ `${SEARCH_BUNDLE_PATH}pagefind.js`)) as Pagefind;
+    const url = `${SEARCH_BUNDLE_PATH}pagefind.js`;
+    const pagefind = (await import(/* @vite-ignore */ url)) as Pagefind;
     await pagefind.init();
     return pagefind;
   })().catch((error: unknown) => {

@@ -1,5 +1,4 @@
 import { SEARCH_RESULT_LIMIT } from '~/lib/search';
-import { SEARCH_DEBOUNCE_MS } from '~/lib/ui-constants';
 import { loadPagefind } from './pagefind';
 import { resultItem, toHit } from './search-results';
 
@@ -57,7 +56,7 @@ export function setUpSearchDialog(dialog: HTMLDialogElement): void {
     }
     try {
       const pagefind = await loadPagefind();
-      const found = await pagefind.debouncedSearch(query, {}, SEARCH_DEBOUNCE_MS);
+      const found = await pagefind.debouncedSearch(query);
       if (found === null) return;
       const hits = (await Promise.all(found.results.slice(0, SEARCH_RESULT_LIMIT).map((result) => result.data()))).map(
         toHit,
@@ -78,9 +77,10 @@ export function setUpSearchDialog(dialog: HTMLDialogElement): void {
     resultLinks(parts)[0]?.click();
   });
   dialog.addEventListener('keydown', (event) => moveFocus(parts, event));
-  // A chosen result or the contact link navigates; the dialog must not stay open over the page.
   dialog.addEventListener('click', (event) => {
-    if ((event.target as Element).closest('a')) dialog.close();
+    // A click on the backdrop (the <dialog> itself, not its content) closes it; so does following a
+    // link, which may only scroll this page (the contact form on the home page).
+    if (event.target === dialog || (event.target as Element).closest('a')) dialog.close();
   });
   // What was typed before this module arrived is searched now.
   void search();
