@@ -32,6 +32,12 @@ function moveFocus(parts: Parts, event: KeyboardEvent): void {
   (next < 0 ? parts.input : links[next])?.focus();
 }
 
+function statusText(query: string, total: number, shown: number): string {
+  if (total === 0) return `No results for “${query}”.`;
+  const count = `${total} ${total === 1 ? 'result' : 'results'} for “${query}”`;
+  return shown < total ? `${count}, the best ${shown} shown.` : `${count}.`;
+}
+
 /**
  * The search dialog's behaviour, loaded on its first open: searches as the visitor types, lists
  * each page with the section and excerpt that matched, and says so when nothing did.
@@ -63,9 +69,7 @@ export function setUpSearchDialog(dialog: HTMLDialogElement): void {
       );
       // A slower, older search must not replace the answer to what the field says now.
       if (query !== latest) return;
-      if (hits.length === 0) show(`No results for “${query}”.`, [], true);
-      else
-        show(`${hits.length} ${hits.length === 1 ? 'result' : 'results'} for “${query}”.`, hits.map(resultItem), false);
+      show(statusText(query, found.results.length, hits.length), hits.map(resultItem), hits.length === 0);
     } catch {
       if (query === latest) show('Search could not load. Check your connection, then type again.', [], false);
     }

@@ -12,13 +12,16 @@ function bestSection(data: PagefindResultData): PagefindSubResult | undefined {
   );
 }
 
+/** Pagefind's `/hardware/#parts` as the site links it, `/hardware#parts` (canonical URLs have no trailing slash). */
+const siteUrl = (url: string) => url.replace(/(.)\/(?=#|$)/, '$1');
+
 export function toHit(data: PagefindResultData): SearchHit {
   const title = data.meta.title ?? data.url;
   const sub = bestSection(data);
   // The text before a page's first heading comes back titled with the page, without an anchor.
   const inSection = sub !== undefined && sub.url.includes('#') && sub.title !== title;
   return {
-    url: sub?.url ?? data.url,
+    url: siteUrl(sub?.url ?? data.url),
     title,
     section: inSection ? sub.title : undefined,
     excerpt: sub?.excerpt ?? data.excerpt,
