@@ -42,7 +42,7 @@ function statusText(query: string, total: number, shown: number): string {
  * The search dialog's behaviour, loaded on its first open: searches as the visitor types, lists
  * each page with the section and excerpt that matched, and says so when nothing did.
  */
-export function setUpSearchDialog(dialog: HTMLDialogElement): void {
+function setUpSearchDialog(dialog: HTMLDialogElement): void {
   const parts = partsOf(dialog);
   let latest = '';
 
@@ -89,3 +89,7 @@ export function setUpSearchDialog(dialog: HTMLDialogElement): void {
   // What was typed before this module arrived is searched now.
   void search();
 }
+
+// A script bundle of its own (open-search.ts imports it by URL): importing it sets the dialog up.
+const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]');
+if (dialog) setUpSearchDialog(dialog);
