@@ -30,7 +30,8 @@ function articlesNaming(word: string): string[] {
 
 const searchButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Search' });
 const searchDialog = (page: Page) => page.getByRole('dialog', { name: 'Search the site' });
-const results = (page: Page) => searchDialog(page).getByRole('list', { name: 'Search results' }).getByRole('link');
+/** The result links (the status line above the list says how many). */
+const results = (page: Page) => searchDialog(page).getByRole('listitem').getByRole('link');
 
 async function search(page: Page, query: string): Promise<void> {
   await searchButton(page).click();
@@ -127,6 +128,14 @@ test.describe('site search', () => {
     await expect(searchDialog(page).getByRole('link', { name: /contact form/ })).toHaveAttribute('href', '/#contact');
   });
 
+  test('a click beside the dialog closes it and gives focus back to the search button', async ({ page }) => {
+    await page.goto('/robotics');
+    await search(page, 'zzzz');
+    await page.mouse.click(5, 5);
+    await expect(searchDialog(page)).toBeHidden();
+    await expect(searchButton(page)).toBeFocused();
+  });
+
   test('clicking a result opens its page', async ({ page }) => {
     await page.goto('/privacy');
     await search(page, 'Jetson');
@@ -158,6 +167,14 @@ test.describe('site search', () => {
       const chosen = (await results(page).nth(1).getAttribute('href')) ?? '';
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new URL(chosen, page.url()).href);
+    });
+
+    test('Enter in the field opens the first result', async ({ page }) => {
+      await page.goto('/terms');
+      await search(page, 'HailoRT');
+      const first = (await results(page).first().getAttribute('href')) ?? '';
+      await searchDialog(page).getByRole('searchbox').press('Enter');
+      await expect(page).toHaveURL(new URL(first, page.url()).href);
     });
 
     test('Escape closes the search and gives focus back to the search button', async ({ page }) => {

@@ -76,9 +76,9 @@ function setUpSearchDialog(dialog: HTMLDialogElement): void {
   };
 
   parts.input.addEventListener('input', () => void search());
-  parts.input.form?.addEventListener('submit', (event) => {
-    event.preventDefault();
-    resultLinks(parts)[0]?.click();
+  // Enter in the field opens the best result.
+  parts.input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.isComposing) resultLinks(parts)[0]?.click();
   });
   dialog.addEventListener('keydown', (event) => moveFocus(parts, event));
   dialog.addEventListener('click', (event) => {
