@@ -9,5 +9,3 @@ export const FORM_SCROLL_DELAY_MS = 100;
  * reports idle) must not leave a page's only form disabled.
  */
 export const IDLE_HYDRATION_TIMEOUT_MS = 1000;
-/** The site search waits this long after the last keystroke before it searches. */
-export const SEARCH_DEBOUNCE_MS = 120;
