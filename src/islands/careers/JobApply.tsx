@@ -17,7 +17,9 @@ function Apply({ job }: Props) {
   const wasApplying = useRef(false);
   const confirmationRef = useRef<HTMLParagraphElement>(null);
   // The page's `?source=` (or `utm_source=`), read once on load: counted with the view, sent with the application.
-  const [source] = useState(() => (typeof window === 'undefined' ? DIRECT_SOURCE : sourceFromSearch(window.location.search)));
+  const [source] = useState(() =>
+    typeof window === 'undefined' ? DIRECT_SOURCE : sourceFromSearch(window.location.search),
+  );
   useEffect(() => countJobView(job.id, source), [job.id, source]);
 
   // The form is gone after sending: bring the confirmation into view instead of leaving the reader lost.
