@@ -90,12 +90,10 @@ export type ApiConfig = {
   mail: MailSettings;
 };
 
-/** The application rate limit and both site-wide ceilings count per hour. */
+/** The application and job view rate limits and both site-wide ceilings count per hour. */
 const HOUR_MS = 60 * 60_000;
 /** The per-e-mail login slowdown: free failures, then 0.5 s doubling up to 8 s (no setting needed). */
 const LOGIN_SLOWDOWN = { freeFailures: 5, baseMs: 500, maxMs: 8_000 } as const;
-/** Job page views per network: far above a person reading vacancies (no setting needed). */
-const JOB_VIEWS_PER_HOUR = 120;
 
 /** Maps the checked environment onto the API's configuration. */
 export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, 'privacyNoticeVersion'> {
@@ -126,7 +124,7 @@ export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, '
       applyPerIp: { max: env.APPLY_RATE_LIMIT_PER_IP, windowMs: HOUR_MS },
       contactGlobal: { max: env.CONTACT_RATE_LIMIT_GLOBAL_PER_HOUR, windowMs: HOUR_MS },
       applyGlobal: { max: env.APPLY_RATE_LIMIT_GLOBAL_PER_HOUR, windowMs: HOUR_MS },
-      jobViewPerIp: { max: JOB_VIEWS_PER_HOUR, windowMs: HOUR_MS },
+      jobViewPerIp: { max: env.JOB_VIEW_RATE_LIMIT_PER_IP, windowMs: HOUR_MS },
     },
     mail: {
       smtpUrl: env.SMTP_URL,
