@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { formatRate, type SourceStats } from '~/lib/sources';
 
 export type StatsRow = SourceStats & { key: string; label: string };
@@ -22,12 +23,20 @@ const COLUMNS = [
 
 const cell = 'px-2 py-2 text-right tabular-nums sm:px-3';
 
-/** Views, applications, shortlisted and their rates, one row each; narrow enough for a phone without scrolling. */
+/**
+ * Views, applications, shortlisted and their rates, one row each. On a phone the table scrolls
+ * sideways inside its own region, which takes keyboard focus so it can be scrolled without a mouse.
+ */
 export function StatsTable({ caption, rowHeading, rows, total }: Props) {
+  const captionId = `${useId()}-caption`;
   return (
-    <div className="card">
-      <table className="w-full text-xs sm:text-sm">
-        <caption className="px-4 pt-4 text-left text-base font-semibold text-white">{caption}</caption>
+    // A region that scrolls must be reachable by keyboard (WCAG 2.1.1; axe's scrollable-region-focusable).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div role="region" aria-labelledby={captionId} tabIndex={0} className="card overflow-x-auto">
+      <table className="w-full min-w-[34rem] text-sm">
+        <caption id={captionId} className="px-4 pt-4 text-left text-base font-semibold text-white">
+          {caption}
+        </caption>
         <thead>
           <tr className="text-slate-400">
             <th scope="col" className="px-2 py-2 text-left font-medium sm:px-3">
@@ -43,7 +52,7 @@ export function StatsTable({ caption, rowHeading, rows, total }: Props) {
         <tbody>
           {rows.map((row) => (
             <tr key={row.key} className="border-t border-white/5 text-slate-100">
-              <th scope="row" className="break-all px-2 py-2 text-left font-normal sm:px-3">
+              <th scope="row" className="whitespace-nowrap px-2 py-2 text-left font-normal sm:px-3">
                 {row.label}
               </th>
               {COLUMNS.map((column) => (
