@@ -5,7 +5,7 @@
 import { z } from 'zod';
 
 /** Longest accepted source name. */
-export const SOURCE_MAX = 40;
+const SOURCE_MAX = 40;
 /** What an application or a view without a (valid) source is counted as. */
 export const DIRECT_SOURCE = 'direct';
 /** The multipart field of `POST /api/applicants/apply` that carries it. */
@@ -15,7 +15,7 @@ const SOURCE_PARAMS = ['source', 'utm_source'] as const;
 const SOURCE_PATTERN = new RegExp(`^[a-z0-9-]{1,${SOURCE_MAX}}$`);
 
 /** The value when it is a source name (lowercase letters, digits, dashes, at most 40), else null. */
-export function validSource(value: unknown): string | null {
+function validSource(value: unknown): string | null {
   return typeof value === 'string' && SOURCE_PATTERN.test(value) ? value : null;
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { fetchSourcesReport } from '~/lib/api/sources';
 
-export const sourcesKeys = {
+const sourcesKeys = {
   all: ['sources'] as const,
   report: (jobId: number | null) => [...sourcesKeys.all, 'report', jobId ?? 'all'] as const,
 };

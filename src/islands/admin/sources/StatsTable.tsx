@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatRate, type SourceStats } from '~/lib/sources';
 
-export type StatsRow = SourceStats & { key: string; label: string };
+type StatsRow = SourceStats & { key: string; label: string };
 
 type Props = {
   /** Names the table (its caption, shown). */

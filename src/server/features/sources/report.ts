@@ -8,7 +8,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
 
 /** The Monday (YYYY-MM-DD, UTC) of the week holding `day`. */
-export function mondayOf(day: string): string {
+function mondayOf(day: string): string {
   const date = new Date(`${day}T00:00:00.000Z`);
   return isoDay(new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS));
 }
