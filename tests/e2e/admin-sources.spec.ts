@@ -81,5 +81,10 @@ test.describe('sources › the Sources tab', () => {
     await expect(panel.getByText('Applicants have no "hired" status here')).toBeVisible();
 
     expect(await axe('#panel-sources')).toEqual([]);
+
+    // The applicant's card says where they came from.
+    await page.getByRole('tab', { name: /^Applicants/ }).click();
+    const card = page.getByRole('article', { name: fromLinkedin.name });
+    await expect(card.getByRole('definition').filter({ hasText: /^linkedin$/ })).toBeVisible();
   });
 });
