@@ -87,6 +87,8 @@ type AdminApi = {
     email?: string;
     linkedin?: string;
     coverLetter?: string;
+    /** The multipart field `source` (the job link's); left out when not given. */
+    source?: string;
   }) => Promise<SeededApplicant>;
   setStatus: (id: number, status: Applicant['status']) => Promise<void>;
   sendMessage: (input?: Partial<Pick<ContactMessage, 'name' | 'email' | 'subject' | 'message'>>) => Promise<void>;
@@ -136,7 +138,7 @@ export const adminTest = apiTest.extend<AdminFixtures>({
         jobs.push(job.id);
         return job;
       },
-      seedApplicant: async ({ job, name, email, linkedin = '', coverLetter }) => {
+      seedApplicant: async ({ job, name, email, linkedin = '', coverLetter, source }) => {
         count += 1;
         const fullName = name ?? `${tag} Applicant ${'abcdefghij'[count % 10]}`;
         const address = email ?? `${tag.toLowerCase()}.${count}@example.org`;
@@ -151,6 +153,7 @@ export const adminTest = apiTest.extend<AdminFixtures>({
             coverLetter:
               coverLetter ?? `I have shipped edge inference pipelines for five years and want to build ${job.title}.`,
             consent: 'true',
+            ...(source === undefined ? {} : { source }),
             resume: { name: 'resume.pdf', mimeType: 'application/pdf', buffer: resumeBytes },
           },
         });

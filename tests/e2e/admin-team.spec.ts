@@ -113,7 +113,7 @@ test.describe('the hiring team', () => {
       const applicant = await adminApi.seedApplicant({ job });
       await signIn(page, email, PASSWORD);
       await expect(page.getByText(`Signed in as ${email} · Viewer`)).toBeVisible();
-      await expect(page.getByRole('tab')).toHaveText([/Job Vacancies/, /Applicants/]);
+      await expect(page.getByRole('tab')).toHaveText([/Job Vacancies/, /Applicants/, 'Sources']);
       await expect(page.getByRole('heading', { name: job.title })).toBeVisible();
       await expect(page.getByRole('button', { name: /Add New Job Vacancy|^Edit|^Delete/ })).toHaveCount(0);
 
