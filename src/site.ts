@@ -26,7 +26,8 @@ export const site = {
     country: 'India',
     countryCode: 'IN',
   },
-  phone: { display: '+91 80 0000 0000', href: 'tel:+918000000000' },
+  // Non-breaking spaces: a phone number never wraps across lines.
+  phone: { display: '+91\u00a080\u00a00000\u00a00000', href: 'tel:+918000000000' },
   emails: {
     sales: 'hello@example.com',
     careers: 'careers@example.com',

@@ -53,6 +53,7 @@ function Form() {
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Contact us">
       <fieldset disabled={!hydrated} className="grid min-w-0 gap-5 sm:grid-cols-2">
+        <legend className="sr-only">Your message</legend>
         <TextField
           id="contact-name"
           label="Name"
