@@ -63,9 +63,7 @@ export default function Accordion({ items, defaultOpen = 0 }: Props) {
               data-state={isOpen ? 'open' : 'closed'}
             >
               <div className="accordion-clip">
-                {/* A scrollable region must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable). */}
-                {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-                <div className="accordion-scroll" tabIndex={isOpen ? 0 : -1}>
+                <div className="accordion-body">
                   {item.body.split(/\n\s*\n/).map((paragraph) => (
                     <p key={paragraph.slice(0, 40)}>{paragraph.trim()}</p>
                   ))}
