@@ -515,6 +515,35 @@ test.describe('content pages', () => {
   });
 
   test.describe('proof: hardware and benchmarks', () => {
+    for (const path of ['/hardware', '/iip', '/iem', '/iis', '/eip']) {
+      test(`${path}: every data table fits its box, the page never scrolls sideways, a part's status is on screen`, async ({
+        page,
+      }) => {
+        await page.goto(path);
+        const tables = page.getByRole('main').locator('table.data-table');
+        await expect(tables).not.toHaveCount(0);
+        for (const table of await tables.all()) {
+          const { table: width, box } = await table.evaluate((el) => ({
+            table: el.getBoundingClientRect().width,
+            box: el.parentElement?.clientWidth ?? 0,
+          }));
+          expect(width, `${await table.locator('caption').innerText()} is wider than its box`).toBeLessThanOrEqual(
+            box + 1,
+          );
+        }
+        const viewport = page.viewportSize()?.width ?? 0;
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport);
+        // Without scrolling sideways, anywhere: every status badge lies between the screen's edges.
+        const badges = await page
+          .locator('[data-hardware-table] td[data-label="Status"] span')
+          .evaluateAll((spans) => spans.map((span) => span.getBoundingClientRect()).map((r) => [r.left, r.right]));
+        for (const [left = -1, right = Infinity] of badges) {
+          expect(left).toBeGreaterThanOrEqual(0);
+          expect(right).toBeLessThanOrEqual(viewport);
+        }
+      });
+    }
+
     test('/hardware is linked from the header menu under Platform and lists every part', async ({ page, isNarrow }) => {
       await page.goto('/');
       if (isNarrow) await page.getByRole('button', { name: 'Toggle navigation' }).click();
