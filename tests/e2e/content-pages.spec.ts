@@ -514,6 +514,42 @@ test.describe('content pages', () => {
     });
   });
 
+  test.describe('workflow diagrams', () => {
+    for (const path of ['/iip', '/iem']) {
+      test(`${path}: a phone gets the diagram laid out for its width, its smallest text at least 12 px`, async ({
+        page,
+        isNarrow,
+        request,
+      }) => {
+        await page.goto(path);
+        const diagram = page.getByRole('main').locator('figure img[src$="-workflow.svg"]');
+        await diagram.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => diagram.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+          .toBeTruthy();
+        const { shown, width } = await diagram.evaluate((img: HTMLImageElement) => ({
+          shown: new URL(img.currentSrc).pathname,
+          width: img.getBoundingClientRect().width,
+        }));
+        expect(shown).toBe(
+          path === '/iip'
+            ? isNarrow
+              ? '/images/products/iip-workflow-narrow.svg'
+              : '/images/products/iip-workflow.svg'
+            : isNarrow
+              ? '/images/products/iem-workflow-narrow.svg'
+              : '/images/products/iem-workflow.svg',
+        );
+        if (!isNarrow) return;
+        // The SVG's smallest font size, scaled from its viewBox to the width it is drawn at.
+        const svg = await (await request.get(shown)).text();
+        const viewBoxWidth = Number(/viewBox="0 0 ([\d.]+)/.exec(svg)?.[1]);
+        const smallest = Math.min(...[...svg.matchAll(/font-size="([\d.]+)"/g)].map((match) => Number(match[1])));
+        expect(smallest * (width / viewBoxWidth)).toBeGreaterThanOrEqual(12);
+      });
+    }
+  });
+
   test.describe('proof: hardware and benchmarks', () => {
     for (const path of ['/hardware', '/iip', '/iem', '/iis', '/eip']) {
       test(`${path}: every data table fits its box, the page never scrolls sideways, a part's status is on screen`, async ({
