@@ -9,6 +9,7 @@ import { staticRedirects } from './src/integrations/static-redirects';
 import { focusableCodeBlocks } from './src/integrations/focusable-code-blocks';
 import { ogImages } from './src/integrations/og-images';
 import { tableHeaderScope } from './src/integrations/table-header-scope';
+import { letterFirstHeadingIds } from './src/integrations/letter-first-heading-ids';
 import { searchIndex } from './src/integrations/search-index';
 import { REDIRECTS, redirectsForAstro } from './src/redirects';
 import { emailJsConfig } from './src/lib/emailjs';
@@ -33,7 +34,7 @@ export default defineConfig({
   redirects: redirects.routed,
   prefetch: false,
   // Shiki colours tokens with inline style attributes, which the hashed CSP forbids; code blocks are styled by CSS.
-  markdown: { syntaxHighlight: false, rehypePlugins: [focusableCodeBlocks, tableHeaderScope] },
+  markdown: { syntaxHighlight: false, rehypePlugins: [focusableCodeBlocks, tableHeaderScope, letterFirstHeadingIds] },
   integrations: [
     react(),
     mdx(),

@@ -26,7 +26,8 @@ export const site = {
     country: 'India',
     countryCode: 'IN',
   },
-  phone: { display: '+91 80 0000 0000', href: 'tel:+918000000000' },
+  // Non-breaking spaces: a phone number never wraps across lines.
+  phone: { display: '+91\u00a080\u00a00000\u00a00000', href: 'tel:+918000000000' },
   emails: {
     sales: 'hello@example.com',
     careers: 'careers@example.com',
@@ -67,14 +68,26 @@ export const securityReplyTime = 'within a few working days';
 
 export type NavLink = { label: string; href: string };
 /** A menu entry, optionally with sub-entries shown indented under it. */
-export type MenuLink = NavLink & { children?: readonly NavLink[] };
+export type MenuLink = NavLink & {
+  /** The pages of this content collection, listed first under the entry, by their titles. */
+  pages?: 'products' | 'verticals';
+  children?: readonly NavLink[];
+};
 
-/** The hamburger menu: Blogs, the platform section (and the hardware it supports), Customer Offerings, Industries. */
+/**
+ * The hamburger menu: Blogs, the platform section (its product pages and the hardware it supports),
+ * Customer Offerings, Industries (its industry pages).
+ */
 export const menuLinks: readonly MenuLink[] = [
   { label: 'Blogs', href: '/blogs' },
-  { label: 'Platform', href: '/#platform', children: [{ label: 'Supported hardware', href: '/hardware' }] },
+  {
+    label: 'Platform',
+    href: '/#platform',
+    pages: 'products',
+    children: [{ label: 'Supported hardware', href: '/hardware' }],
+  },
   { label: 'Customer Offerings', href: '/#offerings' },
-  { label: 'Industries', href: '/#industries' },
+  { label: 'Industries', href: '/#industries', pages: 'verticals' },
 ];
 
 /** Footer links beside the product and vertical pages (which come from content/). */

@@ -23,7 +23,7 @@ export function staticRedirects(redirects: Record<string, string>): AstroIntegra
           const target = escape(to);
           writeFileSync(
             file,
-            `<!doctype html><meta charset="utf-8"><title>Redirecting to ${target}</title><meta name="robots" content="noindex"><link rel="canonical" href="${target}"><meta http-equiv="refresh" content="0;url=${target}"><a href="${target}">Continue to ${target}</a>`,
+            `<!DOCTYPE html><meta charset="utf-8"><title>Redirecting to ${target}</title><meta name="robots" content="noindex"><link rel="canonical" href="${target}"><meta http-equiv="refresh" content="0;url=${target}"><a href="${target}">Continue to ${target}</a>`,
           );
         }
       },

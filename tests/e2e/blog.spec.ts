@@ -34,7 +34,7 @@ test.describe('blog', () => {
         ).toBeVisible();
         await expect(
           post
-            .getByRole('list', { name: /^Tags for / })
+            .getByRole('group', { name: /^Tags for / })
             .getByRole('listitem')
             .first(),
         ).toBeVisible();

@@ -122,6 +122,37 @@ test.describe('contact form through the API', () => {
   });
 });
 
+test.describe('contact form before its script runs', () => {
+  test('a visitor who arrives from "Talk to an engineer" types at once; the text is kept and sent', async ({
+    page,
+  }) => {
+    const release = await holdRoute(page, '**/_astro/ContactForm*.js');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Talk to an engineer' }).click();
+    await expect(page).toHaveURL(/#contact$/);
+    const form = page.getByRole('form', { name: 'Contact us' });
+    await fill(page);
+    // Until the script runs, sending waits: a native submit would put the message in the URL.
+    await expect(form.getByRole('button', { name: 'Send message' })).toBeDisabled();
+    await expect(page.locator('astro-island').filter({ has: form })).toHaveAttribute('ssr', '');
+
+    release();
+    await hydrate(page, 'form[aria-label="Contact us"]');
+    await expect(page.getByLabel('Name')).toHaveValue(message.name);
+    await expect(page.getByLabel('Email')).toHaveValue(message.email);
+    await expect(page.getByLabel('Subject')).toHaveValue(message.subject);
+    await expect(page.getByLabel('Message')).toHaveValue(message.message);
+    let posted: unknown;
+    await page.route('**/api/contact', (route) => {
+      posted = route.request().postDataJSON();
+      return route.fulfill({ status: 201, json: { message: 'Message received' } });
+    });
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('status')).toContainText('Email sent successfully!');
+    expect(posted).toEqual({ ...message, [HONEYPOT_FIELD]: '', [FILL_TIME_FIELD]: expect.any(Number) });
+  });
+});
+
 test.describe('contact form opened from a call to action', () => {
   test('a product page button fills the subject, which stays editable, and the message sends with it', async ({
     page,

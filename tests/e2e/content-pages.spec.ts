@@ -328,8 +328,8 @@ test.describe('content pages', () => {
         await expect(panel).toHaveAccessibleName((await second.innerText()).trim());
         await expect(await panelOf(buttons.first())).toBeHidden();
 
-        // The open panel has a maximum height and scrolls inside it.
-        const maxHeight = await panel.locator('[tabindex="0"]').evaluate((el) => getComputedStyle(el).maxHeight);
+        // The open panel has a maximum height, far above its text.
+        const maxHeight = await panel.locator('.accordion-body').evaluate((el) => getComputedStyle(el).maxHeight);
         expect(maxHeight).toMatch(/^\d+(\.\d+)?px$/);
 
         await second.click();
@@ -343,6 +343,26 @@ test.describe('content pages', () => {
         await page.keyboard.press('Enter');
         await expect(last).toHaveAttribute('aria-expanded', 'true');
         await expect(expanded).toHaveCount(1);
+      });
+    }
+
+    for (const path of ['/iis', '/smart-vision', '/industrials', '/robotics']) {
+      test(`${path}: every panel shows its whole text, with nothing to scroll inside`, async ({ page }) => {
+        await page.goto(path);
+        await hydrate(page, 'button[aria-controls]');
+        const buttons = accordionButtons(page);
+        for (const button of await buttons.all()) {
+          if ((await button.getAttribute('aria-expanded')) === 'false') await button.click();
+          const panel = page.locator(`[id="${await button.getAttribute('aria-controls')}"]`);
+          await expect(panel).toHaveAttribute('data-state', 'open');
+          const body = panel.locator('.accordion-body');
+          await expect(body).toBeVisible();
+          const { scrollHeight, clientHeight } = await body.evaluate((el) => ({
+            scrollHeight: el.scrollHeight,
+            clientHeight: el.clientHeight,
+          }));
+          expect(scrollHeight, `${(await button.innerText()).trim()} scrolls inside its panel`).toBe(clientHeight);
+        }
       });
     }
 
@@ -513,7 +533,72 @@ test.describe('content pages', () => {
     });
   });
 
+  test.describe('workflow diagrams', () => {
+    for (const path of ['/iip', '/iem']) {
+      test(`${path}: a phone gets the diagram laid out for its width, its smallest text at least 12 px`, async ({
+        page,
+        isNarrow,
+        request,
+      }) => {
+        await page.goto(path);
+        const diagram = page.getByRole('main').locator('figure img[src$="-workflow.svg"]');
+        await diagram.scrollIntoViewIfNeeded();
+        await expect
+          .poll(() => diagram.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+          .toBeTruthy();
+        const { shown, width } = await diagram.evaluate((img: HTMLImageElement) => ({
+          shown: new URL(img.currentSrc).pathname,
+          width: img.getBoundingClientRect().width,
+        }));
+        expect(shown).toBe(
+          path === '/iip'
+            ? isNarrow
+              ? '/images/products/iip-workflow-narrow.svg'
+              : '/images/products/iip-workflow.svg'
+            : isNarrow
+              ? '/images/products/iem-workflow-narrow.svg'
+              : '/images/products/iem-workflow.svg',
+        );
+        if (!isNarrow) return;
+        // The SVG's smallest font size, scaled from its viewBox to the width it is drawn at.
+        const svg = await (await request.get(shown)).text();
+        const viewBoxWidth = Number(/viewBox="0 0 ([\d.]+)/.exec(svg)?.[1]);
+        const smallest = Math.min(...[...svg.matchAll(/font-size="([\d.]+)"/g)].map((match) => Number(match[1])));
+        expect(smallest * (width / viewBoxWidth)).toBeGreaterThanOrEqual(12);
+      });
+    }
+  });
+
   test.describe('proof: hardware and benchmarks', () => {
+    for (const path of ['/hardware', '/iip', '/iem', '/iis', '/eip']) {
+      test(`${path}: every data table fits its box, the page never scrolls sideways, a part's status is on screen`, async ({
+        page,
+      }) => {
+        await page.goto(path);
+        const tables = page.getByRole('main').locator('table.data-table');
+        await expect(tables).not.toHaveCount(0);
+        for (const table of await tables.all()) {
+          const { table: width, box } = await table.evaluate((el) => ({
+            table: el.getBoundingClientRect().width,
+            box: el.parentElement?.clientWidth ?? 0,
+          }));
+          expect(width, `${await table.locator('caption').innerText()} is wider than its box`).toBeLessThanOrEqual(
+            box + 1,
+          );
+        }
+        const viewport = page.viewportSize()?.width ?? 0;
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport);
+        // Without scrolling sideways, anywhere: every status badge lies between the screen's edges.
+        const badges = await page
+          .locator('[data-hardware-table] td[data-label="Status"] span')
+          .evaluateAll((spans) => spans.map((span) => span.getBoundingClientRect()).map((r) => [r.left, r.right]));
+        for (const [left = -1, right = Infinity] of badges) {
+          expect(left).toBeGreaterThanOrEqual(0);
+          expect(right).toBeLessThanOrEqual(viewport);
+        }
+      });
+    }
+
     test('/hardware is linked from the header menu under Platform and lists every part', async ({ page, isNarrow }) => {
       await page.goto('/');
       if (isNarrow) await page.getByRole('button', { name: 'Toggle navigation' }).click();

@@ -40,7 +40,10 @@ export const test = base.extend<Fixtures>({
 
 export { expect };
 
-/** Resolves when every finite animation on the page has finished (a dialog fading in has its final colours). */
+/**
+ * Resolves when every finite animation on the page has finished (a dialog fading in has its final colours).
+ * Scroll-driven animations (a table's scroll cue) follow scrolling, not time: they never finish.
+ */
 async function animationsFinished(page: Page): Promise<void> {
   await page.evaluate(() =>
     Promise.all(
@@ -48,7 +51,9 @@ async function animationsFinished(page: Page): Promise<void> {
         .getAnimations()
         .filter(
           (animation) =>
-            animation.playState === 'running' && animation.effect?.getComputedTiming().iterations !== Infinity,
+            animation.timeline instanceof DocumentTimeline &&
+            animation.playState === 'running' &&
+            animation.effect?.getComputedTiming().iterations !== Infinity,
         )
         .map((animation) => animation.finished.catch(() => undefined)),
     ),

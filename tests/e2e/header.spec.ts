@@ -1,6 +1,24 @@
 import { site } from '~/site';
 import { expect, test } from './fixtures';
 
+/** The pages each menu entry lists, by the pages' own titles, in the sidebar's order. */
+const MENU_PAGES = {
+  Platform: [
+    ['Intelligent Pipeline Generator', '/iip'],
+    ['Intelligent Edge ML Ops', '/iem'],
+    ['Intelligent IoT SDK', '/iis'],
+    ['Supported hardware', '/hardware'],
+  ],
+  Industries: [
+    ['IoT Devices', '/iot'],
+    ['Drones', '/drone'],
+    ['Smart Vision', '/smart-vision'],
+    ['Industrial & Logistics', '/industrials'],
+    ['Robotics', '/robotics'],
+    ['Automotive', '/automotive'],
+  ],
+} as const;
+
 test.describe('header', () => {
   test('is at least 80 px tall and its logo returns to the top of the home page', async ({ page }) => {
     await page.goto('/');
@@ -18,6 +36,26 @@ test.describe('header', () => {
     await page.getByRole('link', { name: `${site.name} home` }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('agentic AI');
+  });
+
+  test('the menu lists the product pages under Platform and the industry pages under Industries', async ({
+    page,
+    isNarrow,
+  }) => {
+    await page.goto('/');
+    await page.getByRole('button', { name: isNarrow ? 'Toggle navigation' : 'Open menu' }).click();
+    const menu = page.locator(isNarrow ? '#navbar-collapse' : '#site-menu');
+    for (const [entry, pages] of Object.entries(MENU_PAGES)) {
+      const item = menu.getByRole('listitem').filter({ has: page.getByRole('link', { name: entry, exact: true }) });
+      const links = item.getByRole('list').getByRole('link');
+      await expect(links).toHaveText(pages.map(([label]) => label));
+      for (const [label, href] of pages) {
+        await expect(links.filter({ hasText: label })).toHaveAttribute('href', href);
+      }
+    }
+    await menu.getByRole('link', { name: 'Intelligent Edge ML Ops' }).click();
+    await expect(page).toHaveURL(/\/iem$/);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
 
   test.describe('large screens', () => {

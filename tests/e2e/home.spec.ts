@@ -89,6 +89,37 @@ test.describe('product cards', () => {
     expect(hrefs).toEqual(['/iip', '/iem', '/iis']);
   });
 
+  test('show their art whole in width, in a grid as wide as the sections around it', async ({ page }) => {
+    await page.goto('/');
+    await hydrate(page, 'a[href="/iip"]');
+    // How wide each card's art is drawn, by its object-fit, against the card's own width.
+    const art = await page.locator(`${cards} img`).evaluateAll((images) =>
+      images.map((node) => {
+        const img = node as HTMLImageElement;
+        const fit = getComputedStyle(img).objectFit;
+        const scaleX = img.clientWidth / img.naturalWidth;
+        const scaleY = img.clientHeight / img.naturalHeight;
+        const scale = fit === 'contain' ? Math.min(scaleX, scaleY) : Math.max(scaleX, scaleY);
+        return { drawn: img.naturalWidth * scale, card: img.clientWidth };
+      }),
+    );
+    expect(art).toHaveLength(3);
+    for (const { drawn, card } of art) expect(drawn).toBeLessThanOrEqual(card + 1);
+
+    const left = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().left);
+    const right = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((el) => el.getBoundingClientRect().right);
+    expect(await left('#platform ul')).toBeCloseTo(await left('#offerings ul'), 0);
+    expect(await right('#platform ul')).toBeCloseTo(await right('#offerings ul'), 0);
+  });
+
   test.describe('from 768 px', () => {
     test.skip(({ isNarrow }) => isNarrow, 'hover behaviour');
 

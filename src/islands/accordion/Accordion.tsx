@@ -1,5 +1,6 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import './accordion.css';
+import { useDomId } from '~/islands/ui/useDomId';
 import { useHydrated } from '~/islands/ui/useHydrated';
 import type { AccordionItem } from './types';
 
@@ -19,7 +20,7 @@ export default function Accordion({ items, defaultOpen = 0 }: Props) {
   const [open, setOpen] = useState<number | null>(defaultOpen);
   // Disabled in the server's HTML: a click before the script runs would be lost without a trace.
   const hydrated = useHydrated();
-  const baseId = useId();
+  const baseId = useDomId('accordion');
 
   return (
     <div className="accordion divide-y divide-white/10 overflow-hidden rounded-2xl border border-white/10 bg-ink-800/80">
@@ -55,17 +56,14 @@ export default function Accordion({ items, defaultOpen = 0 }: Props) {
                 </svg>
               </button>
             </h3>
-            <div
+            <section
               id={panelId}
-              role="region"
               aria-labelledby={buttonId}
               className="accordion-panel"
               data-state={isOpen ? 'open' : 'closed'}
             >
               <div className="accordion-clip">
-                {/* A scrollable region must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable). */}
-                {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
-                <div className="accordion-scroll" tabIndex={isOpen ? 0 : -1}>
+                <div className="accordion-body">
                   {item.body.split(/\n\s*\n/).map((paragraph) => (
                     <p key={paragraph.slice(0, 40)}>{paragraph.trim()}</p>
                   ))}
@@ -78,7 +76,7 @@ export default function Accordion({ items, defaultOpen = 0 }: Props) {
                   )}
                 </div>
               </div>
-            </div>
+            </section>
           </div>
         );
       })}

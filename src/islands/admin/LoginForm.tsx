@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { login } from '~/lib/api/auth';
 import { ApiError, errorMessage } from '~/lib/api/client';
@@ -7,6 +7,7 @@ import { getToken, setToken, takeLoginNotice } from '~/lib/api/session';
 import { loginSchema, type LoginInput } from '~/lib/schemas';
 import { TextField } from '~/islands/ui/Field';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
+import { useDomId } from '~/islands/ui/useDomId';
 import { useHydrated } from '~/islands/ui/useHydrated';
 import { ForgotPasswordPanel, ForgotPasswordToggle } from './ForgotPassword';
 import { ResetOrLogin } from './ResetPassword';
@@ -24,7 +25,7 @@ function Form() {
   const [forgotOpen, setForgotOpen] = useState(false);
   // The right password was given and two-factor sign-in is on: the code step, with what was typed.
   const [challenge, setChallenge] = useState<LoginInput | null>(null);
-  const forgotPanelId = useId();
+  const forgotPanelId = useDomId('forgot-password');
   const {
     register,
     handleSubmit,
@@ -76,6 +77,7 @@ function Form() {
         aria-labelledby="admin-login-title"
       >
         <fieldset disabled={!hydrated} className="flex min-w-0 flex-col gap-5">
+          <legend className="sr-only">Email and password</legend>
           {notice && (
             <p
               role="status"

@@ -16,9 +16,11 @@ const emptyValues: ContactInput = { name: '', email: '', subject: '', message: '
 
 /**
  * Contact form: sends, shows 'Sending...', clears on success (with a confirmation below the button
- * that says when and where the reply comes), keeps values on failure.
+ * that says when and where the reply comes), keeps values on failure. Its fields take input in the
+ * server's HTML, before the script runs; the form adopts what was typed when it hydrates.
  */
 function Form() {
+  // No default values: each field starts from what its input holds when the script runs.
   const {
     register,
     handleSubmit,
@@ -26,10 +28,11 @@ function Form() {
     setValue,
     getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), defaultValues: emptyValues, mode: 'onTouched' });
-  const spamTrap = useSpamTrap();
+  } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), mode: 'onTouched' });
+  const spamTrap = useSpamTrap({ fromPageLoad: true });
   const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
-  // Until the script runs, a native submit would reload the page with the message in the URL.
+  // Until the script runs, a native submit would reload the page with the message in the URL: the
+  // button waits, and with it pressing Enter in a field (a form whose submit button is disabled does not submit).
   const hydrated = useHydrated();
 
   // A call to action links here as /?subject=…#contact: start from that subject, which stays editable.
@@ -52,7 +55,7 @@ function Form() {
 
   return (
     <form onSubmit={handleSubmit(onSubmit)} noValidate aria-label="Contact us">
-      <fieldset disabled={!hydrated} className="grid min-w-0 gap-5 sm:grid-cols-2">
+      <div className="grid min-w-0 gap-5 sm:grid-cols-2">
         <TextField
           id="contact-name"
           label="Name"
@@ -92,7 +95,7 @@ function Form() {
           </a>
         </p>
         <div className="sm:col-span-2">
-          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={isSubmitting}>
+          <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Send message'}
           </button>
         </div>
@@ -108,7 +111,7 @@ function Form() {
             </p>
           </div>
         )}
-      </fieldset>
+      </div>
     </form>
   );
 }

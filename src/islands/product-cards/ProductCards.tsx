@@ -16,10 +16,7 @@ function Cards({ cards }: Props) {
   const wide = useMediaQuery(`(min-width: ${MOBILE_BREAKPOINT_PX}px)`);
 
   return (
-    <ul
-      className="mx-auto flex max-w-6xl flex-col gap-4 md:h-[24rem] md:flex-row"
-      onMouseLeave={() => wide && setExpandedId(null)}
-    >
+    <ul className="flex flex-col gap-4 md:h-[24rem] md:flex-row" onMouseLeave={() => wide && setExpandedId(null)}>
       {cards.map((card) => {
         const expanded = expandedId === card.id;
         return (
@@ -27,7 +24,7 @@ function Cards({ cards }: Props) {
             key={card.id}
             data-expanded={expanded}
             className={cn(
-              'relative flex min-h-[11rem] flex-col overflow-hidden rounded-2xl border border-white/10 transition-[flex-grow,min-height] duration-500 ease-out motion-reduce:transition-none md:min-h-0 md:basis-0',
+              'relative flex min-h-[11rem] flex-col overflow-hidden rounded-2xl border border-white/10 bg-ink-900 transition-[flex-grow,min-height] duration-500 ease-out motion-reduce:transition-none md:min-h-0 md:basis-0',
               expanded ? 'min-h-[17rem] grow-[3]' : 'grow',
             )}
             onMouseEnter={() => wide && setExpandedId(card.id)}
@@ -38,7 +35,8 @@ function Cards({ cards }: Props) {
               width="800"
               height="600"
               loading="lazy"
-              className="absolute inset-0 h-full w-full object-cover"
+              // The art's subject spans its width: a wide card (phone) crops its empty bottom, a tall one shows it whole.
+              className="absolute inset-0 h-full w-full object-cover object-top md:object-contain"
             />
             <div className="absolute inset-0 bg-gradient-to-t from-ink-900 via-ink-900/75 to-ink-900/10" />
             <a

@@ -62,6 +62,7 @@ export function TextField({ input, ...field }: TextFieldProps) {
   return (
     <Field {...field}>
       <input
+        type="text"
         {...input}
         {...fieldAria(field.id, field.error, field.hint !== undefined)}
         required={field.required}
