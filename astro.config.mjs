@@ -9,6 +9,7 @@ import { staticRedirects } from './src/integrations/static-redirects';
 import { focusableCodeBlocks } from './src/integrations/focusable-code-blocks';
 import { ogImages } from './src/integrations/og-images';
 import { tableHeaderScope } from './src/integrations/table-header-scope';
+import { themeInit } from './src/integrations/theme-init';
 import { REDIRECTS, redirectsForAstro } from './src/redirects';
 import { emailJsConfig } from './src/lib/emailjs';
 
@@ -48,6 +49,7 @@ export default defineConfig({
       }),
     }),
     ogImages(),
+    themeInit(),
   ],
   experimental: {
     // Astro hashes every script and style it emits into a CSP <meta>; the server adds frame-ancestors.
