@@ -10,11 +10,11 @@ type Pair = readonly [dark: string, light: string];
 type Scale = Readonly<Record<string, Pair>>;
 export type Theme = 'dark' | 'light';
 
-/** Page and surfaces: 900 is the page, 800 a card; the light page is off-white under white cards. */
+/** Page and surfaces: 900 is the page, 800 a card, 850 a code block; the light page is off-white under white cards. */
 const ink: Scale = {
   DEFAULT: ['#0b1020', '#f5f7fb'],
   900: ['#0b1020', '#f5f7fb'],
-  850: ['#0f152b', '#fafbfd'],
+  850: ['#0f152b', '#edf1f7'],
   800: ['#121933', '#ffffff'],
   700: ['#1b2447', '#e8edf6'],
   600: ['#2a3563', '#d3dbe9'],
