@@ -15,8 +15,6 @@ export const THEME_STORAGE_KEY = 'theme';
 /** Matches when the system prefers light; the site is dark otherwise. */
 export const PREFERS_LIGHT_QUERY = '(prefers-color-scheme: light)';
 
-export const isThemeChoice = (value: unknown): value is ThemeChoice => THEME_CHOICES.includes(value as ThemeChoice);
-
 export const resolveTheme = (choice: ThemeChoice, systemPrefersLight: boolean): ResolvedTheme =>
   choice === 'system' ? (systemPrefersLight ? 'light' : 'dark') : choice;
 

@@ -109,7 +109,7 @@ const sky: Scale = {
 /** The strongest text (`text-white`) and the overlays (`bg-white/10`): white on dark, ink on light. */
 const white: Pair = ['#ffffff', '#0b1020'];
 
-export const PALETTE = { ink, brand, accent, slate, rose, emerald, amber, sky } as const;
+const PALETTE = { ink, brand, accent, slate, rose, emerald, amber, sky } as const;
 export type PaletteName = keyof typeof PALETTE | 'white';
 
 const variable = (name: string, shade?: string) => `--color-${name}${shade && shade !== 'DEFAULT' ? `-${shade}` : ''}`;

@@ -104,7 +104,7 @@ test.describe('colour theme', () => {
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await page.emulateMedia({ colorScheme: 'light' });
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
-    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', pageBackground('light'));
+    await expect(page.locator('html')).toHaveCSS('background-color', pageBackground('light'));
   });
 
   test(
