@@ -65,7 +65,9 @@ test.describe('colour theme', () => {
     ] as const) {
       await button.click();
       await expect(button).toHaveAccessibleName(`Colour theme: ${name}`);
-      await expect(page.getByRole('status').filter({ hasText: `Colour theme: ${name}` })).toBeAttached();
+      // Announced once through a polite live region (not a role=status, which the page's forms use).
+      await expect(page.locator('[data-theme-status]')).toHaveText(`Colour theme: ${name}`);
+      await expect(page.locator('[data-theme-status]')).toHaveAttribute('aria-live', 'polite');
       await expect(html).toHaveAttribute('data-theme', theme);
       await expect(html).toHaveCSS('background-color', pageBackground(theme));
       await expect(html).toHaveCSS('color-scheme', theme);
