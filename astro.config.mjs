@@ -11,6 +11,7 @@ import { ogImages } from './src/integrations/og-images';
 import { tableHeaderScope } from './src/integrations/table-header-scope';
 import { letterFirstHeadingIds } from './src/integrations/letter-first-heading-ids';
 import { searchIndex } from './src/integrations/search-index';
+import { themeInit } from './src/integrations/theme-init';
 import { REDIRECTS, redirectsForAstro } from './src/redirects';
 import { emailJsConfig } from './src/lib/emailjs';
 
@@ -51,6 +52,7 @@ export default defineConfig({
     }),
     ogImages(),
     searchIndex(),
+    themeInit(),
   ],
   experimental: {
     // Astro hashes every script and style it emits into a CSP <meta>; the server adds frame-ancestors.

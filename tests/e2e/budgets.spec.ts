@@ -27,7 +27,8 @@ const ISLAND_IS_THE_PAGE = new Set(['/career', '/admin', '/adminlogin']);
 
 const KB = 1024;
 const BUDGET = {
-  jsWithoutIsland: 3 * KB,
+  /** 3 KB until the colour theme added its head script and header toggle (0.6 KB gzip); /design, the heaviest, loads 3.2 KB. */
+  jsWithoutIsland: 3.5 * KB,
   html: 40 * KB,
   css: 20 * KB,
   heroVideo: 1.5 * KB * KB,

@@ -124,7 +124,7 @@ function CliInstructions() {
     <div className={panelClass}>
       <p className="font-semibold text-white">Passwords are reset on the server, not by e-mail.</p>
       <p className="mt-2">Ask another administrator (or whoever runs the server) to run, in the site&apos;s folder:</p>
-      <pre className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-black/40 p-3 font-mono text-xs text-brand-100">
+      <pre className="mt-2 whitespace-pre-wrap break-words rounded-lg bg-black/40 p-3 font-mono text-xs text-brand-100 light:bg-ink-850">
         <code>npm run admin -- reset-password you@example.com</code>
       </pre>
       <p className="mt-2">

@@ -6,9 +6,9 @@ import { CHART_WEEKS, weeklyApplications, type WeekBucket } from './weekly';
 
 /** Stack order bottom to top, with the status badges' colours. */
 const SERIES: { status: ApplicantStatus; label: string; fill: string; swatch: string }[] = [
-  { status: 'pending', label: 'Pending', fill: '#fcd34d', swatch: 'bg-amber-300' },
-  { status: 'shortlisted', label: 'Shortlisted', fill: '#6ee7b7', swatch: 'bg-emerald-300' },
-  { status: 'rejected', label: 'Rejected', fill: '#fda4af', swatch: 'bg-rose-300' },
+  { status: 'pending', label: 'Pending', fill: 'fill-amber-300', swatch: 'bg-amber-300' },
+  { status: 'shortlisted', label: 'Shortlisted', fill: 'fill-emerald-300', swatch: 'bg-emerald-300' },
+  { status: 'rejected', label: 'Rejected', fill: 'fill-rose-300', swatch: 'bg-rose-300' },
 ];
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
@@ -86,7 +86,7 @@ export function ApplicationsChart({ applicants, now }: { applicants: readonly Ap
                     const h = (week[s.status] / max) * (VIEW_H - 4);
                     y -= h;
                     return h > 0 ? (
-                      <rect key={s.status} x={x} y={y} width={barW} height={h} fill={s.fill} rx={1.5} />
+                      <rect key={s.status} x={x} y={y} width={barW} height={h} className={s.fill} rx={1.5} />
                     ) : null;
                   })}
                 </g>
