@@ -11,9 +11,9 @@ export type ArticleFacts = {
 };
 
 /** Sections an article needs before it gets a table of contents. */
-export const TOC_MIN_SECTIONS = 3;
+const TOC_MIN_SECTIONS = 3;
 /** How many related articles end an article. */
-export const RELATED_COUNT = 3;
+const RELATED_COUNT = 3;
 
 /**
  * The day a build publishes for: `BUILD_DATE=YYYY-MM-DD` when set (to preview a later day), else today.
@@ -76,7 +76,7 @@ export function groupByTag<T extends ArticleFacts>(articles: readonly T[]): TagG
 }
 
 /** Newest first; the same day falls back to the title, so the order never depends on file order. */
-export function newestFirst<T extends ArticleFacts>(articles: readonly T[]): T[] {
+function newestFirst<T extends ArticleFacts>(articles: readonly T[]): T[] {
   return [...articles].sort(
     (a, b) => b.data.pubDate.getTime() - a.data.pubDate.getTime() || a.data.title.localeCompare(b.data.title),
   );
