@@ -28,6 +28,9 @@ const connectSources = ["'self'", apiOrigin, emailJsConfigured ? 'https://api.em
 export default defineConfig({
   site: siteUrl,
   output: 'static',
+  // Caches in the project, not in node_modules: work trees and the tests' copies of the project share one
+  // linked node_modules, and must not share the content store or Vite's pre-bundled dependencies.
+  cacheDir: './.astro/cache',
   // Only routes that opt out with `prerender = false` are rendered on request (job pages).
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'ignore',
@@ -80,5 +83,6 @@ export default defineConfig({
       fs: { allow: [new URL('.', import.meta.url).pathname, realpathSync('node_modules')] },
     },
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
+    cacheDir: './.astro/vite',
   },
 });

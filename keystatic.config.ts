@@ -83,7 +83,7 @@ const cta = (what: string) =>
         validation: { isRequired: true },
       }),
       text: fields.text({
-        label: 'Text',
+        label: 'Lead text',
         description: 'One or two sentences under the heading: what the reader gets by taking this step.',
         multiline: true,
         validation: { isRequired: true },
@@ -317,7 +317,7 @@ const pageComponents = {
 /** The body of an MDX page: Markdown (headings, lists, tables, code, links) and the components above. */
 const body = (components: Parameters<typeof fields.mdx>[0]['components'], image?: typeof articleImages) =>
   fields.mdx({
-    label: 'Text',
+    label: 'Body',
     description:
       'The body. Start sections with a level-2 heading (three or more give an article its table of contents). Links to pages of this site start with / (e.g. /iip or /methodology#speed); the build fails on a link to a page, anchor or image that does not exist.',
     extension: 'mdx',
