@@ -340,7 +340,8 @@ async function checkImagesAfterScroll(page: Page, route: string, requests: Loade
 }
 
 test.describe('what the browser loads', { tag: '@once' }, () => {
-  for (const route of PUBLIC_PAGES) {
+  // Articles editors add are measured too (their tag pages are alike: /tags stands for them).
+  for (const route of [...new Set([...PUBLIC_PAGES, ...blog.articles])]) {
     // One page load for both checks: the scripts are judged before the scroll the image check needs.
     test(`${route}: JavaScript within budget until islands are visible; sized, modern images from our origin only`, async ({
       page,
