@@ -12,6 +12,7 @@ import { ogImages } from './src/integrations/og-images';
 import { tableHeaderScope } from './src/integrations/table-header-scope';
 import { keystaticInDev } from './src/integrations/keystatic-dev';
 import { linkCheck } from './src/integrations/link-check';
+import { searchIndex } from './src/integrations/search-index';
 import { REDIRECTS, redirectsForAstro } from './src/redirects';
 import { emailJsConfig } from './src/lib/emailjs';
 
@@ -56,6 +57,7 @@ export default defineConfig({
     // After the build, every internal link in content/ must lead to a built page, anchor or file.
     linkCheck(Object.keys(REDIRECTS)),
     ogImages(),
+    searchIndex(),
     keystaticInDev(),
   ],
   experimental: {

@@ -490,7 +490,11 @@ const hardware = collection({
       description: 'Precisions the accelerator runs natively. At least one, except for a cellular module.',
       options: precisions,
     }),
-    runtime: text('Runtime', 'Inference runtime or vendor stack, with the version we build against.', true),
+    runtime: text(
+      'Runtime',
+      'Inference runtime or vendor stack, with the version the generated code is built against (e.g. "JetPack 6.1"); a supported part must name it, except a cellular module.',
+      true,
+    ),
     status: fields.select({
       label: 'Status',
       description:
@@ -585,6 +589,13 @@ const benchmarks = collection({
         { label: 'Pipeline generator article (eip)', value: 'eip' },
         { label: 'Hardware page', value: 'hardware' },
       ],
+    }),
+    hardware: fields.relationship({
+      label: 'Hardware',
+      description:
+        'The part on the hardware list the figure was measured on (its row in Hardware). Add the part first: no figure stands for a part we do not build for.',
+      collection: 'hardware',
+      validation: { isRequired: true },
     }),
     order: order('in the table'),
   },

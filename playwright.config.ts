@@ -33,6 +33,7 @@ const serverEnv = (extra: Record<string, string>) => ({
   APPLY_RATE_LIMIT_PER_IP: '10000',
   CONTACT_RATE_LIMIT_GLOBAL_PER_HOUR: '10000',
   APPLY_RATE_LIMIT_GLOBAL_PER_HOUR: '10000',
+  JOB_VIEW_RATE_LIMIT_PER_IP: '10000',
   // ...and fill forms in milliseconds: the fill-time rule is covered by tests/api/spam.test.ts.
   SPAM_MIN_FILL_MS: '0',
   LOG_LEVEL: 'silent',
@@ -108,6 +109,8 @@ export default defineConfig({
       },
     },
   ],
+  // Compiles the admin CLI once, as the API tests do, for the specs that run it.
+  globalSetup: './tests/helpers/compiled-server.ts',
   webServer: [
     {
       command: 'npm run serve',

@@ -1,18 +1,13 @@
 /**
  * Compiles server entry points (and everything they import from src/) into single ES modules in
- * `outDir`, with the worker thread's `store-worker.mjs` beside them, so they
- * run on plain Node: no TypeScript loader in the process (a faster start, less memory).
+ * `outDir`, so they run on plain Node: no TypeScript loader in the process (a faster start, less memory).
  * Packages stay in node_modules, so `outDir` must sit inside the project.
  */
 import { build } from 'esbuild';
 
 export async function compileServer(outDir: string, entries: Record<string, string>): Promise<void> {
   await build({
-    // Worker threads load their code from files of their own, so each worker is an entry too.
-    entryPoints: [
-      ...Object.entries(entries).map(([out, source]) => ({ in: source, out })),
-      { in: 'src/server/features/applicants/store-worker.ts', out: 'store-worker' },
-    ],
+    entryPoints: Object.entries(entries).map(([out, source]) => ({ in: source, out })),
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     bundle: true,

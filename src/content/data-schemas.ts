@@ -31,6 +31,11 @@ const hardwareSourceSchema = z
   .string({ required_error: hardwareSourceMessage, invalid_type_error: hardwareSourceMessage })
   .regex(/^https:\/\/\S+$/, hardwareSourceMessage);
 
+/** A release number such as 6.1, 10.3 or v2.9.0 somewhere in the runtime text. */
+const runtimeVersion = /\d+\.\d+/;
+const runtimeVersionMessage =
+  'runtime needs the version the generated code is built against for a supported part (for example "JetPack 6.1" or "nRF Connect SDK v2.9.0")';
+
 export const hardwareSchema = z
   .object({
     /** Silicon or module vendor, e.g. "NVIDIA". Required. */
@@ -45,7 +50,11 @@ export const hardwareSchema = z
     accelerator: z.string().min(1),
     /** Precisions the accelerator runs natively; empty only for cellular modules (checked below). */
     precisions: z.array(z.enum(precisions)),
-    /** Inference runtime or vendor stack, with the version we build against. Required. */
+    /**
+     * Inference runtime or vendor stack, with the version the generated code is built against. Required;
+     * a supported part must name that version (checked below), except a cellular module, whose runtime is
+     * the module vendor's own firmware.
+     */
     runtime: z.string().min(1),
     /** supported, beta or planned. Required. */
     status: z.enum(hardwareStatuses),
@@ -61,6 +70,10 @@ export const hardwareSchema = z
   .refine((row) => row.kind === 'cellular module' || row.precisions.length > 0, {
     message: 'precisions needs at least one entry for anything but a cellular module',
     path: ['precisions'],
+  })
+  .refine((row) => row.status !== 'supported' || row.kind === 'cellular module' || runtimeVersion.test(row.runtime), {
+    message: runtimeVersionMessage,
+    path: ['runtime'],
   });
 
 const sourceMessage =
@@ -107,6 +120,13 @@ export const benchmarkSchema = z
     source: sourceSchema,
     /** Pages the row is shown on. At least one. */
     pages: z.array(z.enum(['iip', 'eip', 'hardware'])).min(1),
+    /**
+     * The part on the hardware list the figure was measured on: the name of its file in content/hardware/
+     * without ".yaml". Required, so no figure stands for a part we do not build for.
+     */
+    hardware: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'hardware is the file name of a part in content/hardware/'),
     /** Position in the table (ascending). */
     order: z.number().int().nonnegative(),
   })

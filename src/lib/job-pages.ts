@@ -2,6 +2,7 @@ import { etagMatches, etagOfText } from '~/lib/etag';
 import { descriptionText } from '~/lib/job-description';
 import { jobIdFromSlug, jobPath, jobPostingJsonLd } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
+import { clampDescription } from '~/lib/seo';
 import { site } from '~/site';
 
 /**
@@ -62,8 +63,8 @@ export async function jobPageState(
 
 /** The page's meta description and its JobPosting JSON-LD, safe inside a <script>. */
 export function jobPageHead(job: Job, base: URL | string): { description: string; jsonLd: string } {
-  const summary = descriptionText(job.description).replace(/\s+/g, ' ').trim();
-  const description = `${job.jobType} · ${job.location} · ${job.department}. ${summary.length > 150 ? `${summary.slice(0, 147)}…` : summary}`;
+  const summary = descriptionText(job.description);
+  const description = clampDescription(`${job.jobType} · ${job.location} · ${job.department}. ${summary}`);
   const organization = {
     name: site.name,
     url: site.url,

@@ -22,6 +22,7 @@ import { apiRequestLayer } from './middleware/api-request';
 import { outboxRoutes } from './features/outbox/routes';
 import { teamRoutes } from './features/team/routes';
 import { notesRoutes } from './features/notes/routes';
+import { sourcesRoutes } from './features/sources/routes';
 import { twoFactorRoutes } from './features/auth/two-factor-routes';
 import { createLogger } from './logger';
 
@@ -40,6 +41,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/health',
   'GET /api/job',
   'GET /api/job/:id',
+  'POST /api/job/:id/view',
   'POST /api/applicants/apply',
   'POST /api/admin',
   'POST /api/contact',
@@ -129,6 +131,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/contact', contact.contact);
   app.route('/api/messages', contact.messages);
   app.route('/api/audit', auditRoutes(services));
+  app.route('/api/sources', sourcesRoutes(services));
   app.route('/api/admins', teamRoutes(services));
   app.route('/api/account/2fa', twoFactorRoutes(services));
   app.route('/api', privacyRoutes(services));

@@ -78,6 +78,8 @@ export type ApiConfig = {
     contactGlobal: RateLimitRule;
     /** Applications from every address together (a ceiling for the site). */
     applyGlobal: RateLimitRule;
+    /** Job page views counted from one address (more are refused, so one client cannot inflate them). */
+    jobViewPerIp: RateLimitRule;
   };
   /**
    * Failed logins for one e-mail from every address: past `freeFailures` in the login window,
@@ -88,7 +90,7 @@ export type ApiConfig = {
   mail: MailSettings;
 };
 
-/** The application rate limit and both site-wide ceilings count per hour. */
+/** The application and job view rate limits and both site-wide ceilings count per hour. */
 const HOUR_MS = 60 * 60_000;
 /** The per-e-mail login slowdown: free failures, then 0.5 s doubling up to 8 s (no setting needed). */
 const LOGIN_SLOWDOWN = { freeFailures: 5, baseMs: 500, maxMs: 8_000 } as const;
@@ -122,6 +124,7 @@ export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, '
       applyPerIp: { max: env.APPLY_RATE_LIMIT_PER_IP, windowMs: HOUR_MS },
       contactGlobal: { max: env.CONTACT_RATE_LIMIT_GLOBAL_PER_HOUR, windowMs: HOUR_MS },
       applyGlobal: { max: env.APPLY_RATE_LIMIT_GLOBAL_PER_HOUR, windowMs: HOUR_MS },
+      jobViewPerIp: { max: env.JOB_VIEW_RATE_LIMIT_PER_IP, windowMs: HOUR_MS },
     },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -80,6 +80,8 @@ export const apiEnvSchema = z.object({
   APPLY_RATE_LIMIT_PER_IP: positiveInt(10),
   /** Applications from everyone together per hour: a ceiling against a flood from many networks. */
   APPLY_RATE_LIMIT_GLOBAL_PER_HOUR: positiveInt(500),
+  /** Job page views counted from one client network per hour; more answer 429 (one client cannot inflate them). */
+  JOB_VIEW_RATE_LIMIT_PER_IP: positiveInt(120),
   /** Below this much free space on DATA_DIR's volume, applications answer 507 (SQLite only). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
   /** A request body that sends no byte for this long is answered 408 (uploads). */

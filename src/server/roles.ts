@@ -22,6 +22,8 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'DELETE /api/job/:id': 'recruiter',
   'GET /api/job/all': 'viewer',
   'PUT /api/job/:id/status': 'recruiter',
+  // Where applicants come from: counts only.
+  'GET /api/sources': 'viewer',
   // Applicants: viewers read them and download resumes.
   'GET /api/applicants/intake': 'viewer',
   'GET /api/applicants': 'viewer',

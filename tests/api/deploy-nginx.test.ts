@@ -185,13 +185,14 @@ describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in
     });
     counter = await countConnections(site.port);
     const siteText = readFileSync(SITE_FILE, 'utf8');
-    nginx = await startNginx((ports) =>
+    nginx = await startNginx((ports, nginxDir) =>
       siteForTest(siteText, {
         ...ports,
         upstreamPort: counter!.port,
         certificate: tls.certificate,
         certificateKey: tls.key,
         serverName: SERVER_NAME,
+        accessLog: path.join(nginxDir, 'edgecraft.access.log'),
       }),
     );
 
@@ -304,6 +305,16 @@ describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in
     });
     expect(answer.status).toBe(301);
     expect(answer.headers.location).toBe(`https://${SERVER_NAME}/career?ref=mail`);
+  });
+
+  it("logs each request without the client's address or the query string", async () => {
+    // nginx writes a request's line before it serves the next one: this request follows the others.
+    expect((await send('/api/health')).status).toBe(200);
+    const log = readFileSync(path.join(nginx!.dir, 'edgecraft.access.log'), 'utf8');
+    expect(log).toContain('"GET /no-such-page HTTP/1.1" 404');
+    expect(log).toContain('"GET /career HTTP/1.1" 301');
+    expect(log).not.toContain('127.0.0.1');
+    expect(log).not.toContain('ref=mail');
   });
 });
 

@@ -468,6 +468,7 @@ describe('GET /api/applicants.csv', () => {
       'Status changed',
       'Erase on',
       'Cover letter',
+      'Source',
     ]);
     // Multipart bodies carry line breaks as CRLF, so that is what was stored and comes back.
     const stored = letter.replace('\n', '\r\n');

@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import type { Applicant, ContactMessage, Job, JobInput } from '../../src/lib/schemas';
+import { runAdminCli } from '../helpers/cli';
 import { pdfBytes } from '../helpers/files';
 import { apiTest } from './fixtures';
 
@@ -16,7 +17,14 @@ export { expect } from './fixtures';
 /** The e2e server's secret (playwright.config.ts), used to craft expired and tampered tokens. */
 const E2E_JWT_SECRET = 'e2e-secret-that-is-long-enough-for-hs256-signing';
 /** The e2e server's data folder, for the admin CLI (same rule as playwright.config.ts). */
-export const E2E_DATA_DIR = process.env['E2E_DATA_DIR'] ?? '/tmp/edgecraft-e2e-data';
+const E2E_DATA_DIR = process.env['E2E_DATA_DIR'] ?? '/tmp/edgecraft-e2e-data';
+
+/** Runs the admin CLI on the e2e server's database (SQLite in WAL mode, so while it runs); its output. */
+export async function adminCli(args: string[], stdin = ''): Promise<string> {
+  const { code, out, err } = await runAdminCli(args, { dataDir: E2E_DATA_DIR }, { stdin });
+  if (code !== 0) throw new Error(`admin ${args.join(' ')} exited with ${code}: ${err}`);
+  return out;
+}
 
 /** An HS256 token signed with the e2e secret; `expiresIn` may be negative for an expired one. */
 export function craftToken(claims: { sub?: string; tv?: number; expiresIn: number }): string {
@@ -79,6 +87,8 @@ type AdminApi = {
     email?: string;
     linkedin?: string;
     coverLetter?: string;
+    /** The multipart field `source` (the job link's); left out when not given. */
+    source?: string;
   }) => Promise<SeededApplicant>;
   setStatus: (id: number, status: Applicant['status']) => Promise<void>;
   sendMessage: (input?: Partial<Pick<ContactMessage, 'name' | 'email' | 'subject' | 'message'>>) => Promise<void>;
@@ -128,7 +138,7 @@ export const adminTest = apiTest.extend<AdminFixtures>({
         jobs.push(job.id);
         return job;
       },
-      seedApplicant: async ({ job, name, email, linkedin = '', coverLetter }) => {
+      seedApplicant: async ({ job, name, email, linkedin = '', coverLetter, source }) => {
         count += 1;
         const fullName = name ?? `${tag} Applicant ${'abcdefghij'[count % 10]}`;
         const address = email ?? `${tag.toLowerCase()}.${count}@example.org`;
@@ -143,6 +153,7 @@ export const adminTest = apiTest.extend<AdminFixtures>({
             coverLetter:
               coverLetter ?? `I have shipped edge inference pipelines for five years and want to build ${job.title}.`,
             consent: 'true',
+            ...(source === undefined ? {} : { source }),
             resume: { name: 'resume.pdf', mimeType: 'application/pdf', buffer: resumeBytes },
           },
         });

@@ -1,33 +1,23 @@
-import { execFileSync } from 'node:child_process';
 import { E2E_ADMIN } from '../../playwright.config';
-import { adminTest as test, craftToken, decodeToken, E2E_DATA_DIR, expect, loginAdmin, tamper } from './admin-fixtures';
+import { adminCli, adminTest as test, craftToken, decodeToken, expect, loginAdmin, tamper } from './admin-fixtures';
 import { AdminPage } from './pages/AdminPage';
 import { holdRoute } from './held-route';
 
 const SESSION_EXPIRED = 'Session expired. Please login again.';
-
-/** Runs the admin CLI against the e2e server's database (SQLite in WAL mode, so while it runs). */
-function adminCli(args: string[], input?: string): string {
-  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args], {
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
-  });
-}
 
 test.describe('admin login', () => {
   // A second admin, created through the CLI the way an operator would, per project.
   const cliAdmin = { email: '', password: 'cli-Password-5678' };
   // Playwright requires the fixtures argument to be a destructuring pattern, even an empty one.
   // eslint-disable-next-line no-empty-pattern
-  test.beforeAll(({}, testInfo) => {
+  test.beforeAll(async ({}, testInfo) => {
     cliAdmin.email = `cli-${testInfo.project.name}-${Date.now()}@example.com`;
-    expect(adminCli(['create', cliAdmin.email], `${cliAdmin.password}\n`)).toContain(
+    expect(await adminCli(['create', cliAdmin.email], `${cliAdmin.password}\n`)).toContain(
       `Admin ${cliAdmin.email} created.`,
     );
   });
-  test.afterAll(() => {
-    adminCli(['delete', cliAdmin.email]);
+  test.afterAll(async () => {
+    await adminCli(['delete', cliAdmin.email]);
   });
 
   test('signs in an admin created with the CLI: token stored, full navigation to the dashboard', async ({ page }) => {
@@ -272,17 +262,17 @@ test.describe('admin session', () => {
     { tag: '@once' },
     async ({ page, request }, testInfo) => {
       const email = `reset-${testInfo.project.name}-${Date.now()}@example.com`;
-      adminCli(['create', email], 'first-Password-1234\n');
+      await adminCli(['create', email], 'first-Password-1234\n');
       try {
         const token = await loginAdmin(request, email, 'first-Password-1234');
-        adminCli(['reset-password', email], 'second-Password-1234\n');
+        await adminCli(['reset-password', email], 'second-Password-1234\n');
         await page.goto('/robots.txt');
         await page.evaluate((t) => localStorage.setItem('adminToken', t), token);
         await page.goto('/admin');
         await page.waitForURL('**/adminlogin');
         await expect(page.getByText(SESSION_EXPIRED)).toBeVisible();
       } finally {
-        adminCli(['delete', email]);
+        await adminCli(['delete', email]);
       }
     },
   );

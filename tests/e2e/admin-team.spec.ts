@@ -1,18 +1,8 @@
-import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_ADMIN } from '../../playwright.config';
-import { adminTest as test, E2E_DATA_DIR, expect } from './admin-fixtures';
+import { adminCli, adminTest as test, expect } from './admin-fixtures';
 import { startMailServer } from './mail-fixtures';
-
-/** Runs the admin CLI against the e2e server's database (SQLite in WAL mode, so while it runs). */
-function adminCli(args: string[], input?: string): string {
-  return execFileSync('npm', ['run', '--silent', 'admin', '--', ...args], {
-    input,
-    encoding: 'utf8',
-    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
-  });
-}
 
 const PASSWORD = 'team-Password-2468';
 /** The code an authenticator shows for `secret`, `shiftMs` from now. */
@@ -117,13 +107,13 @@ test.describe('the hiring team', () => {
 
   test('a viewer reads vacancies and applicants but sees no controls that change them', async ({ page, adminApi }) => {
     const email = `viewer-${test.info().project.name}-${Date.now()}@example.com`;
-    adminCli(['create', email, '--role', 'viewer'], `${PASSWORD}\n`);
+    await adminCli(['create', email, '--role', 'viewer'], `${PASSWORD}\n`);
     try {
       const job = await adminApi.createJob();
       const applicant = await adminApi.seedApplicant({ job });
       await signIn(page, email, PASSWORD);
       await expect(page.getByText(`Signed in as ${email} · Viewer`)).toBeVisible();
-      await expect(page.getByRole('tab')).toHaveText([/Job Vacancies/, /Applicants/]);
+      await expect(page.getByRole('tab')).toHaveText([/Job Vacancies/, /Applicants/, 'Sources']);
       await expect(page.getByRole('heading', { name: job.title })).toBeVisible();
       await expect(page.getByRole('button', { name: /Add New Job Vacancy|^Edit|^Delete/ })).toHaveCount(0);
 
@@ -133,7 +123,7 @@ test.describe('the hiring team', () => {
       await expect(card.getByRole('button', { name: /Shortlist|Reject|Delete/ })).toHaveCount(0);
       await expect(page.getByRole('button', { name: /Export CSV/ })).toHaveCount(0);
     } finally {
-      adminCli(['delete', email]);
+      await adminCli(['delete', email]);
     }
   });
 
@@ -145,8 +135,8 @@ test.describe('the hiring team', () => {
     const stamp = `${test.info().project.name}-${Date.now()}`;
     const recruiter = `notes-r-${stamp}@example.com`;
     const viewer = `notes-v-${stamp}@example.com`;
-    adminCli(['create', recruiter, '--role', 'recruiter'], `${PASSWORD}\n`);
-    adminCli(['create', viewer, '--role', 'viewer'], `${PASSWORD}\n`);
+    await adminCli(['create', recruiter, '--role', 'recruiter'], `${PASSWORD}\n`);
+    await adminCli(['create', viewer, '--role', 'viewer'], `${PASSWORD}\n`);
     try {
       const job = await adminApi.createJob();
       const applicant = await adminApi.seedApplicant({ job });
@@ -180,8 +170,8 @@ test.describe('the hiring team', () => {
       await expect(seen.getByLabel('Add a note for the team')).toHaveCount(0);
       await expect(seen.getByRole('button', { name: /Delete note/ })).toHaveCount(0);
     } finally {
-      adminCli(['delete', recruiter]);
-      adminCli(['delete', viewer]);
+      await adminCli(['delete', recruiter]);
+      await adminCli(['delete', viewer]);
     }
   });
 
@@ -190,7 +180,7 @@ test.describe('the hiring team', () => {
     axe,
   }) => {
     const email = `tf-${test.info().project.name}-${Date.now()}@example.com`;
-    adminCli(['create', email, '--role', 'recruiter'], `${PASSWORD}\n`);
+    await adminCli(['create', email, '--role', 'recruiter'], `${PASSWORD}\n`);
     try {
       await signIn(page, email, PASSWORD);
       await page.getByRole('button', { name: 'Account' }).click();
@@ -231,7 +221,7 @@ test.describe('the hiring team', () => {
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForURL('**/admin');
     } finally {
-      adminCli(['delete', email]);
+      await adminCli(['delete', email]);
     }
   });
 });

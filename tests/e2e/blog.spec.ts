@@ -167,7 +167,7 @@ test.describe('blog', () => {
         await page.goto('/eip');
         const main = page.getByRole('main');
         await expect(main).not.toContainText('2x the baseline');
-        const table = main.getByRole('table', { name: /Published detector throughput/ });
+        const table = main.getByRole('table', { name: /Published inference figures/ });
         const rows = table.locator('tbody tr');
         expect(await rows.count()).toBeGreaterThan(2);
         for (const row of await rows.all()) {

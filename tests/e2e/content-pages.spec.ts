@@ -157,9 +157,28 @@ const COMPANY_PAGES = [
   { path: '/terms', h1: 'Terms of use', sections: [] },
 ] as const;
 
-/** Wording of certificates, audits and programmes the company cannot show; no public page may carry it. */
-const UNPROVEN_CLAIMS =
-  /ISO\/IEC 27001|ISO 27001|ISO 9001|DPIIT|Startup India|partner programme|audited, not promised/i;
+/**
+ * Wording of certificates, audits, badges and programmes the company cannot show, and of safety or coding
+ * standards the platform or its output would "comply with" or be "certified" or "qualified" to: the
+ * manufacturer certifies, the platform provides evidence. No public page may carry any of it.
+ */
+const UNPROVEN_CLAIMS = new RegExp(
+  [
+    'ISO\\/IEC 27001',
+    'ISO 27001',
+    'ISO 9001',
+    'DPIIT',
+    'Startup India',
+    'partner programme',
+    'Edge AI Partner',
+    'audited, not promised',
+    '\\b(?:ISO 26262|ASPICE|DO-178C|DO-330|IEC 62304|IEC 61508|ISO 13849(?:-1)?|MISRA C\\S*|Matter)[- ](?:certified|compliant|qualified)\\b',
+    '\\bcertified (?:to|under|against|for) (?:ISO|IEC|DO-|ASPICE|MISRA)',
+    '\\b(?:we are|EdgeCraft AI is) (?:certified|accredited)\\b',
+    'qualified (?:tool|toolchain) (?:for|under)',
+  ].join('|'),
+  'i',
+);
 
 /** One YAML file per part in content/hardware. */
 const HARDWARE_ROWS = readdirSync(fileURLToPath(new URL('../../content/hardware/', import.meta.url))).filter((f) =>

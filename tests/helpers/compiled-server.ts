@@ -1,6 +1,6 @@
 /**
- * The server and the admin CLI as process-level API tests start them: compiled once per Vitest run
- * (the global setup below) instead of through the TypeScript loader at every start, which cost each
+ * The server and the admin CLI as process-level tests start them: compiled once per Vitest or
+ * Playwright run (the global setup below) instead of through the TypeScript loader at every start, which cost each
  * start about a second of CPU.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -18,17 +18,20 @@ const ENTRIES = {
 /** The compiled module of an entry point, to run with plain `node`. */
 export function compiledEntry(name: keyof typeof ENTRIES): string {
   const dir = process.env[DIR_VARIABLE];
-  if (!dir) throw new Error(`${DIR_VARIABLE} is unset: run the API tests through Vitest (its global setup compiles)`);
+  if (!dir)
+    throw new Error(
+      `${DIR_VARIABLE} is unset: run the tests through Vitest or Playwright (their global setup compiles)`,
+    );
   return join(dir, `${name}.mjs`);
 }
 
-/** Vitest global setup: compiles into node_modules/.cache (packages resolve from there), removed afterwards. */
+/** Vitest and Playwright global setup: compiles into node_modules/.cache (packages resolve from there), removed afterwards. */
 export default async function compileForTests(): Promise<() => void> {
   const cache = join(process.cwd(), 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const dir = mkdtempSync(join(cache, 'edgecraft-test-server-'));
   await compileServer(dir, ENTRIES);
-  // Set before Vitest starts its workers, which inherit it.
+  // Set before the runner starts its workers, which inherit it.
   process.env[DIR_VARIABLE] = dir;
   return () => rmSync(dir, { recursive: true, force: true });
 }

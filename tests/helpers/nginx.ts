@@ -45,6 +45,8 @@ export type SiteRewrite = {
   certificate: string;
   certificateKey: string;
   serverName: string;
+  /** Where the site's access log goes instead of /var/log/nginx. */
+  accessLog: string;
 };
 
 /**
@@ -61,6 +63,7 @@ export function siteForTest(site: string, rewrite: SiteRewrite): string {
     [/^([ \t]*ssl_certificate )\S+;/gm, (_, lead) => `${lead}${rewrite.certificate};`],
     [/^([ \t]*ssl_certificate_key )\S+;/gm, (_, lead) => `${lead}${rewrite.certificateKey};`],
     [/^([ \t]*server_name )[^;]+;/gm, (_, lead) => `${lead}${rewrite.serverName};`],
+    [/^([ \t]*access_log )\/var\/log\/nginx\/\S+( \w+;)/gm, (_, lead, rest) => `${lead}${rewrite.accessLog}${rest}`],
   ];
   let text = site;
   for (const [pattern, replace] of rules) {
@@ -93,6 +96,8 @@ export type RunningNginx = {
   httpPort: number;
   httpsPort: number;
   child: ChildProcess;
+  /** nginx's folder: its configuration, temp files and logs. */
+  dir: string;
   /** nginx's error log lines so far (also written to error.log in its folder). */
   output: string[];
   /** Stops nginx and removes its folder. */
@@ -105,7 +110,7 @@ export type RunningNginx = {
  * start (it listens before that). A port taken between choosing and binding it is tried again.
  */
 export async function startNginx(
-  site: (ports: { httpPort: number; httpsPort: number }) => string,
+  site: (ports: { httpPort: number; httpsPort: number }, dir: string) => string,
 ): Promise<RunningNginx> {
   if (!NGINX_BIN) throw new Error('nginx not found');
   const dir = mkdtempSync(path.join(tmpdir(), 'edgecraft-nginx-'));
@@ -114,7 +119,7 @@ export async function startNginx(
   try {
     for (let attempt = 1; ; attempt++) {
       const ports = { httpPort: await freePort(), httpsPort: await freePort() };
-      writeFileSync(path.join(dir, 'site.conf'), site(ports));
+      writeFileSync(path.join(dir, 'site.conf'), site(ports, dir));
       writeFileSync(path.join(dir, 'nginx.conf'), mainConfig(dir));
       try {
         const running = await runNginx(dir, ports);
@@ -173,7 +178,7 @@ function runNginx(dir: string, ports: { httpPort: number; httpsPort: number }): 
       output.push(line);
       if (line.includes('start worker process')) {
         clearTimeout(timer);
-        resolve({ ...ports, child, output, stop });
+        resolve({ ...ports, dir, child, output, stop });
       }
     });
     child.once('error', (error) => {

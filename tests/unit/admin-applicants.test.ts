@@ -18,6 +18,7 @@ const applicant = (over: Partial<Applicant>): Applicant => ({
   status: 'pending',
   appliedAt: '2026-11-20T10:00:00.000Z',
   statusChangedAt: '2026-11-20T10:00:00.000Z',
+  source: 'direct',
   resume: { kind: 'pdf', size: 1200 },
   ...over,
 });

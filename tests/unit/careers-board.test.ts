@@ -80,9 +80,15 @@ describe('application form schema (browser)', () => {
     });
   });
 
-  it('builds the multipart body of POST /applicants/apply with the spam fields', () => {
-    const body = applicationFormData(7, applicationFormSchema.parse(valid), { leaveBlank: '', fillTimeMs: 41_250 });
+  it('builds the multipart body of POST /applicants/apply with the spam fields and the source', () => {
+    const body = applicationFormData(
+      7,
+      applicationFormSchema.parse(valid),
+      { leaveBlank: '', fillTimeMs: 41_250 },
+      'linkedin',
+    );
     expect(body.get('jobId')).toBe('7');
+    expect(body.get('source')).toBe('linkedin');
     expect(body.get('leaveBlank')).toBe('');
     expect(body.get('fillTimeMs')).toBe('41250');
     expect(body.get('name')).toBe('Asha Rao');

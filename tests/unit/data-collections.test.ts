@@ -38,6 +38,7 @@ const benchmark = {
   method: 'Vendor table, batch size 1, performance mode.',
   source: 'https://github.com/hailo-ai/hailo_model_zoo/blob/main/docs/public_models/HAILO8/HAILO8_object_detection.rst',
   pages: ['iip'],
+  hardware: 'hailo-8',
   order: 1,
 };
 
@@ -48,7 +49,7 @@ const hardware = {
   kind: 'edge GPU',
   accelerator: 'Ampere GPU',
   precisions: ['FP16', 'INT8'],
-  runtime: 'JetPack 6',
+  runtime: 'JetPack 6.1',
   status: 'supported',
   notes: 'No DLA.',
   products: ['iip'],
@@ -78,6 +79,18 @@ describe('data collections', () => {
         'BG95',
       ]) {
         expect(parts, name).toContain(name);
+      }
+    });
+
+    it('every benchmark row was measured on a part of the hardware list', () => {
+      const parts = new Set(rows('hardware').map(({ file }) => file.replace(/^content\/hardware\/|\.yaml$/g, '')));
+      for (const { file, data } of rows('benchmarks')) expect(parts, file).toContain(data['hardware']);
+    });
+
+    it('the benchmarks cover a Cortex-M, an NPU microcontroller, an application processor, Hailo and Jetson', () => {
+      const measured = new Set(rows('benchmarks').map(({ data }) => data['hardware']));
+      for (const part of ['stm32-cmsis-nn', 'stm32n6', 'nxp-imx8mp', 'hailo-8', 'jetson-orin-nano']) {
+        expect(measured, part).toContain(part);
       }
     });
 
@@ -119,6 +132,14 @@ describe('data collections', () => {
       expect(issues(benchmarkSchema, { ...benchmark, throughputFps: null }).map((i) => i.path)).toEqual(['latencyMs']);
     });
 
+    it('refuses a row that names no part of the hardware list', () => {
+      const { hardware: _omitted, ...withoutPart } = benchmark;
+      expect(issues(benchmarkSchema, withoutPart).map((i) => i.path)).toEqual(['hardware']);
+      expect(issues(benchmarkSchema, { ...benchmark, hardware: 'Jetson Xavier NX' }).map((i) => i.path)).toEqual([
+        'hardware',
+      ]);
+    });
+
     it('refuses a precision the table does not know', () => {
       expect(issues(benchmarkSchema, { ...benchmark, precision: 'INT2' }).map((i) => i.path)).toEqual(['precision']);
     });
@@ -140,6 +161,20 @@ describe('data collections', () => {
         { path: 'source', message: expect.stringContaining('source is required') },
       ]);
       expect(issues(hardwareSchema, { ...hardware, source: 'the datasheet' }).map((i) => i.path)).toEqual(['source']);
+    });
+
+    it('refuses a supported part whose runtime names no version, and says which version it needs', () => {
+      expect(issues(hardwareSchema, { ...hardware, runtime: 'JetPack 6' })).toEqual([
+        { path: 'runtime', message: expect.stringContaining('version the generated code is built against') },
+      ]);
+      expect(issues(hardwareSchema, { ...hardware, runtime: 'nRF Connect SDK v2.9.0' })).toEqual([]);
+    });
+
+    it('asks no runtime version of a planned part, or of a cellular module running its vendor firmware', () => {
+      expect(issues(hardwareSchema, { ...hardware, runtime: 'JetPack', status: 'planned' })).toEqual([]);
+      expect(
+        issues(hardwareSchema, { ...hardware, kind: 'cellular module', precisions: [], runtime: 'AT adapter' }),
+      ).toEqual([]);
     });
 
     it('allows a cellular module without precisions', () => {

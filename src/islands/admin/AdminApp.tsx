@@ -5,6 +5,7 @@ import { expireSession, getToken } from '~/lib/api/session';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { Dashboard } from './Dashboard';
 import { SessionProvider } from './session';
+import { useEnrolmentWatch } from './useEnrolmentWatch';
 import { Spinner } from '~/islands/ui/Spinner';
 
 /**
@@ -16,6 +17,7 @@ function AuthGate() {
   // login page, and a second navigation from here would abort that one.
   const [hasToken] = useState(() => getToken() !== null);
   const verify = useQuery({ ...verifyQuery(), enabled: hasToken });
+  useEnrolmentWatch();
 
   useEffect(() => {
     if (!hasToken) window.location.replace('/adminlogin');

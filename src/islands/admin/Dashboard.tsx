@@ -14,19 +14,21 @@ import { JobsPanel } from './jobs/JobsPanel';
 import { MessagesPanel } from './messages/MessagesPanel';
 import { StorageWarning } from './StorageWarning';
 import { OutboxPanel } from './outbox/OutboxPanel';
+import { SourcesPanel } from './sources/SourcesPanel';
 import { Tabs, useHashTab, type TabSpec } from './Tabs';
 import { AccountDialog } from './account/AccountDialog';
 import { TwoFactorSetup } from './account/TwoFactorSetup';
 import { AdminPanel } from './AdminPanel';
 import { TeamPanel } from './team/TeamPanel';
 
-const TAB_IDS = ['jobs', 'applicants', 'messages', 'outbox', 'activity', 'team'] as const;
+const TAB_IDS = ['jobs', 'applicants', 'sources', 'messages', 'outbox', 'activity', 'team'] as const;
 type TabId = (typeof TAB_IDS)[number];
 
 /** The least role that sees each tab (the API refuses the rest with 403 anyway). */
 const TAB_ROLES: Record<TabId, Role> = {
   jobs: 'viewer',
   applicants: 'viewer',
+  sources: 'viewer',
   messages: 'recruiter',
   outbox: 'recruiter',
   activity: 'owner',
@@ -70,6 +72,7 @@ export function Dashboard({ session }: { session: SessionInfo }) {
   const tabs: TabSpec<TabId>[] = [
     { id: 'jobs', label: tabLabel('Job Vacancies', jobs.data), panel: <JobsPanel /> },
     { id: 'applicants', label: tabLabel('Applicants', applicants.data), panel: <ApplicantsPanel /> },
+    { id: 'sources', label: 'Sources', panel: <SourcesPanel /> },
     // Messages count what still waits for an answer.
     {
       id: 'messages',

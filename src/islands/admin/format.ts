@@ -2,6 +2,7 @@
 const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const long = new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeStyle: 'short' });
 const dayMonth = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+const utcDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** 'Nov 22, 2026'. */
 export const formatDate = (iso: string): string => short.format(new Date(iso));
@@ -9,3 +10,5 @@ export const formatDate = (iso: string): string => short.format(new Date(iso));
 export const formatLongDate = (iso: string): string => long.format(new Date(iso));
 /** 'Nov 22'. */
 export const formatDayMonth = (date: Date): string => dayMonth.format(date);
+/** 'Nov 16, 2026' for a UTC calendar day 'YYYY-MM-DD' (the API's weeks), whatever the admin's time zone. */
+export const formatUtcDay = (day: string): string => utcDay.format(new Date(`${day}T00:00:00.000Z`));

@@ -27,6 +27,8 @@ const FIELD_ORDER: readonly FieldName[] = ['name', 'email', 'phone', 'linkedin',
 
 type Props = {
   job: { id: number; title: string };
+  /** The job link's `?source=` the visitor came with ('direct' without one), sent with the application. */
+  source: string;
   /** After the success toast: the owner closes the form (and the modal); `email` is where the receipt goes. */
   onSubmitted: (sent: { email: string }) => void;
   /** Cancel: any upload in flight is aborted first. */
@@ -41,7 +43,7 @@ const keepFocus = (event: MouseEvent) => event.preventDefault();
  * touched and on submit; sent as multipart with upload progress; values kept on failure.
  * Self-contained, so the job page can show it as well as the careers modal.
  */
-export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
+export function ApplicationForm({ job, source, onSubmitted, onCancel }: Props) {
   const formId = `apply-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const idOf = (name: FieldName) => `${formId}-${name}`;
   const sectionRef = useRef<HTMLElement>(null);
@@ -105,7 +107,7 @@ export function ApplicationForm({ job, onSubmitted, onCancel }: Props) {
     const controller = new AbortController();
     uploadRef.current = controller;
     try {
-      await uploadForm('/applicants/apply', applicationFormData(job.id, values, spamTrap.fields()), {
+      await uploadForm('/applicants/apply', applicationFormData(job.id, values, spamTrap.fields(), source), {
         signal: controller.signal,
         onProgress: ({ loaded, total }) => setProgress(total > 0 ? Math.round((loaded / total) * 100) : 0),
       });

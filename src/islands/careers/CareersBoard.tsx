@@ -4,6 +4,7 @@ import { jobsQuery } from '~/islands/queries/jobs';
 import { distinctDepartments, sameDepartment } from '~/lib/departments';
 import { jobPath } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
+import { DIRECT_SOURCE, sourceFromSearch } from '~/lib/sources';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { appliedJobIds, rememberApplied } from './applied';
 import { AppliedConfirmation, type Applied } from './AppliedConfirmation';
@@ -92,6 +93,10 @@ function Board() {
     typeof window === 'undefined' ? null : departmentFromUrl(window.location.search),
   );
   const [selected, setSelected] = useState<Job | null>(null);
+  // Read once: opening a job replaces the address (and its query) with the job page's.
+  const [source] = useState(() =>
+    typeof window === 'undefined' ? DIRECT_SOURCE : sourceFromSearch(window.location.search),
+  );
   // Applied for during this visit: marked on their cards; the last one is confirmed above the list.
   const [appliedIds, setAppliedIds] = useState<ReadonlySet<number>>(() =>
     typeof window === 'undefined' ? new Set() : appliedJobIds(),
@@ -217,6 +222,7 @@ function Board() {
         <JobModal
           key={selected.id}
           job={selected}
+          source={source}
           onClose={closeJob}
           onApplied={({ email }) => onApplied(selected, email)}
         />

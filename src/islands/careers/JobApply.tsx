@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { countJobView } from '~/lib/api/sources';
+import { DIRECT_SOURCE, sourceFromSearch } from '~/lib/sources';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { useHydrated } from '~/islands/ui/useHydrated';
 import { LazyApplicationForm, preloadApplicationForm } from './LazyApplicationForm';
@@ -14,6 +16,11 @@ function Apply({ job }: Props) {
   const applyRef = useRef<HTMLButtonElement>(null);
   const wasApplying = useRef(false);
   const confirmationRef = useRef<HTMLParagraphElement>(null);
+  // The page's `?source=` (or `utm_source=`), read once on load: counted with the view, sent with the application.
+  const [source] = useState(() =>
+    typeof window === 'undefined' ? DIRECT_SOURCE : sourceFromSearch(window.location.search),
+  );
+  useEffect(() => countJobView(job.id, source), [job.id, source]);
 
   // The form is gone after sending: bring the confirmation into view instead of leaving the reader lost.
   useEffect(() => {
@@ -31,6 +38,7 @@ function Apply({ job }: Props) {
     return (
       <LazyApplicationForm
         job={job}
+        source={source}
         onSubmitted={() => {
           setApplying(false);
           setSubmitted(true);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CONSENT_FIELD, consentMessages } from '~/lib/privacy';
 import { applicationFieldsSchema, validateResumeFile } from '~/lib/schemas/application';
+import { SOURCE_FIELD } from '~/lib/sources';
 import type { SpamFields } from '~/lib/spam';
 
 /** The resume as the browser holds it: a File, or null before one is chosen. */
@@ -34,12 +35,18 @@ export const emptyApplication: ApplicationFormInput = {
 };
 
 /**
- * The multipart body of `POST /applicants/apply` plus the spam fields (src/lib/spam.ts);
- * text is already trimmed by the schema.
+ * The multipart body of `POST /applicants/apply` plus the spam fields (src/lib/spam.ts) and the
+ * job link's source; text is already trimmed by the schema.
  */
-export function applicationFormData(jobId: number, values: ApplicationFormValues, spam: SpamFields): FormData {
+export function applicationFormData(
+  jobId: number,
+  values: ApplicationFormValues,
+  spam: SpamFields,
+  source: string,
+): FormData {
   const body = new FormData();
   body.set('jobId', String(jobId));
+  body.set(SOURCE_FIELD, source);
   body.set('name', values.name);
   body.set('email', values.email);
   body.set('phone', values.phone);

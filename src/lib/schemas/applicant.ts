@@ -96,6 +96,8 @@ export const applicantSchema = z.object({
   appliedAt: z.string(),
   /** When the status last changed (appliedAt until then); retention counts from it. */
   statusChangedAt: z.string(),
+  /** The `?source=` of the job link they came from ('direct' without one). */
+  source: z.string(),
   /** When retention will erase this applicant; null while shortlisted (kept until an admin decides). */
   eraseAt: z.string().nullable().optional(),
   /** The stored resume's kind (its real type, sniffed from the bytes) and size in bytes. */

@@ -3,6 +3,7 @@ import type { ResumeKind } from '~/lib/limits';
 import type { Applicant, ApplicantStatus } from '~/lib/schemas/applicant';
 import type { ApplicationFields } from '~/lib/schemas/application';
 import type { Job } from '~/lib/schemas/job';
+import { DIRECT_SOURCE } from '~/lib/sources';
 import { normalizeEmail } from './admins';
 import { isDbId } from './ids';
 import { enqueueMails, type NewMail } from './outbox';
@@ -25,6 +26,7 @@ export function applicantFields(row: ApplicantRow): Omit<Applicant, 'resume'> {
     status: row.status,
     appliedAt: row.applied_at,
     statusChangedAt: row.status_changed_at ?? row.applied_at,
+    source: row.source,
   };
 }
 
@@ -74,12 +76,13 @@ export type ApplicantMails = (applicant: Applicant) => readonly NewMail[];
  * Stores the applicant (pending, with the job snapshot), the resume and the mails reporting it
  * in ONE transaction: either all rows exist afterwards or none does. A duplicate (job, email)
  * throws the database's unique-violation error (see isUniqueViolation). `consentVersion` is the
- * privacy notice the applicant agreed to, recorded with the application's time.
+ * privacy notice the applicant agreed to, recorded with the application's time. `fields.source`
+ * is where they came from, already checked ('direct' when left out).
  */
 export async function insertApplicantWithResume(
   db: Kysely<Database>,
   job: Pick<Job, 'id' | 'title' | 'department'>,
-  fields: ApplicationFields,
+  fields: ApplicationFields & { source?: string },
   resume: StoredResume,
   now = new Date(),
   consentVersion: string | null = null,
@@ -104,6 +107,7 @@ export async function insertApplicantWithResume(
         status_changed_at: appliedAt,
         consent_at: consentVersion === null ? null : appliedAt,
         consent_version: consentVersion,
+        source: fields.source ?? DIRECT_SOURCE,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -48,6 +48,7 @@ export {
   setTeamSetting,
   type TeamChange,
 } from './team';
+export { countJobView, viewsByDay, applicationsByDay } from './sources';
 export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
 export {
   startTotpEnrolment,

@@ -88,6 +88,18 @@ interface ApplicantsTable {
   /** When the applicant agreed to the privacy notice, and which version of it (null before consent existed). */
   consent_at: ColumnType<Timestamp | null, Timestamp | null | undefined, never>;
   consent_version: ColumnType<string | null, string | null | undefined, never>;
+  /** The `?source=` of the job link they came from (src/lib/sources.ts); 'direct' without one. */
+  source: ColumnType<string, string | undefined, never>;
+}
+
+/** Views of a job's page per UTC day and source: a count, nothing about who viewed. */
+interface JobViewsTable {
+  /** No foreign key: the counts of a deleted job stay in the all-vacancies report. */
+  job_id: number;
+  /** YYYY-MM-DD, UTC. */
+  day: string;
+  source: string;
+  views: number;
 }
 
 interface ResumesTable {
@@ -185,6 +197,7 @@ export interface Database {
   jobs: JobsTable;
   closed_jobs: ClosedJobsTable;
   applicants: ApplicantsTable;
+  job_views: JobViewsTable;
   resumes: ResumesTable;
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;

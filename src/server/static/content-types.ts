@@ -18,6 +18,12 @@ const TYPES: Record<string, string> = {
   '.webm': 'video/webm',
   '.woff2': 'font/woff2',
   '.webmanifest': 'application/manifest+json',
+  // Pagefind's index and WASM are gzip data its script unpacks itself: sent as they are, never re-encoded.
+  '.pf_meta': 'application/octet-stream',
+  '.pf_index': 'application/octet-stream',
+  '.pf_fragment': 'application/octet-stream',
+  '.pf_filter': 'application/octet-stream',
+  '.pagefind': 'application/octet-stream',
 };
 
 /** Types worth compressing; images and video are already compressed. */

@@ -11,6 +11,13 @@ import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../security-headers';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'public, max-age=0, must-revalidate';
 
+/**
+ * Files named by their content: Astro's hashed assets, and Pagefind's index files
+ * (`pagefind.en_<hash>.pf_meta`, `index/en_<hash>.pf_index`, `fragment/…`). Pagefind's script, entry
+ * and WASM keep fixed names across builds, so they are revalidated like pages.
+ */
+const HASHED = /^\/(_astro\/|pagefind\/.+\.pf_(meta|index|fragment|filter)$)/;
+
 type HeaderMap = Record<string, string>;
 /** One encoding of a file, with the headers of its answers computed once at start. */
 type Variant = {
@@ -71,9 +78,10 @@ export function loadDist(root: string): DistFiles {
     const stats = statSync(file);
     if (!stats.isFile()) continue;
     const extension = extname(file);
+    const urlPath = `/${name.split(sep).join('/')}`;
     const facts: FileFacts = {
       contentType: contentTypeFor(extension),
-      cacheControl: name.startsWith(`_astro${sep}`) ? IMMUTABLE : REVALIDATE,
+      cacheControl: HASHED.test(urlPath) ? IMMUTABLE : REVALIDATE,
       lastModified: stats.mtime.toUTCString(),
     };
     const entry: Entry = {
@@ -82,7 +90,6 @@ export function loadDist(root: string): DistFiles {
         ? { br: tryVariant(`${file}.br`, facts, 'br'), gzip: tryVariant(`${file}.gz`, facts, 'gzip') }
         : {}),
     };
-    const urlPath = `/${name.split(sep).join('/')}`;
     files.set(urlPath, entry);
     const page = /^(.*)\/index\.html$/.exec(urlPath)?.[1] ?? /^(.+)\.html$/.exec(urlPath)?.[1];
     if (page !== undefined) {

@@ -9,7 +9,7 @@ import type { ApplicantActions } from './useApplicantActions';
 
 type Props = { applicant: Applicant; actions: ApplicantActions; onView: () => void };
 
-/** Applicant card: name, phone and e-mail, status, job, department, applied date and the actions. */
+/** Applicant card: name, phone and e-mail, status, job, department, source, applied date and the actions. */
 export function ApplicantCard({ applicant, actions, onView }: Props) {
   const busy = actions.isBusy(applicant.id);
   const titleId = `applicant-${applicant.id}-name`;
@@ -40,6 +40,10 @@ export function ApplicantCard({ applicant, actions, onView }: Props) {
         <div className="flex gap-2">
           <dt className="text-slate-400">Department:</dt>
           <dd className="text-slate-100">{applicant.department}</dd>
+        </div>
+        <div className="flex gap-2">
+          <dt className="text-slate-400">Source:</dt>
+          <dd className="min-w-0 break-all text-slate-100">{applicant.source}</dd>
         </div>
         <div className="flex gap-2">
           <dt className="text-slate-400">Applied:</dt>

@@ -138,6 +138,9 @@ export function ApplicantDialog({ applicant, applicationsOfPerson, actions, priv
           {applicant.jobTitle}
           <span className="text-slate-400"> · {applicant.department}</span>
         </Row>
+        <Row term="Source">
+          <span className="break-all">{applicant.source}</span>
+        </Row>
         <Row term="Consent">
           {detail.isPending
             ? 'Loading...'

@@ -24,7 +24,7 @@ export class MalformedFormError extends Error {
   }
 }
 
-/** More than any honest application form sends (it has 9 parts). */
+/** More than any honest application form sends (it has 10 parts). */
 const LIMITS = {
   parts: 32,
   fields: 31,

@@ -10,6 +10,7 @@ import {
 import { jobMessages, jobStatusMessages } from '~/lib/schemas/job';
 import type { Job } from '~/lib/schemas/job';
 import { CONSENT_FIELD } from '~/lib/privacy';
+import { SOURCE_FIELD, sourceOrDirect } from '~/lib/sources';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
@@ -32,7 +33,8 @@ const MB = 1024 * 1024;
 /** An application that passed every check, ready to store. */
 export type CheckedApplication = {
   job: Pick<Job, 'id' | 'title' | 'department'>;
-  fields: ApplicationFields;
+  /** The form's fields and where the applicant came from ('direct' when the source is missing or invalid). */
+  fields: ApplicationFields & { source: string };
   resume: StoredResume;
 };
 
@@ -120,7 +122,12 @@ export function applyService(services: Services) {
       return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
     }
     const { bytes, sha256 } = form.resume;
-    return { job, fields, resume: { kind, mimeType: RESUME_MIME_TYPES[kind], data: bytes, sha256 } };
+    const source = sourceOrDirect(form.fields.get(SOURCE_FIELD));
+    return {
+      job,
+      fields: { ...fields, source },
+      resume: { kind, mimeType: RESUME_MIME_TYPES[kind], data: bytes, sha256 },
+    };
   }
 
   async function store(c: Context<AppEnv>, application: CheckedApplication): Promise<Response> {

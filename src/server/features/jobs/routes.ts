@@ -4,23 +4,38 @@ import { etagMatches, etagOfText } from '~/lib/etag';
 import { jobInputSchema, jobMessages, jobStatusMessages, jobStatusSchema, type Job } from '~/lib/schemas/job';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { createJob, deleteJob, findJob, listAllJobs, listJobs, parseDbId, setJobStatus, updateJob } from '../../db';
+import { jobViewSchema, sourceOrDirect, sourcesMessages } from '~/lib/sources';
+import {
+  countJobView,
+  createJob,
+  deleteJob,
+  findJob,
+  listAllJobs,
+  listJobs,
+  parseDbId,
+  setJobStatus,
+  updateJob,
+} from '../../db';
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
+import { clientIp } from '../../middleware/client-ip';
+import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
 import { addVary } from '../../vary';
 import { auditRequest } from '../audit';
+import { isBot } from './bots';
 
 /** Browsers revalidate every time (cheap with the ETag); shared caches may hold the list briefly. */
 const JOB_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';
 
 /**
- * `/job`: public list of open vacancies (with an ETag, gzip for clients that accept it); admin list
- * of all, create, update, close/reopen, delete.
+ * `/job`: public list of open vacancies (with an ETag, gzip for clients that accept it), a count of
+ * page views; admin list of all, create, update, close/reopen, delete.
  */
 export function jobRoutes(services: Services) {
   const { db } = services;
   const guard = requireAdmin(services);
+  const viewsPerIp = rateLimiter(services, 'job-view-ip', services.config.rateLimits.jobViewPerIp);
 
   return (
     new Hono<AppEnv>()
@@ -44,6 +59,22 @@ export function jobRoutes(services: Services) {
         if (found.status === 'closed') return apiError(c, 410, jobStatusMessages.closed);
         const { status: _status, closedAt: _closedAt, ...job } = found;
         return c.json({ job: job satisfies Job });
+      })
+      // The job page's view, sent by its script: counted per day and source, nothing about the visitor.
+      .post('/:id/view', jsonBody(jobViewSchema), async (c) => {
+        const id = parseDbId(c.req.param('id'));
+        const found = id === null ? null : await findJob(db, id);
+        if (!found) return apiError(c, 404, jobMessages.notFound);
+        if (found.status === 'closed') return apiError(c, 410, jobStatusMessages.closed);
+        if (isBot(c.req.header('user-agent'))) return c.body(null, 204);
+        const decision = await viewsPerIp.hit(clientIp(c, services.config.trustProxy));
+        if (!decision.allowed) {
+          retryAfter(c, decision);
+          return apiError(c, 429, sourcesMessages.tooManyViews);
+        }
+        const day = services.now().toISOString().slice(0, 10);
+        await countJobView(db, found.id, day, sourceOrDirect(c.req.valid('json').source));
+        return c.body(null, 204);
       })
       .post('/', guard, jsonBody(jobInputSchema), async (c) => {
         const job = await createJob(db, c.req.valid('json'), services.now());

@@ -13,6 +13,8 @@ const COLUMNS = [
   'Status changed',
   'Erase on',
   'Cover letter',
+  // Last, so the columns of sheets made before it keep their places.
+  'Source',
 ] as const;
 
 /**
@@ -45,6 +47,7 @@ export function applicantsCsv(applicants: readonly Applicant[]): string {
       day(a.statusChangedAt),
       a.status === 'shortlisted' ? 'kept while shortlisted' : day(a.eraseAt),
       a.coverLetter,
+      a.source,
     ].map(neutralizeFormula),
   );
   return stringify([[...COLUMNS], ...rows], {

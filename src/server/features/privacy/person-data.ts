@@ -56,6 +56,8 @@ export type PersonData = {
     status: string;
     appliedAt: string;
     statusChangedAt: string;
+    /** The job link's source they came through ('direct' without one). */
+    source: string;
     /** When retention erases it; null while shortlisted. */
     eraseAt: string | null;
     consent: { givenAt: string; noticeVersion: string } | null;

@@ -1,0 +1,95 @@
+import { SEARCH_RESULT_LIMIT } from '~/lib/search';
+import { loadPagefind } from './pagefind';
+import { resultItem, toHit } from './search-results';
+
+/** The dialog's parts, found once by their data attributes. */
+type Parts = {
+  input: HTMLInputElement;
+  status: HTMLElement;
+  results: HTMLUListElement;
+  empty: HTMLElement;
+};
+
+function partsOf(dialog: HTMLDialogElement): Parts {
+  const find = <T extends HTMLElement>(name: string) => {
+    const element = dialog.querySelector<T>(`[data-search-${name}]`);
+    if (!element) throw new Error(`The search dialog has no [data-search-${name}]`);
+    return element;
+  };
+  return { input: find('input'), status: find('status'), results: find('results'), empty: find('empty') };
+}
+
+const resultLinks = (parts: Parts) => [...parts.results.querySelectorAll<HTMLAnchorElement>('a[data-search-result]')];
+
+/** Arrow keys walk from the field through the results and back; Enter on a result follows its link. */
+function moveFocus(parts: Parts, event: KeyboardEvent): void {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const links = resultLinks(parts);
+  if (links.length === 0) return;
+  event.preventDefault();
+  const current = links.indexOf(document.activeElement as HTMLAnchorElement);
+  const next = event.key === 'ArrowDown' ? Math.min(current + 1, links.length - 1) : current - 1;
+  (next < 0 ? parts.input : links[next])?.focus();
+}
+
+function statusText(query: string, total: number, shown: number): string {
+  if (total === 0) return `No results for “${query}”.`;
+  const count = `${total} ${total === 1 ? 'result' : 'results'} for “${query}”`;
+  return shown < total ? `${count}, the best ${shown} shown.` : `${count}.`;
+}
+
+/**
+ * The search dialog's behaviour, loaded on its first open: searches as the visitor types, lists
+ * each page with the section and excerpt that matched, and says so when nothing did.
+ */
+function setUpSearchDialog(dialog: HTMLDialogElement): void {
+  const parts = partsOf(dialog);
+  let latest = '';
+
+  const show = (message: string, items: HTMLLIElement[], noResults: boolean) => {
+    parts.status.textContent = message;
+    parts.results.replaceChildren(...items);
+    parts.results.hidden = items.length === 0;
+    parts.empty.hidden = !noResults;
+  };
+
+  const search = async () => {
+    const query = parts.input.value.trim();
+    latest = query;
+    if (query === '') {
+      show('', [], false);
+      return;
+    }
+    try {
+      const pagefind = await loadPagefind();
+      const found = await pagefind.debouncedSearch(query);
+      if (found === null) return;
+      const hits = (await Promise.all(found.results.slice(0, SEARCH_RESULT_LIMIT).map((result) => result.data()))).map(
+        toHit,
+      );
+      // A slower, older search must not replace the answer to what the field says now.
+      if (query !== latest) return;
+      show(statusText(query, found.results.length, hits.length), hits.map(resultItem), hits.length === 0);
+    } catch {
+      if (query === latest) show('Search could not load. Check your connection, then type again.', [], false);
+    }
+  };
+
+  parts.input.addEventListener('input', () => void search());
+  // Enter in the field opens the best result.
+  parts.input.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.isComposing) resultLinks(parts)[0]?.click();
+  });
+  dialog.addEventListener('keydown', (event) => moveFocus(parts, event));
+  dialog.addEventListener('click', (event) => {
+    // A click on the backdrop (the <dialog> itself, not its content) closes it; so does following a
+    // link, which may only scroll this page (the contact form on the home page).
+    if (event.target === dialog || (event.target as Element).closest('a')) dialog.close();
+  });
+  // What was typed before this module arrived is searched now.
+  void search();
+}
+
+// A script bundle of its own (open-search.ts imports it by URL): importing it sets the dialog up.
+const dialog = document.querySelector<HTMLDialogElement>('[data-search-dialog]');
+if (dialog) setUpSearchDialog(dialog);

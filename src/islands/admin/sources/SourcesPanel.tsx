@@ -1,0 +1,75 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { SOURCE_REPORT_WEEKS, sourcesMessages } from '~/lib/sources';
+import { adminJobsQuery } from '~/islands/queries/jobs';
+import { sourcesReportQuery } from '~/islands/queries/sources';
+import { inputClass } from '~/islands/ui/Field';
+import { AdminPanel } from '../AdminPanel';
+import { formatUtcDay } from '../format';
+import { QueryState } from '../StateMessage';
+import { StatsTable } from './StatsTable';
+
+/** The value of 'All vacancies' in the vacancy choice. */
+const ALL = 'all';
+
+/**
+ * Sources: where applicants come from, for every vacancy or one: job page views, applications and
+ * shortlisted applicants by the source of the link followed, and by week, with conversion rates.
+ */
+export function SourcesPanel() {
+  const selectId = useId();
+  const [jobId, setJobId] = useState<number | null>(null);
+  const jobs = useQuery(adminJobsQuery());
+  const report = useQuery(sourcesReportQuery(jobId));
+  const data = report.data;
+
+  return (
+    <AdminPanel
+      id="sources"
+      title="Sources"
+      intro={`Where applicants come from, over the last ${SOURCE_REPORT_WEEKS} weeks: views of the job pages, applications and shortlisted applicants by the source in the link they followed ("direct" without one).`}
+    >
+      <div className="flex flex-col gap-2 sm:max-w-sm">
+        <label htmlFor={selectId} className="text-sm font-medium text-slate-200">
+          Vacancy
+        </label>
+        <select
+          id={selectId}
+          className={inputClass}
+          value={jobId === null ? ALL : String(jobId)}
+          onChange={(event) => setJobId(event.target.value === ALL ? null : Number(event.target.value))}
+        >
+          <option value={ALL}>All vacancies</option>
+          {(jobs.data ?? []).map((job) => (
+            <option key={job.id} value={job.id}>
+              {job.title}
+              {job.status === 'closed' ? ' (closed)' : ''}
+            </option>
+          ))}
+        </select>
+      </div>
+      <p className="text-sm text-slate-400">{sourcesMessages.noHired}</p>
+      <QueryState query={report} items={data?.bySource} texts={sourcesMessages} empty={sourcesMessages.empty}>
+        {(bySource) =>
+          data && (
+            <div className="flex flex-col gap-6">
+              <StatsTable
+                caption="By source"
+                rowHeading="Source"
+                rows={bySource.map((row) => ({ ...row, key: row.source, label: row.source }))}
+                total={data.total}
+              />
+              <StatsTable
+                caption="By week"
+                rowHeading="Week of"
+                rows={[...data.byWeek]
+                  .reverse()
+                  .map((row) => ({ ...row, key: row.week, label: formatUtcDay(row.week) }))}
+              />
+            </div>
+          )
+        }
+      </QueryState>
+    </AdminPanel>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Where applicants come from: the `?source=` (or `utm_source=`) of a job link, carried into the
+ * application, and the Sources report of the admin area. Shared by the careers islands and the API.
+ */
+import { z } from 'zod';
+
+/** Longest accepted source name. */
+const SOURCE_MAX = 40;
+/** What an application or a view without a (valid) source is counted as. */
+export const DIRECT_SOURCE = 'direct';
+/** The multipart field of `POST /api/applicants/apply` that carries it. */
+export const SOURCE_FIELD = 'source';
+/** The query parameters a job link may carry it in, the first valid one wins. */
+const SOURCE_PARAMS = ['source', 'utm_source'] as const;
+const SOURCE_PATTERN = new RegExp(`^[a-z0-9-]{1,${SOURCE_MAX}}$`);
+
+/** The value when it is a source name (lowercase letters, digits, dashes, at most 40), else null. */
+function validSource(value: unknown): string | null {
+  return typeof value === 'string' && SOURCE_PATTERN.test(value) ? value : null;
+}
+
+/** The source to store: the value when it is valid, else 'direct' (anything else is ignored). */
+export const sourceOrDirect = (value: unknown): string => validSource(value) ?? DIRECT_SOURCE;
+
+/** The source of a page's query string (`?source=linkedin`, or `?utm_source=`), else 'direct'. */
+export function sourceFromSearch(search: string): string {
+  const params = new URLSearchParams(search);
+  for (const name of SOURCE_PARAMS) {
+    const found = validSource(params.get(name));
+    if (found) return found;
+  }
+  return DIRECT_SOURCE;
+}
+
+/** `POST /api/job/{id}/view`: the page's source; an invalid one counts as 'direct'. */
+export const jobViewSchema = z.object({ source: z.string().max(200).optional() });
+
+/** The report covers this many weeks (Monday to Sunday, UTC), the current one last. */
+export const SOURCE_REPORT_WEEKS = 12;
+
+/** Counts of one row of the report, and its conversion rates (null when there is nothing to divide by). */
+export type SourceStats = {
+  views: number;
+  applications: number;
+  shortlisted: number;
+  /** Applications per view. */
+  applyRate: number | null;
+  /** Shortlisted per application. */
+  shortlistRate: number | null;
+};
+
+/** `GET /api/sources[?job=id]`: views, applications and shortlisted by source and by week. */
+export type SourcesReport = {
+  /** The vacancy reported on; null for all vacancies. */
+  jobId: number | null;
+  /** The first day counted (a Monday, YYYY-MM-DD, UTC). */
+  from: string;
+  bySource: (SourceStats & { source: string })[];
+  /** Every week of the period, oldest first; `week` is its Monday. */
+  byWeek: (SourceStats & { week: string })[];
+  total: SourceStats;
+};
+
+/** `part / whole`, or null when `whole` is 0. */
+export const conversionRate = (part: number, whole: number): number | null => (whole > 0 ? part / whole : null);
+
+/** A rate as the report shows it: '12.5%', or '–' when there is nothing to divide by. */
+export const formatRate = (rate: number | null): string =>
+  rate === null ? '–' : `${(Math.round(rate * 1000) / 10).toLocaleString('en-US')}%`;
+
+export const sourcesMessages = {
+  loading: 'Loading the sources report...',
+  fetchFailed: 'Failed to fetch the sources report',
+  empty: 'No views or applications in these weeks yet.',
+  tooManyViews: 'Too many page views from your network. Please try again later.',
+  /** The applicant statuses end at shortlisted: nobody is recorded as hired. */
+  noHired:
+    'Applicants have no "hired" status here: shortlisted is the furthest stage recorded, so the report counts shortlisted applicants.',
+} as const;

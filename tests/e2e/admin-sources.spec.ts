@@ -1,0 +1,90 @@
+import { jobPath } from '../../src/lib/job-posting';
+import { adminTest as test, expect } from './admin-fixtures';
+import { applicant, cardButton, fillForm, jobDialog, jobInput, SUCCESS, uniqueTag } from './careers-helpers';
+
+/** A person's browser, as the view counter sees it (automated agents are left out). */
+const BROWSER_UA =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+test.describe('sources › a job link’s source reaches the application', () => {
+  test(
+    'from the board: /career?source=linkedin, a job opened in its modal',
+    { tag: '@once' },
+    async ({ page, createJob, listApplicants }, testInfo) => {
+      const tag = uniqueTag(testInfo);
+      const job = await createJob(jobInput(tag));
+      await page.goto('/career?source=linkedin');
+      const viewed = page.waitForResponse((r) => r.url().endsWith(`/api/job/${job.id}/view`));
+      await cardButton(page, job).click();
+      expect((await viewed).status()).toBe(204);
+      const dialog = jobDialog(page, job);
+      await dialog.getByRole('button', { name: 'Apply Now' }).click();
+      const values = applicant(tag);
+      await fillForm(dialog, values);
+      await dialog.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+      expect((await listApplicants()).find((a) => a.email === values.email)?.source).toBe('linkedin');
+    },
+  );
+
+  test(
+    'from the job page: ?utm_source=uni-board',
+    { tag: '@once' },
+    async ({ page, createJob, listApplicants }, testInfo) => {
+      const tag = uniqueTag(testInfo);
+      const job = await createJob(jobInput(tag));
+      const viewed = page.waitForResponse((r) => r.url().endsWith(`/api/job/${job.id}/view`));
+      await page.goto(`${jobPath(job)}?utm_source=uni-board`);
+      expect((await viewed).status()).toBe(204);
+      await page.getByRole('button', { name: 'Apply Now' }).click();
+      const form = page.getByRole('region', { name: 'Application Form' });
+      const values = applicant(tag);
+      await fillForm(form, values);
+      await form.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(page.getByText(`Thank you! Your application for ${job.title} has been received.`)).toBeVisible();
+      expect((await listApplicants()).find((a) => a.email === values.email)?.source).toBe('uni-board');
+    },
+  );
+});
+
+test.describe('sources › the Sources tab', () => {
+  test('shows views, applications, shortlisted and their rates by source and by week; axe finds nothing', async ({
+    loggedInPage: page,
+    adminApi,
+    request,
+    axe,
+  }) => {
+    const job = await adminApi.createJob();
+    for (const source of ['linkedin', 'linkedin', 'uni-board', 'uni-board']) {
+      const response = await request.post(`/api/job/${job.id}/view`, {
+        data: { source },
+        headers: { 'User-Agent': BROWSER_UA },
+      });
+      expect(response.status()).toBe(204);
+    }
+    const fromLinkedin = await adminApi.seedApplicant({ job, source: 'linkedin' });
+    await adminApi.seedApplicant({ job, source: 'uni-board' });
+    await adminApi.setStatus(fromLinkedin.id, 'shortlisted');
+
+    await page.goto('/admin#sources');
+    const panel = page.getByRole('tabpanel', { name: 'Sources' });
+    await panel.getByLabel('Vacancy').selectOption({ label: job.title });
+    const bySource = panel.getByRole('table', { name: 'By source' });
+    const row = (table: typeof bySource, name: string) =>
+      table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    await expect(row(bySource, 'linkedin').getByRole('cell')).toHaveText(['2', '1', '50%', '1', '100%']);
+    await expect(row(bySource, 'uni-board').getByRole('cell')).toHaveText(['2', '1', '50%', '0', '0%']);
+    await expect(row(bySource, 'Total').getByRole('cell')).toHaveText(['4', '2', '50%', '1', '50%']);
+    // The current week comes first.
+    const byWeek = panel.getByRole('table', { name: 'By week' });
+    await expect(byWeek.getByRole('row').nth(1).getByRole('cell')).toHaveText(['4', '2', '50%', '1', '50%']);
+    await expect(panel.getByText('Applicants have no "hired" status here')).toBeVisible();
+
+    expect(await axe('#panel-sources')).toEqual([]);
+
+    // The applicant's card says where they came from.
+    await page.getByRole('tab', { name: /^Applicants/ }).click();
+    const card = page.getByRole('article', { name: fromLinkedin.name });
+    await expect(card.getByRole('definition').filter({ hasText: /^linkedin$/ })).toBeVisible();
+  });
+});
