@@ -315,7 +315,7 @@ const pageComponents = {
 };
 
 /** The body of an MDX page: Markdown (headings, lists, tables, code, links) and the components above. */
-const body = (components: Parameters<typeof fields.mdx>[0]['components'], image?: typeof articleImages) =>
+const body = (components: NonNullable<Parameters<typeof fields.mdx>[0]['components']>, image?: typeof articleImages) =>
   fields.mdx({
     label: 'Body',
     description:

@@ -248,7 +248,7 @@ test('an article written in Keystatic is previewed in dev and published by the b
   });
 });
 
-test.afterEach(async ({}, testInfo) => {
+test.afterEach(async ({ page: _page }, testInfo) => {
   if (testInfo.status !== testInfo.expectedStatus)
     await testInfo.attach('astro dev output', { body: devLog.slice(-8000) });
   if (process.env['DEV_LOG']) (await import('node:fs')).writeFileSync(process.env['DEV_LOG'], devLog);
