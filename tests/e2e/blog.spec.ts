@@ -117,14 +117,20 @@ test.describe('blog', () => {
 
           // The layout's global script is what a page without islands (the 404 page) loads; nothing more
           // but the table of contents' few hundred bytes inline, which mark the section being read.
+          const inlineScripts = () =>
+            page
+              .locator('script[type="module"]:not([src])')
+              .evaluateAll((nodes) => nodes.map((n) => n.textContent ?? ''));
           const articleScripts = await moduleScripts(page);
-          const inline = await page
-            .locator('script[type="module"]:not([src])')
-            .evaluateAll((nodes) => nodes.map((n) => n.textContent ?? ''));
-          expect(inline.join('').length).toBeLessThan(700);
+          const articleInline = await inlineScripts();
           await page.goto('/no-such-page-for-blog-test');
           const layoutScripts = await moduleScripts(page);
+          const layoutInline = await inlineScripts();
           expect(articleScripts.filter((src) => !layoutScripts.includes(src))).toEqual([]);
+          const own = articleInline.filter((script) => !layoutInline.includes(script));
+          expect(own).toHaveLength(1);
+          expect(own[0]).toContain('[data-toc]');
+          expect(own[0]?.length).toBeLessThan(700);
         },
       );
 
