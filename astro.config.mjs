@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { realpathSync } from 'node:fs';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
 import tailwind from '@astrojs/tailwind';
@@ -9,7 +10,9 @@ import { staticRedirects } from './src/integrations/static-redirects';
 import { focusableCodeBlocks } from './src/integrations/focusable-code-blocks';
 import { ogImages } from './src/integrations/og-images';
 import { tableHeaderScope } from './src/integrations/table-header-scope';
+import { keystaticInDev } from './src/integrations/keystatic-dev';
 import { letterFirstHeadingIds } from './src/integrations/letter-first-heading-ids';
+import { linkCheck } from './src/integrations/link-check';
 import { searchIndex } from './src/integrations/search-index';
 import { themeInit } from './src/integrations/theme-init';
 import { REDIRECTS, redirectsForAstro } from './src/redirects';
@@ -28,6 +31,9 @@ const connectSources = ["'self'", apiOrigin, emailJsConfigured ? 'https://api.em
 export default defineConfig({
   site: siteUrl,
   output: 'static',
+  // Caches in the project, not in node_modules: work trees and the tests' copies of the project share one
+  // linked node_modules, and must not share the content store or Vite's pre-bundled dependencies.
+  cacheDir: './.astro/cache',
   // Only routes that opt out with `prerender = false` are rendered on request (job pages).
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'ignore',
@@ -50,9 +56,12 @@ export default defineConfig({
         url: item.url.replace(/(?<=[^/])\/$/, '').replace(/^(https?:\/\/[^/]+)$/, '$1/'),
       }),
     }),
+    // After the build, every internal link in content/ must lead to a built page, anchor or file.
+    linkCheck(Object.keys(REDIRECTS)),
     ogImages(),
     searchIndex(),
     themeInit(),
+    keystaticInDev(),
   ],
   experimental: {
     // Astro hashes every script and style it emits into a CSP <meta>; the server adds frame-ancestors.
@@ -70,8 +79,15 @@ export default defineConfig({
     },
   },
   vite: {
-    // `npm run dev` runs the API on DEV_API_PORT; the dev server forwards /api to it.
-    server: { proxy: { '/api': `http://127.0.0.1:${process.env.DEV_API_PORT ?? 4322}` } },
+    // `npm run dev` runs the API on DEV_API_PORT; the dev server forwards /api to it, except Keystatic's
+    // local API (/api/keystatic), which the dev server answers itself.
+    server: {
+      proxy: { '^/api/(?!keystatic(?:/|$))': `http://127.0.0.1:${process.env.DEV_API_PORT ?? 4322}` },
+      // A work tree or a test's copy of the project may link node_modules from elsewhere; the dev server
+      // may serve files from there too (Keystatic's UI is loaded from it).
+      fs: { allow: [new URL('.', import.meta.url).pathname, realpathSync('node_modules')] },
+    },
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
+    cacheDir: './.astro/vite',
   },
 });

@@ -1,7 +1,8 @@
 /**
- * `npm test`: lint and type checks, unit and API tests, the production builds, then the browser
- * tests against the real server. Steps that do not depend on each other run side by side; a failed
- * step ends the run, with one summary line.
+ * `npm test`: lint and type checks, unit and API tests, the production builds, the editing round
+ * trip in `astro dev` (Keystatic, on a copy of the project), then the browser tests against the real
+ * server. Steps that do not depend on each other run side by side; a failed step ends the run, with
+ * one summary line.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -85,12 +86,20 @@ if (!(await run({ label: 'Chromium for browser tests', command: 'bash', args: ['
 }
 
 const vitestJson = join(resultsDir, 'vitest.json');
+const devJson = join(resultsDir, 'playwright-dev.json');
 // Three lanes at once: the API tests spend much of their time waiting on the servers and CLIs they
 // start, which leaves room for the checks and the builds on two cores.
 const checksOk = await runLanes(
   [
     { label: 'Lint, format and dead-code checks', command: 'npm', args: ['run', 'lint'] },
     { label: 'Type check (astro check)', command: 'npx', args: ['astro', 'check'] },
+    // One test, about a minute: it works on its own copy of the project, so it shares nothing with the builds.
+    {
+      label: 'Editing round trip in astro dev (Keystatic)',
+      command: 'npx',
+      args: ['playwright', 'test', '--config', 'playwright.dev.config.ts', '--reporter=list,json'],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: devJson },
+    },
   ],
   [
     {
@@ -111,6 +120,7 @@ const checksOk = await runLanes(
   ],
 );
 countVitest(vitestJson);
+countPlaywright(devJson);
 if (!checksOk) finish(false);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edgecraft-e2e-'));

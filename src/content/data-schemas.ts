@@ -89,8 +89,8 @@ const sourceSchema = z
     },
   );
 
-/** A positive number, or null where the source does not publish it. */
-const figure = z.number().positive().nullable();
+/** A positive number, or null where the source does not publish it (a missing key, as the editor writes it, is null). */
+const figure = z.number().positive().nullable().default(null);
 
 export const benchmarkSchema = z
   .object({

@@ -65,8 +65,15 @@ export const pageSchema = z
 export const articleSchema = z
   .object({
     ...pageFields,
-    /** Publication date, ISO `YYYY-MM-DD`. Required. */
+    /**
+     * Publication date, ISO `YYYY-MM-DD`. Required. A date after the day of the build keeps the article out of
+     * that build, like a draft (scheduled post); the daily rebuild publishes it on the day.
+     */
     pubDate: z.coerce.date(),
+    /** Date of the last substantial change, ISO `YYYY-MM-DD`; shown under the byline, JSON-LD dateModified, RSS. */
+    updatedDate: z.coerce.date().optional(),
+    /** true: shown by `npm run dev` with a Draft banner, left out of the production build entirely. */
+    draft: z.boolean().default(false),
     /** Byline author. Required. */
     author: z.string().min(1),
     /** Topic tags shown on the blog list. At least one. */
@@ -75,8 +82,14 @@ export const articleSchema = z
     theme: z.enum(['cyan', 'violet', 'emerald', 'amber', 'rose']),
     /** Who the article is written for (ML researchers, embedded engineers…). At least one. */
     audience: z.array(z.string().min(1)).min(1),
+    /** The next step the article ends with (usually the Early Access Program). Required. */
+    cta: ctaSchema,
   })
   .refine(needsAltWithImage, altMessage)
+  .refine((article) => !article.updatedDate || article.updatedDate >= article.pubDate, {
+    message: 'updatedDate must be on or after pubDate',
+    path: ['updatedDate'],
+  })
   .superRefine(titleFits(PAGE_TITLE_MAX));
 
 /** Legal notices (content/legal), such as the privacy notice. */

@@ -103,22 +103,34 @@ test.describe('blog', () => {
       );
 
       test(
-        `${path} invites readers to the Early Access Program and loads no island JavaScript`,
+        `${path} ends with a next step to the Early Access Program and loads no island JavaScript`,
         { tag: '@once' },
         async ({ page }) => {
           await page.goto(path);
-          const invitation = page.getByRole('complementary', { name: 'Early Access Program' });
+          const invitation = page.getByRole('complementary', { name: 'Next step' });
+          await expect(invitation).toHaveCount(1);
           await expect(invitation.getByRole('link')).toHaveAttribute(
             'href',
             /^\/\?subject=Early\+Access\+Program.*#contact$/,
           );
           await expect(page.locator('astro-island')).toHaveCount(0);
 
-          // The layout's global script is what a page without islands (the 404 page) loads; nothing more.
+          // The layout's global script is what a page without islands (the 404 page) loads; nothing more
+          // but the table of contents' few hundred bytes inline, which mark the section being read.
+          const inlineScripts = () =>
+            page
+              .locator('script[type="module"]:not([src])')
+              .evaluateAll((nodes) => nodes.map((n) => n.textContent ?? ''));
           const articleScripts = await moduleScripts(page);
+          const articleInline = await inlineScripts();
           await page.goto('/no-such-page-for-blog-test');
           const layoutScripts = await moduleScripts(page);
+          const layoutInline = await inlineScripts();
           expect(articleScripts.filter((src) => !layoutScripts.includes(src))).toEqual([]);
+          const own = articleInline.filter((script) => !layoutInline.includes(script));
+          expect(own).toHaveLength(1);
+          expect(own[0]).toContain('[data-toc]');
+          expect(own[0]?.length).toBeLessThan(700);
         },
       );
 

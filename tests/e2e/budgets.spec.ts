@@ -10,14 +10,19 @@ import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
 import { REDIRECTS } from '../../src/redirects';
 import { PUBLIC_PAGES } from '../../src/public-pages';
+import { blogRoutes } from './blog-pages';
 import { expect, scrollThroughPage, test } from './fixtures';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const distDir = resolve(projectRoot, process.env['DIST_DIR'] ?? 'dist');
 const client = join(distDir, 'client');
 
-/** Every public route, and the admin dashboard (static shell, its HTML and CSS count too). */
-const ALL_PAGES = [...PUBLIC_PAGES, '/admin'];
+const blog = blogRoutes();
+/**
+ * Every public route, and the admin dashboard (static shell, its HTML and CSS count too): the listed
+ * pages, and the articles and tag pages editors add (derived from content/articles).
+ */
+const ALL_PAGES = [...new Set([...PUBLIC_PAGES, ...blog.articles, ...blog.tags, '/admin'])];
 
 /**
  * Pages whose island is the page's main content (careers, admin), so it may load at once; the
@@ -336,7 +341,8 @@ async function checkImagesAfterScroll(page: Page, route: string, requests: Loade
 }
 
 test.describe('what the browser loads', { tag: '@once' }, () => {
-  for (const route of PUBLIC_PAGES) {
+  // Articles editors add are measured too (their tag pages are alike: /tags stands for them).
+  for (const route of [...new Set([...PUBLIC_PAGES, ...blog.articles])]) {
     // One page load for both checks: the scripts are judged before the scroll the image check needs.
     test(`${route}: JavaScript within budget until islands are visible; sized, modern images from our origin only`, async ({
       page,

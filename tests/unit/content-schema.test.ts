@@ -14,6 +14,12 @@ const article = {
   tags: ['Edge AI', 'Quantization'],
   theme: 'cyan',
   audience: ['Edge AI developers'],
+  cta: {
+    title: 'Measure the speed-up on your own pipeline',
+    text: 'Tell us about the model and the target module.',
+    label: 'Apply for early access',
+    subject: 'Early Access Program: measure our pipeline',
+  },
 };
 
 const page = {
@@ -42,6 +48,15 @@ describe('content schema', () => {
     const parsed = articleSchema.parse(article);
     expect(parsed.pubDate).toBeInstanceOf(Date);
     expect(parsed.pubDate.toISOString().slice(0, 10)).toBe('2025-03-18');
+    // Published unless marked otherwise; no update date unless set.
+    expect(parsed.draft).toBe(false);
+    expect(parsed.updatedDate).toBeUndefined();
+  });
+
+  it('accepts a draft with an update date on or after its publication', () => {
+    const parsed = articleSchema.parse({ ...article, draft: true, updatedDate: '2025-03-18' });
+    expect(parsed.draft).toBe(true);
+    expect(parsed.updatedDate?.toISOString().slice(0, 10)).toBe('2025-03-18');
   });
 
   it('accepts a page without a hero image', () => {
@@ -60,6 +75,10 @@ describe('content schema', () => {
       ['negative order', { order: -1 }, 'order'],
       ['hero image outside /images/', { heroImage: 'https://cdn.example.com/x.svg' }, 'heroImage'],
       ['hero image without alt text', { heroAlt: undefined }, 'heroAlt'],
+      ['no call to action (every article ends with a next step)', { cta: undefined }, 'cta'],
+      ['a call to action without a button label', { cta: { ...article.cta, label: '' } }, 'cta.label'],
+      ['draft as a word', { draft: 'yes' }, 'draft'],
+      ['an update before the publication', { updatedDate: '2025-03-17' }, 'updatedDate'],
     ];
 
     it.each(cases)('%s', (_name, override, field) => {

@@ -7,6 +7,7 @@ export function articleJsonLd(entry: CollectionEntry<'articles'>, reading: Readi
   const { data } = entry;
   const url = new URL(`/${entry.id}`, origin).href;
   const date = data.pubDate.toISOString().slice(0, 10);
+  const modified = (data.updatedDate ?? data.pubDate).toISOString().slice(0, 10);
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
@@ -16,7 +17,7 @@ export function articleJsonLd(entry: CollectionEntry<'articles'>, reading: Readi
     mainEntityOfPage: { '@type': 'WebPage', '@id': url },
     ...(data.heroImage ? { image: new URL(data.heroImage, origin).href } : {}),
     datePublished: date,
-    dateModified: date,
+    dateModified: modified,
     author: { '@type': 'Organization', name: data.author, url: new URL('/', origin).href },
     publisher: {
       '@type': 'Organization',

@@ -1,0 +1,30 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/**
+ * The tests that need `astro dev` (Keystatic's UI exists only there): one spec that works on its own
+ * copy of the project, starting its own dev server and building the copy. `npm test` runs it once
+ * (scripts/test.ts); alone: `npm run test:dev`.
+ */
+const chromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
+
+export default defineConfig({
+  testDir: 'tests/dev',
+  forbidOnly: Boolean(process.env['CI']),
+  retries: 0,
+  workers: 1,
+  timeout: 420_000,
+  expect: { timeout: 15_000 },
+  reporter: 'list',
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 900 },
+    trace: 'off',
+    actionTimeout: 30_000,
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      ...(chromium ? { executablePath: chromium } : {}),
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    },
+  },
+});

@@ -1,0 +1,255 @@
+/**
+ * An editor's round trip, on a copy of the project: two articles are created through Keystatic's UI
+ * in `astro dev` (one published, with a hero image uploaded; one a draft), dev shows both (the draft
+ * with its banner), and `astro build` of the copy publishes the first with its reading time, table
+ * of contents, tags and related articles, and leaves the draft out of every file it writes.
+ *
+ * Run by `npm test` (scripts/test.ts) with playwright.dev.config.ts; alone: `npm run test:dev`.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort } from '../helpers/free-port';
+
+const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+const astro = join(projectRoot, 'node_modules/astro/astro.js');
+
+/** What the copy needs to run and build the site (not the server, tests or scripts). */
+const COPIED = [
+  'astro.config.mjs',
+  'keystatic.config.ts',
+  'tailwind.config.mjs',
+  'tsconfig.json',
+  'package.json',
+  'src',
+  'content',
+  'public',
+];
+
+const PUBLISHED = {
+  title: 'Quantising a detector for a microcontroller',
+  slug: 'quantising-a-detector-for-a-microcontroller',
+  draft: false,
+};
+const DRAFT = {
+  title: 'A draft about pruning that nobody may see',
+  slug: 'a-draft-about-pruning-that-nobody-may-see',
+  draft: true,
+};
+const SECTIONS = ['Why the budget comes first', 'Calibrating on your own data', 'Measuring on the board'];
+const PUBLISHED_ON = '2026-01-15';
+const UPDATED_ON = '2026-02-03';
+
+let copy = '';
+let dev: ChildProcess | undefined;
+let baseURL = '';
+let devLog = '';
+
+/** Runs astro in the copy and resolves with its exit code and output. */
+function runAstro(args: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [astro, ...args], { cwd: copy, env: { ...process.env, ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('close', (code) => resolve({ code: code ?? 1, output }));
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  copy = mkdtempSync(join(tmpdir(), 'edgecraft-keystatic-'));
+  for (const entry of COPIED) cpSync(join(projectRoot, entry), join(copy, entry), { recursive: true });
+  symlinkSync(realpathSync(join(projectRoot, 'node_modules')), join(copy, 'node_modules'));
+
+  const port = await freePort();
+  baseURL = `http://127.0.0.1:${port}`;
+  dev = spawn(process.execPath, [astro, 'dev', '--port', String(port), '--host', '127.0.0.1'], {
+    cwd: copy,
+    env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+  });
+  dev.stdout?.on('data', (chunk: Buffer) => (devLog += chunk.toString()));
+  dev.stderr?.on('data', (chunk: Buffer) => (devLog += chunk.toString()));
+  await expect
+    .poll(
+      async () => {
+        try {
+          return (await fetch(`${baseURL}/keystatic`)).status;
+        } catch {
+          return 0;
+        }
+      },
+      { timeout: 180_000, intervals: [1_000] },
+    )
+    .toBe(200);
+});
+
+test.afterAll(async () => {
+  if (dev && dev.exitCode === null) {
+    const exited = new Promise((resolve) => dev?.once('exit', resolve));
+    dev.kill('SIGTERM');
+    await exited;
+  }
+  if (copy) rmSync(copy, { recursive: true, force: true });
+});
+
+/** Adds one item to a Keystatic list field ("Tags", "Written for") through its dialog. */
+async function addItem(page: Page, list: string, value: string): Promise<void> {
+  await page
+    .getByRole('group', { name: new RegExp(`^${list}`) })
+    .getByRole('button', { name: 'Add' })
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('textbox').first().fill(value);
+  await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Fills Keystatic's create form for an article, as an editor does, and saves it. */
+async function createArticle(page: Page, article: typeof PUBLISHED, hero?: { name: string; buffer: Buffer }) {
+  await page.goto(`${baseURL}/keystatic/collection/articles/create`);
+  const create = page.getByRole('button', { name: 'Create' });
+  await expect(create).toBeVisible({ timeout: 120_000 });
+  // The form starts over when Keystatic's reading of the files arrives: fill it after that.
+  await page.waitForLoadState('networkidle');
+
+  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(article.title);
+  await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue(article.slug);
+  await page
+    .getByRole('textbox', { name: 'Description', exact: true })
+    .fill('How we take a person detector to an INT8 model that fits in 512 KB of RAM, step by step.');
+  if (hero) {
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('group', { name: 'Hero image' }).getByRole('button', { name: 'Choose file' }).click();
+    await (await chooser).setFiles({ name: hero.name, mimeType: 'image/svg+xml', buffer: hero.buffer });
+    await page
+      .getByRole('textbox', { name: 'Hero image alt text', exact: true })
+      .fill('A detector network shrinking from 32-bit to 8-bit weights on its way to a microcontroller.');
+  }
+  await page.getByRole('textbox', { name: 'Publish date', exact: true }).fill(PUBLISHED_ON);
+  await page.getByRole('textbox', { name: 'Updated', exact: true }).fill(UPDATED_ON);
+  if (article.draft) await page.getByRole('checkbox', { name: /^Draft/ }).check();
+  await page.getByRole('textbox', { name: 'Author', exact: true }).fill('Model Optimisation Team');
+  await addItem(page, 'Tags', 'Edge AI');
+  await addItem(page, 'Tags', 'Quantisation');
+  await addItem(page, 'Written for', 'Embedded engineers');
+
+  const cta = page.getByRole('group', { name: /^Call to action/ });
+  await cta
+    .getByRole('textbox', { name: 'Heading', exact: true })
+    .fill('Bring your detector to the Early Access Program');
+  await cta
+    .getByRole('textbox', { name: 'Lead text', exact: true })
+    .fill('Tell us your model, your board and your budget.');
+  await cta.getByRole('textbox', { name: 'Button label', exact: true }).fill('Apply for early access');
+  await cta
+    .getByRole('textbox', { name: 'Contact form subject', exact: true })
+    .fill('Early Access Program: quantisation');
+
+  // The body, typed as Markdown: "## " starts a section.
+  const body = page.getByRole('textbox', { name: 'Body', exact: true });
+  await body.click();
+  const words = 'Every layer of the network has to fit the budget of the part, and the budget decides the precision. ';
+  await page.keyboard.insertText(words.repeat(3));
+  await page.keyboard.press('Enter');
+  for (const section of SECTIONS) {
+    await page.keyboard.type(`## ${section}\n`);
+    await page.keyboard.insertText(words.repeat(8));
+    await page.keyboard.press('Enter');
+  }
+  await page.keyboard.type('See [how we measure](/methodology#speed)');
+
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue(article.title);
+  await create.click();
+  await expect(page).toHaveURL(new RegExp(`/keystatic/collection/articles/item/${article.slug}$`), {
+    timeout: 30_000,
+  });
+  // Saved: Keystatic shows the entry with its Save button.
+  await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const file = join(copy, 'content/articles', `${article.slug}.mdx`);
+  await expect.poll(() => existsSync(file)).toBe(true);
+  return readFileSync(file, 'utf8');
+}
+
+/** Every file of the build whose text mentions `needle`, relative to dist/. */
+function filesMentioning(dir: string, needle: string, found: string[] = []): string[] {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) filesMentioning(path, needle, found);
+    else if (/\.(html|xml|json|txt|js)$/.test(entry.name) && readFileSync(path, 'utf8').includes(needle))
+      found.push(path.slice(copy.length));
+  }
+  return found;
+}
+
+test('an article written in Keystatic is previewed in dev and published by the build; its draft twin never', async ({
+  page,
+}) => {
+  test.setTimeout(420_000);
+  const svg = Buffer.from(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="540" viewBox="0 0 1200 540"><rect width="1200" height="540" fill="#0b1020"/></svg>',
+  );
+
+  await test.step('Keystatic writes the frontmatter the schema asks for and keeps the image in public/images', async () => {
+    const source = await createArticle(page, PUBLISHED, { name: 'detector.svg', buffer: svg });
+    expect(source).toMatch(/^---\ntitle: Quantising a detector for a microcontroller\n/);
+    expect(source).toContain(`heroImage: /images/articles/${PUBLISHED.slug}/heroImage.svg`);
+    expect(source).toMatch(/\ndraft: false\n/);
+    expect(source).toMatch(/\n## Calibrating on your own data\n/);
+    expect(existsSync(join(copy, `public/images/articles/${PUBLISHED.slug}/heroImage.svg`))).toBe(true);
+
+    const draft = await createArticle(page, DRAFT);
+    expect(draft).toMatch(/\ndraft: true\n/);
+  });
+
+  await test.step('dev shows both, the draft with its banner', async () => {
+    await page.goto(`${baseURL}/${DRAFT.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(DRAFT.title);
+    await expect(page.getByTestId('draft-banner')).toContainText('Draft');
+    await page.goto(`${baseURL}/${PUBLISHED.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(PUBLISHED.title);
+    await expect(page.getByTestId('draft-banner')).toHaveCount(0);
+    await page.goto(`${baseURL}/blogs`);
+    await expect(page.getByTestId('blog-post').filter({ hasText: DRAFT.title }).getByTestId('draft-badge')).toHaveText(
+      'Draft',
+    );
+  });
+
+  await test.step('the build publishes the article with reading time, contents, tags and related articles', async () => {
+    const { code, output } = await runAstro(['build'], { OG_IMAGES: 'off', ASTRO_TELEMETRY_DISABLED: '1' });
+    expect(code, output.slice(-3000)).toBe(0);
+    const client = join(copy, 'dist/client');
+    const html = readFileSync(join(client, PUBLISHED.slug, 'index.html'), 'utf8');
+    expect(html).toMatch(/\d+ min read/);
+    expect(html).toContain('aria-label="On this page"');
+    for (const section of SECTIONS) expect(html).toContain(`>${section}</a>`);
+    expect(html).toContain('href="/tags/quantisation"');
+    expect(html).toMatch(/<section aria-labelledby="related-title"[\s\S]*?href="\/(ipg|edgeai|eip|mlops|biis)"/);
+    expect(html).toContain(`src="/images/articles/${PUBLISHED.slug}/heroImage.svg"`);
+    expect(existsSync(join(client, `images/articles/${PUBLISHED.slug}/heroImage.svg`))).toBe(true);
+    expect(html).toContain(`"datePublished":"${PUBLISHED_ON}"`);
+    expect(html).toContain(`"dateModified":"${UPDATED_ON}"`);
+    expect(html).toContain(`Updated <time datetime="${UPDATED_ON}">`);
+    expect(readFileSync(join(client, 'tags/quantisation/index.html'), 'utf8')).toContain(`href="/${PUBLISHED.slug}"`);
+    const rss = readFileSync(join(client, 'rss.xml'), 'utf8');
+    expect(rss).toContain(`/${PUBLISHED.slug}</link>`);
+    expect(rss).toContain('<atom:updated>');
+    expect(readFileSync(join(client, 'blogs/index.html'), 'utf8')).toContain(PUBLISHED.title);
+  });
+
+  await test.step('the draft is in no file of the build: no page, list, tag page, feed or sitemap', async () => {
+    expect(existsSync(join(copy, 'dist/client', DRAFT.slug))).toBe(false);
+    expect(filesMentioning(join(copy, 'dist'), DRAFT.slug)).toEqual([]);
+    expect(filesMentioning(join(copy, 'dist'), DRAFT.title)).toEqual([]);
+  });
+});
+
+test.afterEach(async ({ page: _page }, testInfo) => {
+  if (testInfo.status !== testInfo.expectedStatus)
+    await testInfo.attach('astro dev output', { body: devLog.slice(-8000) });
+  if (process.env['DEV_LOG']) (await import('node:fs')).writeFileSync(process.env['DEV_LOG'], devLog);
+});
