@@ -57,12 +57,12 @@ test.describe('table of contents', () => {
 test.describe('tags', () => {
   test("an article's tags lead to their pages, which list the article", async ({ page }) => {
     await page.goto('/eip');
-    const tags = page.getByRole('list', { name: 'Tags' }).first().getByRole('link');
+    const tags = page.getByRole('group', { name: 'Tags' }).first().getByRole('link');
     expect(await tags.count()).toBeGreaterThan(0);
     await tags.first().click();
     await expect(page).toHaveURL(/\/tags\/pipeline-generator$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pipeline generator');
-    const listed = page.getByRole('list', { name: 'Articles tagged Pipeline generator' });
+    const listed = page.getByRole('group', { name: 'Articles tagged Pipeline generator' });
     await expect(listed.getByRole('link', { name: /enhanced pipeline generator/i })).toHaveAttribute('href', '/eip');
     await expect(page.getByRole('complementary', { name: 'Next step' })).toBeVisible();
   });
