@@ -8,7 +8,8 @@
  * The zod schema stays the authority: the build rejects whatever it does not accept.
  */
 import { collection, config, fields } from '@keystatic/core';
-import { block, wrapper } from '@keystatic/core/content-components';
+import { block, inline, wrapper } from '@keystatic/core/content-components';
+import { FACTS, MAILBOXES } from './src/lib/facts';
 
 /* ---------------------------------------------------------------- shared frontmatter fields */
 
@@ -205,6 +206,34 @@ const callToAction = wrapper({
   },
 });
 
+/** Company facts and mailboxes quoted by name, so src/site.ts stays their one home. */
+const facts = {
+  Fact: inline({
+    label: 'Company fact',
+    description: 'A fact from src/site.ts (address, reply time, product status…), always current.',
+    schema: {
+      name: fields.select({
+        label: 'Fact',
+        description: 'Which fact; the text shown is its value in src/site.ts.',
+        options: Object.entries(FACTS).map(([value, text]) => ({ label: `${value}: ${text.slice(0, 40)}`, value })),
+        defaultValue: 'replyTime',
+      }),
+    },
+  }),
+  Email: inline({
+    label: 'E-mail link',
+    description: 'A mailto link to one of the company mailboxes, showing its address.',
+    schema: {
+      to: fields.select({
+        label: 'Mailbox',
+        description: 'Which mailbox (src/site.ts).',
+        options: Object.entries(MAILBOXES).map(([value, address]) => ({ label: `${value} (${address})`, value })),
+        defaultValue: 'sales',
+      }),
+    },
+  }),
+};
+
 const articleComponents = {
   Figure: figure(
     fields.image({
@@ -221,6 +250,7 @@ const articleComponents = {
     schema: {},
   }),
   CallToAction: callToAction,
+  ...facts,
 };
 
 const iconField = (isRequired = false) =>
@@ -312,6 +342,7 @@ const pageComponents = {
   ),
   ...tables,
   CallToAction: callToAction,
+  ...facts,
 };
 
 /** The body of an MDX page: Markdown (headings, lists, tables, code, links) and the components above. */

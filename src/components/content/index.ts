@@ -4,6 +4,8 @@
  */
 import Accordion from './Accordion.astro';
 import CallToAction from './CallToAction.astro';
+import Email from './Email.astro';
+import Fact from './Fact.astro';
 import Figure from './Figure.astro';
 import FeatureCard from './FeatureCard.astro';
 import Section from './Section.astro';
@@ -16,6 +18,8 @@ export const contentComponents = {
   Accordion,
   BenchmarkTable,
   CallToAction,
+  Email,
+  Fact,
   FeatureCard,
   Figure,
   HardwareTable,
