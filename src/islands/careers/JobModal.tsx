@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { Job } from '~/lib/schemas/job';
 import { Dialog } from '~/islands/ui/Dialog';
 import { LazyApplicationForm, preloadApplicationForm } from './LazyApplicationForm';
-import { JobDetails } from './JobDetails';
+import { JobFacts } from './JobFacts';
+import { LazyJobDescription } from './LazyJobDescription';
 
 type Props = {
   job: Job;
@@ -50,7 +51,9 @@ export function JobModal({ job, onClose, onApplied }: Props) {
         )
       }
     >
-      <JobDetails job={job} />
+      <JobFacts job={job}>
+        <LazyJobDescription description={job.description} />
+      </JobFacts>
       {applying && (
         <div className="mt-8">
           <LazyApplicationForm job={job} onSubmitted={onApplied} onCancel={() => setApplying(false)} />
