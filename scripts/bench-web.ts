@@ -3,7 +3,8 @@
  * presets side by side, several runs each, one run at a time, against the production server of
  * `npm run build` (fresh DATA_DIR, three vacancies seeded so /career is realistic). Prints one table
  * of medians and writes every run to bench-results/web.json; exits 1 when a mobile median misses
- * a target.
+ * a target, or a page's JavaScript before interaction (gzip, from the build: scripts/bench-lib/page-js.ts)
+ * is over its budget.
  *
  *   npm run bench:web                               every page, both presets, 3 runs
  *   npm run bench:web -- --routes /,/iip --runs 1   a quick look
@@ -13,13 +14,14 @@
  * Lighthouse's simulated throttling scales the CPU time it measures.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Result as Lhr } from 'lighthouse';
 import { PUBLIC_PAGES } from '~/public-pages';
+import { JS_BUDGET, pageJs } from './bench-lib/page-js';
 import { adminAuth, projectRoot, seedJobs, startServer } from './bench-lib/server';
 import { formatTable } from './bench-lib/table';
 
@@ -135,8 +137,8 @@ const rows = routes.flatMap((route) =>
   presets.map((preset) => {
     const these = all.filter((r) => r.route === route && r.preset === preset);
     const m = (key: Figure) => median(these.map((r) => r[key]));
-    const html = readFileSync(path.join(distDir, 'client', route, 'index.html'), 'utf8');
-    const island = html.includes('<astro-island');
+    const js = pageJs(path.join(distDir, 'client'), route);
+    const island = js.hasIsland;
     const misses = [
       m('perf') >= (island ? TARGETS.perfWithIsland : TARGETS.perf) || 'perf',
       m('a11y') >= TARGETS.a11y || 'a11y',
@@ -146,6 +148,7 @@ const rows = routes.flatMap((route) =>
       m('tbtMs') <= TARGETS.tbtMs || 'TBT',
       m('cls') <= TARGETS.cls || 'CLS',
       these.every((r) => !r.error) || 'error',
+      js.total <= (island ? JS_BUDGET.islandPage : JS_BUDGET.withoutIsland) || 'JS budget',
     ].filter((miss): miss is string => miss !== true);
     if (preset === 'mobile' && misses.length) missed.push(`${route}: ${misses.join(', ')}`);
     const failing = [...new Set(these.flatMap((r) => [...(r.error ? [r.error] : []), ...r.failing]))];
@@ -161,13 +164,17 @@ const rows = routes.flatMap((route) =>
       'TBT ms': Math.round(m('tbtMs')),
       CLS: Math.round(m('cls') * 1000) / 1000,
       'JS KB': Math.round(m('jsBytes') / 102.4) / 10,
+      'JS gz before interaction KB': Math.round(js.total / 102.4) / 10,
       'total KB': Math.round(m('totalBytes') / 102.4) / 10,
       requests: m('requests'),
       misses: preset === 'mobile' ? misses.join(' ') || 'none' : '-',
     };
   }),
 );
-console.log(`\nLighthouse 12, medians of ${runs} run(s) (* = page with an island; targets apply to mobile)\n`);
+console.log(`\nLighthouse 12, medians of ${runs} run(s) (* = page with an island; targets apply to mobile)`);
+console.log(
+  `JS gz before interaction: gzip -9 of what the page loads before any interaction, from the build; at most ${JS_BUDGET.islandPage / 1024} KB with an island, ${JS_BUDGET.withoutIsland / 1024} KB without\n`,
+);
 console.log(formatTable(rows));
 const outFile = path.resolve(projectRoot, values.out);
 mkdirSync(path.dirname(outFile), { recursive: true });

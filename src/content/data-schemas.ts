@@ -3,7 +3,7 @@
  * table. One YAML file per row under content/hardware/ and content/benchmarks/; a wrong or missing field
  * stops the build and names the file (the entry id) and the field.
  */
-import { z } from 'zod';
+import { z } from 'astro/zod';
 
 /** Numeric precisions a part or a benchmark run uses. */
 const precisions = ['FP32', 'FP16', 'BF16', 'FP8', 'FP4', 'INT8', 'INT4'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'astro/zod';
 import { DESCRIPTION_MAX, PAGE_TITLE_MAX, fullTitle } from '../lib/seo';
 
 /** Fields every content page shares. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { APPLICANT_STATUSES, type Applicant, type ApplicantStatus } from './schemas/applicant';
 
 export type ApplicantFilter = {
@@ -35,19 +35,10 @@ const blankIsAll = (v: unknown) => (v === undefined || v === '' ? 'all' : v);
 
 /** The filter read back from query parameters; a missing or empty parameter means "all". */
 export const applicantFilterQuerySchema = z.object({
-  search: z.string().max(200, 'Search must not exceed 200 characters').default(''),
-  status: z.preprocess(
-    blankIsAll,
-    z.enum(['all', ...APPLICANT_STATUSES], { errorMap: () => ({ message: 'Unknown status' }) }),
+  search: z._default(z.string().check(z.maxLength(200, 'Search must not exceed 200 characters')), ''),
+  status: z.pipe(z.transform(blankIsAll), z.enum(['all', ...APPLICANT_STATUSES], { error: 'Unknown status' })),
+  jobId: z.pipe(
+    z.transform(blankIsAll),
+    z.union([z.literal('all'), z.pipe(z.string().check(z.regex(/^[0-9]{1,10}$/, 'Unknown job')), z.transform(Number))]),
   ),
-  jobId: z.preprocess(
-    blankIsAll,
-    z.union([
-      z.literal('all'),
-      z
-        .string()
-        .regex(/^[0-9]{1,10}$/, 'Unknown job')
-        .transform(Number),
-    ]),
-  ),
-}) satisfies z.ZodType<ApplicantFilter, z.ZodTypeDef, unknown>;
+}) satisfies z.ZodMiniType<ApplicantFilter, unknown>;

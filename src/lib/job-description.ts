@@ -1,6 +1,6 @@
 /**
  * Job descriptions: a safe Markdown subset, the same on the server (job page, JSON-LD) and in the
- * browser (careers modal, admin preview). Paragraphs, headings (shown from level 3), bulleted and
+ * browser (careers modal, admin preview); its plain text without the parser is job-description-text.ts. Paragraphs, headings (shown from level 3), bulleted and
  * numbered lists, bold, italic and links; no raw HTML, images, code, quotes or tables: those stay
  * text. A single line break is kept as a line break, so plain-text descriptions read as before.
  *
@@ -8,7 +8,7 @@
  * so nothing reaches the HTML that this file does not write itself, and every text is escaped.
  */
 import { fromMarkdown } from 'mdast-util-from-markdown';
-import type { Nodes, Parents, RootContent } from 'mdast';
+import type { Parents, RootContent } from 'mdast';
 
 /** micromark constructs outside the subset: their marks stay as typed (and escaped). */
 const DISABLED = [
@@ -96,28 +96,6 @@ function blockHtml(node: RootContent, tight = false): string {
 /** The description as HTML: only p, h3–h6, ul, ol, li, strong, em, br and a (rel="nofollow noopener"). */
 export function descriptionHtml(text: string): string {
   return children(parse(text.trim()), (node) => blockHtml(node));
-}
-
-function plain(node: Nodes, headings: boolean): string {
-  if (node.type === 'heading' && !headings) return '';
-  if (node.type === 'image') return node.alt ?? '';
-  if (node.type === 'break') return '\n';
-  if ('value' in node) return node.value;
-  if (!('children' in node)) return '';
-  const inline = node.type !== 'root' && node.type !== 'list' && node.type !== 'listItem';
-  return node.children
-    .map((child: Nodes) => plain(child, headings))
-    .filter((part) => inline || part !== '')
-    .join(inline ? '' : '\n');
-}
-
-/**
- * The description without Markdown marks and without its headings (unless it has nothing else),
- * for the board's three-line clamp and the page's meta description.
- */
-export function descriptionText(text: string): string {
-  const tree = parse(text.trim());
-  return (plain(tree, false).trim() || plain(tree, true)).trim();
 }
 
 /** True when the description opens with its own heading (then the generic one is only for screen readers). */

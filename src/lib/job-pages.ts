@@ -1,5 +1,5 @@
 import { etagMatches, etagOfText } from '~/lib/etag';
-import { descriptionText } from '~/lib/job-description';
+import { descriptionText } from '~/lib/job-description-text';
 import { jobIdFromSlug, jobPath, jobPostingJsonLd } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { clampDescription } from '~/lib/seo';

@@ -1,5 +1,5 @@
 /** Notes on applicants and the timeline of what happened to an application: shared by the dialog and the API. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const NOTE_MAX = 2000;
 
@@ -15,10 +15,8 @@ export const noteMessages = {
 /** `POST /api/applicants/{id}/notes`: plain text, never HTML. */
 export const noteSchema = z.object({
   text: z
-    .string({ required_error: noteMessages.required, invalid_type_error: noteMessages.required })
-    .trim()
-    .min(1, noteMessages.required)
-    .max(NOTE_MAX, noteMessages.tooLong),
+    .string({ error: noteMessages.required })
+    .check(z.trim(), z.minLength(1, noteMessages.required), z.maxLength(NOTE_MAX, noteMessages.tooLong)),
 });
 
 type ApplicantNote = {

@@ -2,7 +2,7 @@
  * Personal data of applicants and contacts (notice, consent, retention, audit): the texts and
  * names shared by the forms, the admin area and the API.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { ApplicantHistory } from './notes';
 import type { Applicant } from './schemas/applicant';
 import { EMAIL_PATTERN } from './schemas/application';
@@ -30,9 +30,7 @@ export const consentMessages = {
 } as const;
 
 /** The consent as the API reads it from a multipart text part. */
-export const consentFieldSchema = z.literal('true', {
-  errorMap: () => ({ message: consentMessages.required }),
-});
+export const consentFieldSchema = z.literal('true', { error: consentMessages.required });
 
 /** What the audit trail records; the admin area shows the label. */
 export const AUDIT_ACTIONS = {
@@ -98,10 +96,12 @@ export type ApplicantDetail = {
 /** `POST /api/erasure` body. */
 export const erasureSchema = z.object({
   email: z
-    .string({ required_error: 'Email is required', invalid_type_error: 'Email is required' })
-    .trim()
-    .max(254, 'Please enter a valid email address')
-    .regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+    .string({ error: 'Email is required' })
+    .check(
+      z.trim(),
+      z.maxLength(254, 'Please enter a valid email address'),
+      z.regex(EMAIL_PATTERN, 'Please enter a valid email address'),
+    ),
 });
 
 export const privacyMessages = {

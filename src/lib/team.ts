@@ -2,7 +2,7 @@
  * The hiring team: roles, what each may do, and the texts and payloads of the Team tab and of
  * two-factor sign-in, shared by the admin area and the API.
  */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EMAIL_MAX } from './limits';
 
 /** Least to most: a viewer reads, a recruiter also changes vacancies, applicants, messages and mail, an owner also runs the team. */
@@ -38,16 +38,18 @@ export const teamMessages = {
   requireTwoFactorOff: 'Two-factor sign-in is now optional',
 } as const;
 
-export const roleSchema = z.enum(ROLES, { errorMap: () => ({ message: teamMessages.roleInvalid }) });
+export const roleSchema = z.enum(ROLES, { error: teamMessages.roleInvalid });
 
 /** `POST /api/admins/invite`. */
 export const inviteSchema = z.object({
   email: z
-    .string({ required_error: teamMessages.emailRequired, invalid_type_error: teamMessages.emailRequired })
-    .trim()
-    .min(1, teamMessages.emailRequired)
-    .max(EMAIL_MAX, teamMessages.emailInvalid)
-    .email(teamMessages.emailInvalid),
+    .string({ error: teamMessages.emailRequired })
+    .check(
+      z.trim(),
+      z.minLength(1, teamMessages.emailRequired),
+      z.maxLength(EMAIL_MAX, teamMessages.emailInvalid),
+      z.email(teamMessages.emailInvalid),
+    ),
   role: roleSchema,
 });
 export type InviteInput = z.infer<typeof inviteSchema>;

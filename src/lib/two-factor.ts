@@ -1,5 +1,5 @@
 /** Two-factor sign-in (TOTP): texts and payloads shared by the login page, the account menu and the API. */
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 export const RECOVERY_CODE_COUNT = 10;
 
@@ -17,10 +17,8 @@ export const twoFactorMessages = {
 
 /** A code typed by a person: six digits, or a recovery code like 'abcd-efgh'. */
 const codeSchema = z
-  .string({ required_error: twoFactorMessages.codeRequired, invalid_type_error: twoFactorMessages.codeRequired })
-  .trim()
-  .min(1, twoFactorMessages.codeRequired)
-  .max(32, twoFactorMessages.codeInvalid);
+  .string({ error: twoFactorMessages.codeRequired })
+  .check(z.trim(), z.minLength(1, twoFactorMessages.codeRequired), z.maxLength(32, twoFactorMessages.codeInvalid));
 
 /** `POST /api/account/2fa/confirm` and `/disable`. */
 export const codeBodySchema = z.object({ code: codeSchema });

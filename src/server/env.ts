@@ -8,7 +8,7 @@ const bool = z
   .default('false')
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const optional = <T extends z.ZodTypeAny>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
+const optional = <T extends z.ZodType>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
 const positiveSeconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 
 /** Outbox delivery defaults: retries after 1 min, 5 min, 30 min, 2 h and 12 h, then the mail is failed. */
@@ -149,7 +149,7 @@ export const apiEnvSchema = z.object({
     .transform((v) => v.split(',').map((part) => Number(part.trim())))
     .pipe(
       z
-        .array(z.number({ invalid_type_error: 'must be numbers' }).positive('must be positive numbers of seconds'))
+        .array(z.number({ error: 'must be numbers' }).positive('must be positive numbers of seconds'))
         .min(1, 'needs at least one delay'),
     ),
   /** How often the delivery worker looks for due mail. */

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ZodError } from 'zod';
+import type { z } from 'zod';
 import type { ApiErrorBody } from '~/lib/schemas';
 import { unstorableText } from '~/lib/schemas/text';
 
@@ -14,11 +14,11 @@ export function apiError(c: Context, status: ContentfulStatusCode, message: stri
 const MAX_REPORTED_ERRORS = 20;
 
 /** The first message per field, keyed by the field's path ("body" for the root), at most MAX_REPORTED_ERRORS. */
-export function fieldErrors(error: ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   let count = 0;
   for (const issue of error.issues) {
-    const key = issue.path.length ? issue.path.join('.') : 'body';
+    const key = issue.path.length ? issue.path.map(String).join('.') : 'body';
     if (key in errors) continue;
     if (count++ >= MAX_REPORTED_ERRORS) break;
     errors[key] = issue.message;

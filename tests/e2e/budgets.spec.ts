@@ -6,8 +6,8 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
 import type { Page, Request } from '@playwright/test';
+import { gzipBytes, inlineScriptGzip, JS_BUDGET, pageJs } from '../../scripts/bench-lib/page-js';
 import { REDIRECTS } from '../../src/redirects';
 import { PUBLIC_PAGES } from '../../src/public-pages';
 import { blogRoutes } from './blog-pages';
@@ -32,8 +32,6 @@ const ISLAND_IS_THE_PAGE = new Set(['/career', '/admin', '/adminlogin']);
 
 const KB = 1024;
 const BUDGET = {
-  /** 3 KB until the colour theme added its head script and header toggle (0.6 KB gzip); /design, the heaviest, loads 3.2 KB. */
-  jsWithoutIsland: 3.5 * KB,
   html: 40 * KB,
   css: 20 * KB,
   heroVideo: 1.5 * KB * KB,
@@ -42,7 +40,6 @@ const BUDGET = {
   imageScale: 2,
 };
 
-const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
 function htmlFile(route: string): string {
@@ -81,19 +78,6 @@ function* filesUnder(dir: string): Generator<string> {
   }
 }
 
-/** JavaScript in inline <script> tags (not JSON-LD or other data blocks), gzip-sized one by one. */
-function inlineScriptGzip(html: string): number {
-  let total = 0;
-  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
-    const attrs = match[1] ?? '';
-    if (/\ssrc=/.test(attrs)) continue;
-    const type = /\stype="([^"]*)"/.exec(attrs)?.[1];
-    if (type && type !== 'module' && type !== 'text/javascript') continue;
-    if (match[2]?.trim()) total += gzipBytes(match[2]);
-  }
-  return total;
-}
-
 // Budgets are measured once, in the desktop project.
 test.describe('budgets computed from the build', { tag: '@once' }, () => {
   test('the public route list names every page of the build, so every page is measured', () => {
@@ -122,6 +106,22 @@ test.describe('budgets computed from the build', { tag: '@once' }, () => {
         cssGzip,
         `${route} CSS (${stylesheets.join(', ') || 'inline only'}) is ${kb(cssGzip)} gzip`,
       ).toBeLessThanOrEqual(BUDGET.css);
+    });
+  }
+
+  for (const route of PUBLIC_PAGES.filter((page) => ISLAND_IS_THE_PAGE.has(page))) {
+    test(`${route}: at most ${JS_BUDGET.islandPage / KB} KB of JavaScript gzip before interaction (static imports)`, () => {
+      readHtml(route);
+      const { modules, total } = pageJs(client, route);
+      const largest = [...modules]
+        .sort((a, b) => b.gzip - a.gzip)
+        .map((m) => `${m.url} ${kb(m.gzip)}`)
+        .join(', ');
+      test.info().annotations.push({ type: 'JavaScript before interaction (gzip)', description: kb(total) });
+      expect(
+        total,
+        `${route} loads ${kb(total)} of JavaScript gzip before interaction: ${largest}`,
+      ).toBeLessThanOrEqual(JS_BUDGET.islandPage);
     });
   }
 
@@ -230,7 +230,7 @@ async function checkScriptsBeforeInteraction(page: Page, route: string, requests
     expect(
       jsGzip,
       `${route} has no island and loads ${kb(jsGzip)} of JavaScript gzip (${scripts.join(', ')} + inline)`,
-    ).toBeLessThanOrEqual(BUDGET.jsWithoutIsland);
+    ).toBeLessThanOrEqual(JS_BUDGET.withoutIsland);
     expect(
       scripts.filter((path) => /\/client\.[\w-]+\.js$|react/i.test(path)),
       `${route} has no island but loads React`,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { applicationFormData, applicationFormSchema, emptyApplication } from '~/islands/careers/application-schema';
 import { departmentFromUrl, inDepartment, urlWithDepartment } from '~/islands/careers/departments';
 import { distinctDepartments, sameDepartment } from '~/lib/departments';
@@ -36,6 +37,10 @@ describe('careers departments', () => {
   });
 });
 
+/** Each field's messages, in order ({} when the form is valid). */
+const flatten = (error: z.core.$ZodError | undefined): Record<string, string[] | undefined> =>
+  error ? z.flattenError(error).fieldErrors : {};
+
 describe('application form schema (browser)', () => {
   const pdf = new File(['%PDF-1.4 resume'], 'resume.pdf', { type: 'application/pdf' });
   const valid = {
@@ -57,7 +62,7 @@ describe('application form schema (browser)', () => {
 
   it('reports the fixed messages for the resume', () => {
     const message = (resume: File | null) =>
-      applicationFormSchema.safeParse({ ...valid, resume }).error?.flatten().fieldErrors.resume;
+      flatten(applicationFormSchema.safeParse({ ...valid, resume }).error).resume;
     expect(message(null)).toEqual(['Resume is required']);
     expect(message(new File(['x'], 'notes.txt', { type: 'text/plain' }))).toEqual([
       'Only PDF, DOC, and DOCX files are allowed',
@@ -68,7 +73,7 @@ describe('application form schema (browser)', () => {
   });
 
   it('rejects the empty form with every required message first (the one the form shows)', () => {
-    const errors = applicationFormSchema.safeParse(emptyApplication).error?.flatten().fieldErrors ?? {};
+    const errors = flatten(applicationFormSchema.safeParse(emptyApplication).error);
     const first = Object.fromEntries(Object.entries(errors).map(([field, messages]) => [field, messages?.[0]]));
     expect(first).toEqual({
       name: 'Name is required',

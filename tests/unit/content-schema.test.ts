@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ZodTypeAny } from 'zod';
+import type { z } from 'astro/zod';
 import { articleSchema, pageSchema } from '../../src/content/schemas';
 
 /** A complete, valid article frontmatter (as YAML would parse it). */
@@ -35,7 +35,7 @@ const page = {
 };
 
 /** The first issue's path and message, as Astro prints them when a build fails. */
-function firstIssue(schema: ZodTypeAny, data: unknown) {
+function firstIssue(schema: z.ZodTypeAny, data: unknown) {
   const result = schema.safeParse(data);
   if (result.success) throw new Error('expected the frontmatter to be rejected');
   const issue = result.error.issues[0];

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import type { ZodTypeAny } from 'zod';
+import type { z } from 'astro/zod';
 import { benchmarkSchema, hardwareSchema } from '../../src/content/data-schemas';
 
 const content = fileURLToPath(new URL('../../content/', import.meta.url));
@@ -19,7 +19,7 @@ function rows(folder: string): { file: string; data: Record<string, unknown> }[]
     }));
 }
 
-function issues(schema: ZodTypeAny, data: unknown): { path: string; message: string }[] {
+function issues(schema: z.ZodTypeAny, data: unknown): { path: string; message: string }[] {
   const result = schema.safeParse(data);
   return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }

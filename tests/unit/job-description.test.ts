@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionHtml, descriptionText, safeHref, startsWithHeading } from '~/lib/job-description';
+import { descriptionHtml, safeHref, startsWithHeading } from '~/lib/job-description';
+import { descriptionText } from '~/lib/job-description-text';
 
 describe('job descriptions: the Markdown subset', () => {
   it('renders plain text as before: paragraphs from blank lines, line breaks kept', () => {
@@ -73,5 +74,26 @@ describe('job descriptions: the Markdown subset', () => {
     expect(descriptionText('a <b>\nc')).toBe('a <b>\nc');
     expect(startsWithHeading(text)).toBe(true);
     expect(startsWithHeading('Plain text\n## later')).toBe(false);
+  });
+
+  it('gives the plain text the parser would, for what the board and the job page show', () => {
+    const cases = [
+      'Own the firmware.\nReview drivers.\n\nBuild rigs.\n',
+      '# One\n## Two\ntext #not a heading\n####### seven',
+      '- C and **Rust**\n- an *RTOS*\n\n3. third\n4) fourth\n+ plus',
+      'See [our team](https://example.com/team?a=1&b=2) or <https://example.com/x>, ![logo](/l.svg).',
+      'snake_case_name and _emphasis_ and __strong__ and 2 * 3 * 4',
+      '\\*not emphasis\\* &lt;b&gt; &#60;i&#62; &amp;amp; &unknown;',
+      '<script>alert(1)</script>\n\n    indented\n> quote\n---',
+    ];
+    expect(cases.map(descriptionText)).toEqual([
+      'Own the firmware.\nReview drivers.\nBuild rigs.',
+      'text #not a heading\n####### seven',
+      'C and Rust\nan RTOS\nthird\nfourth\nplus',
+      'See our team or https://example.com/x, logo.',
+      'snake_case_name and emphasis and strong and 2 * 3 * 4',
+      '*not emphasis* <b> <i> &amp; &unknown;',
+      '<script>alert(1)</script>\nindented\n> quote\n---',
+    ]);
   });
 });

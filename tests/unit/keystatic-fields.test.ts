@@ -4,7 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { z, type ZodTypeAny } from 'zod';
+// The content schemas are Astro's zod 3 (astro/zod), not the project's zod 4.
+import { z, type ZodTypeAny } from 'astro/zod';
 import keystaticConfig from '../../keystatic.config';
 import { articleSchema, pageSchema } from '../../src/content/schemas';
 import { benchmarkSchema, hardwareSchema } from '../../src/content/data-schemas';

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { verifyQuery } from '~/islands/queries/auth';
 import { expireSession, getToken } from '~/lib/api/session';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
+import { QueryProvider } from '~/islands/ui/QueryProvider';
 import { Dashboard } from './Dashboard';
 import { SessionProvider } from './session';
 import { useEnrolmentWatch } from './useEnrolmentWatch';
@@ -44,8 +45,10 @@ function AuthGate() {
 
 export default function AdminApp() {
   return (
-    <IslandRoot withQuery withToasts>
-      <AuthGate />
+    <IslandRoot withToasts>
+      <QueryProvider>
+        <AuthGate />
+      </QueryProvider>
     </IslandRoot>
   );
 }

@@ -1,22 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { errorMessage } from '~/lib/api/client';
-import { requestPasswordReset } from '~/lib/api/password-reset';
-import { resetAvailabilityQuery } from '~/islands/queries/password-reset';
+import { lazy, Suspense } from 'react';
+import { resetAvailability } from '~/lib/api/password-reset';
 import { ADMIN_PASSWORD_MIN } from '~/lib/limits';
-import { forgotPasswordSchema, type ForgotPasswordInput } from '~/lib/schemas';
-import { TextField } from '~/islands/ui/Field';
+import { useRequest } from '~/islands/ui/useRequest';
+import { forgotTexts, panelClass } from './forgot-texts';
 
-const forgotTexts = {
-  checking: 'Checking how passwords are reset here...',
-  intro: 'Enter the e-mail address of your admin account. We will send a link to choose a new password.',
-  failed: 'Failed to send the reset link. Try again later.',
-  network: 'Server error. Please try again later.',
-} as const;
-
-const panelClass = 'w-full rounded-xl border border-white/10 bg-ink-900 p-4 text-sm text-slate-300';
+// Its form code (react-hook-form, zod) loads only once a visitor asks for a reset link.
+const ForgotByEmail = lazy(() => import('./ForgotByEmail').then((module) => ({ default: module.ForgotByEmail })));
 
 type ToggleProps = { open: boolean; onToggle: () => void; panelId: string };
 
@@ -40,81 +29,29 @@ export function ForgotPasswordToggle({ open, onToggle, panelId }: ToggleProps) {
  * neutral answer; without it, it explains the admin CLI reset on the server.
  */
 export function ForgotPasswordPanel({ id, open }: { id: string; open: boolean }) {
-  const availability = useQuery({ ...resetAvailabilityQuery(), enabled: open });
+  // Asked when the panel opens; the answer stays while it is closed and opened again.
+  const availability = useRequest(resetAvailability, open);
   return (
     <div id={id} hidden={!open} className="mt-5">
       {open &&
-        (availability.isPending ? (
+        (availability.status === 'pending' ? (
           <p role="status" className={panelClass}>
             {forgotTexts.checking}
           </p>
         ) : availability.data?.byEmail ? (
-          <ForgotByEmail />
+          <Suspense
+            fallback={
+              <p role="status" className={panelClass}>
+                {forgotTexts.checking}
+              </p>
+            }
+          >
+            <ForgotByEmail />
+          </Suspense>
         ) : (
           <CliInstructions />
         ))}
     </div>
-  );
-}
-
-function ForgotByEmail() {
-  const [sent, setSent] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting },
-  } = useForm<ForgotPasswordInput>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
-    mode: 'onTouched',
-  });
-
-  const onSubmit = async (values: ForgotPasswordInput) => {
-    setFailure(null);
-    try {
-      setSent((await requestPasswordReset(values)).message);
-    } catch (error) {
-      setFailure(errorMessage(error, forgotTexts.failed, forgotTexts.network));
-    }
-  };
-
-  if (sent) {
-    return (
-      <p role="status" className={panelClass}>
-        {sent}
-      </p>
-    );
-  }
-  return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event)}
-      noValidate
-      aria-labelledby="forgot-title"
-      className={`${panelClass} flex flex-col gap-4`}
-    >
-      <div>
-        <h2 id="forgot-title" className="text-base font-semibold text-white">
-          Reset your password by e-mail
-        </h2>
-        <p className="mt-1">{forgotTexts.intro}</p>
-      </div>
-      <TextField
-        id="forgot-email"
-        label="Your admin e-mail"
-        required
-        error={errors.email?.message}
-        input={{ ...register('email'), type: 'email', autoComplete: 'username' }}
-      />
-      {failure && (
-        <p role="alert" className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-rose-50">
-          {failure}
-        </p>
-      )}
-      <button type="submit" className="btn btn-secondary w-full py-2.5" disabled={isSubmitting}>
-        {isSubmitting ? 'Sending...' : 'Send reset link'}
-      </button>
-    </form>
   );
 }
 

@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { login } from '~/lib/api/auth';
 import { ApiError, errorMessage } from '~/lib/api/client';
 import { getToken, setToken, takeLoginNotice } from '~/lib/api/session';
-import { loginSchema, type LoginInput } from '~/lib/schemas';
+import type { LoginInput } from '~/lib/schemas/login';
 import { TextField } from '~/islands/ui/Field';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { useDomId } from '~/islands/ui/useDomId';
@@ -12,6 +10,7 @@ import { useHydrated } from '~/islands/ui/useHydrated';
 import { ForgotPasswordPanel, ForgotPasswordToggle } from './ForgotPassword';
 import { ResetOrLogin } from './ResetPassword';
 import { CodeStep } from './account/CodeStep';
+import { useLoginForm } from './useLoginForm';
 
 const loginTexts = {
   failed: 'Login failed',
@@ -26,15 +25,6 @@ function Form() {
   // The right password was given and two-factor sign-in is on: the code step, with what was typed.
   const [challenge, setChallenge] = useState<LoginInput | null>(null);
   const forgotPanelId = useDomId('forgot-password');
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<LoginInput>({
-    resolver: zodResolver(loginSchema),
-    defaultValues: { email: '', password: '', remember: false },
-    mode: 'onTouched',
-  });
 
   useEffect(() => {
     // Already signed in: the dashboard checks the token and sends us back here if it is stale.
@@ -53,29 +43,25 @@ function Form() {
       const answer = await login(values);
       if ('twoFactorRequired' in answer) {
         setChallenge(values);
-        throw new Error('two-factor code needed'); // keeps isSubmitSuccessful false
+        throw new Error('two-factor code needed'); // leaves the form usable
       }
       setToken(answer.token);
       window.location.assign('/admin');
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       setFailure(errorMessage(error, loginTexts.failed, loginTexts.network));
-      throw error; // keeps isSubmitSuccessful false
+      throw error; // leaves the form usable
     }
   };
+  const { field, remember, errors, busy, submit, preload } = useLoginForm(onSubmit, (name) => `login-${name}`);
 
-  const busy = isSubmitting || isSubmitSuccessful;
   // Until the script runs, a native submit would put the password in the URL: the controls wait.
   const hydrated = useHydrated();
   if (challenge) return <CodeStep credentials={challenge} onBack={() => setChallenge(null)} />;
 
   return (
     <>
-      <form
-        onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
-        noValidate
-        aria-labelledby="admin-login-title"
-      >
+      <form onSubmit={(event) => void submit(event)} onFocus={preload} noValidate aria-labelledby="admin-login-title">
         <fieldset disabled={!hydrated} className="flex min-w-0 flex-col gap-5">
           <legend className="sr-only">Email and password</legend>
           {notice && (
@@ -90,20 +76,20 @@ function Form() {
             id="login-email"
             label="Email"
             required
-            error={errors.email?.message}
-            input={{ ...register('email'), type: 'email', autoComplete: 'username' }}
+            error={errors.email}
+            input={{ ...field('email'), type: 'email', autoComplete: 'username' }}
           />
           <TextField
             id="login-password"
             label="Password"
             required
-            error={errors.password?.message}
-            input={{ ...register('password'), type: 'password', autoComplete: 'current-password' }}
+            error={errors.password}
+            input={{ ...field('password'), type: 'password', autoComplete: 'current-password' }}
           />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <label className="inline-flex items-center gap-2 text-sm text-slate-200">
               <input
-                {...register('remember')}
+                {...remember}
                 type="checkbox"
                 className="h-4 w-4 rounded border-white/30 bg-ink-900 accent-brand-400"
               />
@@ -137,7 +123,7 @@ function Form() {
 
 export default function LoginForm() {
   return (
-    <IslandRoot withQuery>
+    <IslandRoot>
       <ResetOrLogin>
         <Form />
       </ResetOrLogin>

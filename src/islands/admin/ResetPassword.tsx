@@ -1,18 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
-import { errorMessage } from '~/lib/api/client';
-import { resetPassword } from '~/lib/api/password-reset';
-import { clearToken, leaveLoginNotice } from '~/lib/api/session';
-import { ADMIN_PASSWORD_MIN } from '~/lib/limits';
-import { passwordResetMessages, resetFormSchema, type ResetFormInput } from '~/lib/schemas';
-import { TextField } from '~/islands/ui/Field';
+import { lazy, Suspense, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 
-const resetTexts = {
-  failed: 'Failed to change the password. Try again later.',
-  network: 'Server error. Please try again later.',
-  keepOpen: 'Set it on this page: if you reload or leave it, open the link from the e-mail again.',
-} as const;
+// Its form code (react-hook-form, zod) loads only for a visitor who opened a mailed reset link.
+const ResetPasswordForm = lazy(() =>
+  import('./ResetPasswordForm').then((module) => ({ default: module.ResetPasswordForm })),
+);
 
 const noSubscription = () => () => {};
 /** The reset token, read from the address once per page load (undefined: not read yet). */
@@ -40,85 +31,16 @@ function useResetToken(): string | null {
 /** Shows the new-password form when the page was opened from a reset link, else `children` (the login form). */
 export function ResetOrLogin({ children }: { children: ReactNode }) {
   const token = useResetToken();
-  return token === null ? children : <ResetPasswordForm token={token} />;
-}
-
-function ResetPasswordForm({ token }: { token: string }) {
-  const [failure, setFailure] = useState<string | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors, isSubmitting, isSubmitSuccessful },
-  } = useForm<ResetFormInput>({
-    resolver: zodResolver(resetFormSchema),
-    defaultValues: { password: '', confirm: '' },
-    mode: 'onTouched',
-  });
-
-  // The form replaces the login form after hydration: move focus to it so it is announced.
-  useEffect(() => heading.current?.focus(), []);
-
-  const onSubmit = async ({ password }: ResetFormInput) => {
-    setFailure(null);
-    try {
-      const { message } = await resetPassword({ token, password });
-      // Every session signed before the reset is void: drop ours and sign in again.
-      clearToken();
-      leaveLoginNotice(message);
-      window.location.replace('/adminlogin');
-    } catch (error) {
-      setFailure(errorMessage(error, resetTexts.failed, resetTexts.network));
-      throw error; // keeps isSubmitSuccessful false
-    }
-  };
-  const busy = isSubmitting || isSubmitSuccessful;
-
+  if (token === null) return children;
   return (
-    <form
-      onSubmit={(event) => void handleSubmit(onSubmit)(event).catch(() => undefined)}
-      noValidate
-      aria-labelledby="reset-title"
-      className="flex flex-col gap-5"
+    <Suspense
+      fallback={
+        <p role="status" className="text-sm text-slate-300">
+          Loading…
+        </p>
+      }
     >
-      <h2 id="reset-title" ref={heading} tabIndex={-1} className="text-xl text-white focus:outline-none">
-        Choose a new password
-      </h2>
-      <p className="text-sm text-slate-300">{resetTexts.keepOpen}</p>
-      <TextField
-        id="reset-password"
-        label="New password"
-        required
-        error={errors.password?.message}
-        hint={`At least ${ADMIN_PASSWORD_MIN} characters. Every session of this account is signed out.`}
-        input={{ ...register('password'), type: 'password', autoComplete: 'new-password' }}
-      />
-      <TextField
-        id="reset-confirm"
-        label="Repeat the new password"
-        required
-        error={errors.confirm?.message}
-        input={{ ...register('confirm'), type: 'password', autoComplete: 'new-password' }}
-      />
-      {failure && (
-        <div
-          role="alert"
-          className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-sm text-rose-50"
-        >
-          <p>{failure}</p>
-          {failure === passwordResetMessages.invalidLink && (
-            <p className="mt-2">
-              <a href="/adminlogin" className="font-semibold underline">
-                Ask for a new link
-              </a>{' '}
-              with &lsquo;Forgot password?&rsquo; on the login page.
-            </p>
-          )}
-        </div>
-      )}
-      <button type="submit" className="btn btn-primary w-full py-3" disabled={busy}>
-        {busy ? 'Saving...' : 'Set new password'}
-      </button>
-    </form>
+      <ResetPasswordForm token={token} />
+    </Suspense>
   );
 }

@@ -1,17 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
-import { jobsQuery } from '~/islands/queries/jobs';
+import { fetchOpenJobs } from '~/lib/api/jobs';
 import { distinctDepartments, sameDepartment } from '~/lib/departments';
 import { jobPath } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { DIRECT_SOURCE, sourceFromSearch } from '~/lib/sources';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
+import { useRequest } from '~/islands/ui/useRequest';
 import { appliedJobIds, rememberApplied } from './applied';
 import { AppliedConfirmation, type Applied } from './AppliedConfirmation';
 import { DepartmentFilter } from './DepartmentFilter';
 import { departmentFromUrl, inDepartment, urlWithDepartment } from './departments';
 import { CARD_ROWS, JobCard, JobCardSkeleton } from './JobCard';
 import { JobModal } from './JobModal';
+import { preloadJobDescription } from './LazyJobDescription';
 import { careersMessages } from './messages';
 
 /** Key of the job id in the history entry the modal pushes. */
@@ -88,7 +89,7 @@ function Loading() {
 
 /** The open positions: department filter, job cards, the loading, empty and error states, and the job modal. */
 function Board() {
-  const { data: jobs, isPending, isError, isFetching, refetch } = useQuery(jobsQuery());
+  const { data: jobs, status, fetching, refetch } = useRequest(fetchOpenJobs);
   const [department, setDepartment] = useState<string | null>(() =>
     typeof window === 'undefined' ? null : departmentFromUrl(window.location.search),
   );
@@ -168,13 +169,13 @@ function Board() {
     window.history.replaceState(window.history.state, '', urlWithDepartment(window.location.href, next));
   };
 
-  if (isPending || (isError && isFetching)) return <Loading />;
+  if (status === 'pending' || (status === 'error' && fetching)) return <Loading />;
 
-  if (isError) {
+  if (status === 'error') {
     return (
       <Notice role="alert">
         <p className="text-rose-100">{careersMessages.loadFailed}</p>
-        <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
+        <button type="button" className="btn btn-secondary" onClick={refetch}>
           Try again
         </button>
       </Notice>
@@ -211,7 +212,13 @@ function Board() {
       ) : (
         <ul aria-label="Open positions" className={GRID}>
           {visible.map((job) => (
-            <li key={job.id} className={CARD_ROWS}>
+            // Pointing at or tabbing to a card fetches the modal's description renderer before the click.
+            <li
+              key={job.id}
+              className={CARD_ROWS}
+              onPointerEnter={preloadJobDescription}
+              onFocus={preloadJobDescription}
+            >
               <JobCard job={job} applied={appliedIds.has(job.id)} onOpen={openJob} />
             </li>
           ))}
@@ -233,7 +240,7 @@ function Board() {
 
 export default function CareersBoard() {
   return (
-    <IslandRoot withQuery withToasts>
+    <IslandRoot withToasts>
       <Board />
     </IslandRoot>
   );

@@ -1,4 +1,4 @@
-import { cn } from '~/islands/ui/cn';
+import { clsx } from 'clsx';
 
 type Props = {
   departments: readonly string[];
@@ -18,7 +18,7 @@ export function DepartmentFilter({ departments, selected, onSelect }: Props) {
       type="button"
       aria-pressed={selected === value}
       onClick={() => onSelect(value)}
-      className={cn(
+      className={clsx(
         buttonClass,
         'border-white/15 bg-white/5 text-slate-100 hover:border-brand-300/60 hover:bg-white/10',
       )}

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { descriptionText } from '~/lib/job-description';
+import { descriptionText } from '~/lib/job-description-text';
 import { postedAgo } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { JobMeta } from './JobMeta';

@@ -1,5 +1,5 @@
 import type { Job } from '~/lib/schemas/job';
-import { cn } from '~/islands/ui/cn';
+import { clsx } from 'clsx';
 
 type Props = {
   job: Pick<Job, 'department' | 'location' | 'jobType' | 'salaryRange'>;
@@ -24,7 +24,7 @@ export function JobMeta({ job, withSalary = false, className }: Props) {
     return [{ key, value }];
   });
   return (
-    <dl className={cn('flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300', className)}>
+    <dl className={clsx('flex flex-wrap gap-x-5 gap-y-2 text-sm text-slate-300', className)}>
       {items.map(({ key, value }) => (
         <div key={key} className="flex items-center gap-1.5" data-field={key}>
           <dt>

@@ -3,7 +3,8 @@ import { countJobView } from '~/lib/api/sources';
 import type { Job } from '~/lib/schemas/job';
 import { Dialog } from '~/islands/ui/Dialog';
 import { LazyApplicationForm, preloadApplicationForm } from './LazyApplicationForm';
-import { JobDetails } from './JobDetails';
+import { JobFacts } from './JobFacts';
+import { LazyJobDescription } from './LazyJobDescription';
 
 type Props = {
   job: Job;
@@ -55,7 +56,9 @@ export function JobModal({ job, source, onClose, onApplied }: Props) {
         )
       }
     >
-      <JobDetails job={job} />
+      <JobFacts job={job}>
+        <LazyJobDescription description={job.description} />
+      </JobFacts>
       {applying && (
         <div className="mt-8">
           <LazyApplicationForm job={job} source={source} onSubmitted={onApplied} onCancel={() => setApplying(false)} />

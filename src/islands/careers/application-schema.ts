@@ -1,24 +1,28 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CONSENT_FIELD, consentMessages } from '~/lib/privacy';
-import { applicationFieldsSchema, validateResumeFile } from '~/lib/schemas/application';
+import { applicationFieldsSchema, applicationMessages, validateResumeFile } from '~/lib/schemas/application';
 import { SOURCE_FIELD } from '~/lib/sources';
 import type { SpamFields } from '~/lib/spam';
 
-/** The resume as the browser holds it: a File, or null before one is chosen. */
-const resumeSchema = z.custom<File | null>().superRefine((file, ctx): file is File => {
-  const message = validateResumeFile(file);
-  if (message) ctx.addIssue({ code: z.ZodIssueCode.custom, message });
-  return message === null;
-});
+/** The resume as the browser holds it: a File, or null before one is chosen; a File once valid. */
+const resumeSchema = z.pipe(
+  z.custom<File | null>(),
+  z.transform((file: File | null, ctx) => {
+    const message = validateResumeFile(file);
+    if (file && message === null) return file;
+    ctx.issues.push({ code: 'custom', message: message ?? applicationMessages.resumeRequired, input: file });
+    return z.NEVER;
+  }),
+);
 
 /**
  * The application form in the browser: the shared text-field rules (the same schema
  * the API checks) plus the resume file, checked by the shared `validateResumeFile`.
  */
-export const applicationFormSchema = applicationFieldsSchema.extend({
+export const applicationFormSchema = z.extend(applicationFieldsSchema, {
   resume: resumeSchema,
   /** The privacy notice consent: required, and sent as `consent=true`. */
-  consent: z.boolean().refine((ticked) => ticked, consentMessages.required),
+  consent: z.boolean().check(z.refine((ticked) => ticked, consentMessages.required)),
 });
 
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;

@@ -1,15 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api/client';
-import type { AdminJob, Job } from '~/lib/schemas';
-
-/** GET /job answers `{ jobs: [...] }` or, from older servers, a bare array. */
-function normaliseJobs(body: unknown): Job[] {
-  if (Array.isArray(body)) return body as Job[];
-  if (body && typeof body === 'object' && Array.isArray((body as { jobs?: unknown }).jobs)) {
-    return (body as { jobs: Job[] }).jobs;
-  }
-  return [];
-}
+import { fetchOpenJobs } from '~/lib/api/jobs';
+import type { AdminJob } from '~/lib/schemas';
 
 export const jobKeys = {
   all: ['jobs'] as const,
@@ -20,7 +12,7 @@ export const jobKeys = {
 export const jobsQuery = () =>
   queryOptions({
     queryKey: jobKeys.list(),
-    queryFn: async ({ signal }) => normaliseJobs(await apiRequest<unknown>('/job', { signal })),
+    queryFn: ({ signal }) => fetchOpenJobs(signal),
   });
 
 /** `GET /job/all` (admin): every vacancy, open and closed, with its state. */

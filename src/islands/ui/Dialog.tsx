@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { cn } from './cn';
+import { clsx } from 'clsx';
 
 type Props = {
   open: boolean;
@@ -90,8 +90,10 @@ export function Dialog({
         if (event.target === event.currentTarget) onClose();
       }}
       onKeyDown={trapTab}
-      className={cn(
-        'dialog-fade m-auto w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-2xl border border-white/10 bg-ink-800 p-0 text-slate-200 shadow-2xl backdrop:bg-black/70',
+      className={clsx(
+        'dialog-fade m-auto w-[calc(100%-2rem)] overflow-y-auto rounded-2xl border border-white/10 bg-ink-800 p-0 text-slate-200 shadow-2xl backdrop:bg-black/70',
+        // The default width unless the caller sets its own (clsx, not tailwind-merge: public pages load this).
+        !/(^|\s)max-w-/.test(className ?? '') && 'max-w-2xl',
         maxHeightClass,
         className,
       )}

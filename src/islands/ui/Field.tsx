@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { cn } from './cn';
+import { clsx } from 'clsx';
 
 export const inputClass =
   'block w-full rounded-xl border border-white/15 bg-ink-900 px-4 py-3 text-white placeholder:text-slate-400 focus:border-brand-300 focus:outline-none focus:ring-2 focus:ring-brand-300/40 aria-[invalid=true]:border-rose-400';
@@ -27,7 +27,7 @@ type Props = {
 /** Label, control, optional hint and error message: the one field layout every form uses. */
 export function Field({ id, label, required = false, error, hint, className, children }: Props) {
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
+    <div className={clsx('flex flex-col gap-1.5', className)}>
       <label htmlFor={id} className="text-sm font-medium text-slate-100">
         {label}
         {required && (

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { cn } from './cn';
+import { clsx } from 'clsx';
 import { dismissToast, useToasts, type ToastKind } from './toast-store';
 
 const kindStyles: Record<ToastKind, string> = {
@@ -36,7 +36,7 @@ export function Toaster() {
         .map((toast) => (
           <div
             key={toast.id}
-            className={cn(
+            className={clsx(
               'flex items-start gap-3 rounded-xl border px-4 py-3 text-sm shadow-xl',
               kindStyles[toast.kind],
             )}

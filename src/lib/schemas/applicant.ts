@@ -1,12 +1,9 @@
-import { z } from 'zod';
-import { RESUME_EXTENSIONS } from '../limits';
+/** An applicant's statuses, the status table and the texts; without zod, so the careers board loads none. */
 
 /** Applicant status; new applications are pending. */
 export const APPLICANT_STATUSES = ['pending', 'shortlisted', 'rejected'] as const;
-const applicantStatusSchema = z.enum(APPLICANT_STATUSES, {
-  errorMap: () => ({ message: `Status must be one of: ${APPLICANT_STATUSES.join(', ')}` }),
-});
-export type ApplicantStatus = z.infer<typeof applicantStatusSchema>;
+export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number];
+export type { Applicant } from './applicant-api';
 
 /**
  * The status table, and nothing else: no direct change between shortlisted and
@@ -71,36 +68,3 @@ export const applicantMessages = {
 
 /** `GET /api/applicants/intake`: whether applications are being accepted, and the disk figures behind it. */
 export type IntakeStatus = { accepting: boolean; freeMb: number | null; minFreeMb: number };
-
-/**
- * `PUT /api/applicants/:id/status` body. `notify` (off unless sent as true) mails the applicant
- * about a change to shortlisted or rejected.
- */
-export const statusUpdateSchema = z.object({ status: applicantStatusSchema, notify: z.boolean().optional() });
-
-/** An applicant as the API lists it; the resume bytes are downloaded separately. */
-export const applicantSchema = z.object({
-  id: z.number().int(),
-  jobId: z.number().int(),
-  /** Snapshot of the job's title when the application arrived (kept if the job is deleted). */
-  jobTitle: z.string(),
-  /** Snapshot of the job's department. */
-  department: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  linkedin: z.string().nullable(),
-  coverLetter: z.string(),
-  status: applicantStatusSchema,
-  /** ISO 8601 timestamp set by the server. */
-  appliedAt: z.string(),
-  /** When the status last changed (appliedAt until then); retention counts from it. */
-  statusChangedAt: z.string(),
-  /** The `?source=` of the job link they came from ('direct' without one). */
-  source: z.string(),
-  /** When retention will erase this applicant; null while shortlisted (kept until an admin decides). */
-  eraseAt: z.string().nullable().optional(),
-  /** The stored resume's kind (its real type, sniffed from the bytes) and size in bytes. */
-  resume: z.object({ kind: z.enum(RESUME_EXTENSIONS), size: z.number().int() }),
-});
-export type Applicant = z.infer<typeof applicantSchema>;

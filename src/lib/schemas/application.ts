@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import {
   COVER_LETTER_MAX,
   COVER_LETTER_MIN,
@@ -63,7 +63,12 @@ function phoneDigits(phone: string): string {
   return phone.replace(/[\s+-]/g, '');
 }
 
-const requiredString = (message: string) => z.string({ required_error: message, invalid_type_error: message }).trim();
+/** A required text field: trimmed, and blank counts as missing. */
+const requiredText = (message: string) =>
+  z.string({ error: message }).check(blankAsEmpty, z.trim(), z.minLength(1, message));
+
+/** 10 to 15 digits, once spaces, hyphens and plus signs are removed. */
+const phoneHasDigits = new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);
 
 /**
  * The text fields of the application form. Values are trimmed, and a value of only invisible
@@ -71,52 +76,42 @@ const requiredString = (message: string) => z.string({ required_error: message, 
  * per field is the one to show (react-hook-form's default, and the API's `errors` map).
  */
 export const applicationFieldsSchema = z.object({
-  name: blankAsEmpty(
-    requiredString(m.nameRequired)
-      .min(1, m.nameRequired)
-      .min(NAME_MIN, m.nameMin)
-      .max(NAME_MAX, m.nameMax)
-      .regex(NAME_PATTERN, m.nameLetters),
+  name: requiredText(m.nameRequired).check(
+    z.minLength(NAME_MIN, m.nameMin),
+    z.maxLength(NAME_MAX, m.nameMax),
+    z.regex(NAME_PATTERN, m.nameLetters),
   ),
-  email: blankAsEmpty(
-    requiredString(m.emailRequired)
-      .min(1, m.emailRequired)
-      .max(EMAIL_MAX, m.emailInvalid)
-      .regex(EMAIL_PATTERN, m.emailInvalid),
+  email: requiredText(m.emailRequired).check(
+    z.maxLength(EMAIL_MAX, m.emailInvalid),
+    z.regex(EMAIL_PATTERN, m.emailInvalid),
   ),
-  phone: blankAsEmpty(
-    requiredString(m.phoneRequired)
-      .min(1, m.phoneRequired)
-      .max(PHONE_MAX_LENGTH, m.phoneInvalid)
-      .refine(
-        (v) => v === '' || new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`).test(phoneDigits(v)),
-        m.phoneInvalid,
-      ),
+  phone: requiredText(m.phoneRequired).check(
+    z.maxLength(PHONE_MAX_LENGTH, m.phoneInvalid),
+    z.refine((v) => v === '' || phoneHasDigits.test(phoneDigits(v)), m.phoneInvalid),
   ),
-  linkedin: z
-    .string({ invalid_type_error: m.linkedinInvalid })
-    .trim()
-    .max(LINKEDIN_MAX, m.linkedinInvalid)
-    .refine((v) => v === '' || LINKEDIN_PATTERN.test(v), m.linkedinInvalid)
-    .optional(),
-  coverLetter: blankAsEmpty(
-    requiredString(m.coverLetterRequired)
-      .min(1, m.coverLetterRequired)
-      .min(COVER_LETTER_MIN, m.coverLetterMin)
-      .max(COVER_LETTER_MAX, m.coverLetterMax),
+  linkedin: z.optional(
+    z.string({ error: m.linkedinInvalid }).check(
+      z.trim(),
+      z.maxLength(LINKEDIN_MAX, m.linkedinInvalid),
+      z.refine((v) => v === '' || LINKEDIN_PATTERN.test(v), m.linkedinInvalid),
+    ),
+  ),
+  coverLetter: requiredText(m.coverLetterRequired).check(
+    z.minLength(COVER_LETTER_MIN, m.coverLetterMin),
+    z.maxLength(COVER_LETTER_MAX, m.coverLetterMax),
   ),
 });
 
 export type ApplicationFields = z.infer<typeof applicationFieldsSchema>;
 
 /** A job id as the form sends it: digits only, one spelling per number ("3", never "03", "3.0" or "0x3"). */
-const jobIdSchema = z
-  .string({ required_error: m.jobRequired, invalid_type_error: m.jobRequired })
-  .regex(ID_PATTERN, m.jobRequired)
-  .transform(Number);
+const jobIdSchema = z.pipe(
+  z.string({ error: m.jobRequired }).check(z.regex(ID_PATTERN, m.jobRequired)),
+  z.transform(Number),
+);
 
 /** What the API checks in `POST /applicants/apply` besides the resume: jobId plus the text fields. */
-export const applicationRequestSchema = applicationFieldsSchema.extend({ jobId: jobIdSchema });
+export const applicationRequestSchema = z.extend(applicationFieldsSchema, { jobId: jobIdSchema });
 
 /** Accepted resume file rules. */
 export const resumeRules = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_SUBJECT_MAX, EMAIL_MAX } from '../limits';
 import { EMAIL_PATTERN } from './application';
 import { blankAsEmpty } from './text';
@@ -22,15 +22,16 @@ export const contactMessages = {
 
 const m = contactMessages;
 
-const required = (message: string) =>
-  z.string({ required_error: message, invalid_type_error: message }).trim().min(1, message);
+/** Trimmed text, blank counts as missing, at most `max` characters. */
+const required = (message: string, max: number, maxMessage: string) =>
+  z.string({ error: message }).check(blankAsEmpty, z.trim(), z.minLength(1, message), z.maxLength(max, maxMessage));
 
 /** The contact form with its length limits; values are trimmed, and blank ones count as missing. */
 export const contactSchema = z.object({
-  name: blankAsEmpty(required(m.nameRequired).max(CONTACT_NAME_MAX, m.nameMax)),
-  email: blankAsEmpty(required(m.emailRequired).max(EMAIL_MAX, m.emailInvalid).regex(EMAIL_PATTERN, m.emailInvalid)),
-  subject: blankAsEmpty(required(m.subjectRequired).max(CONTACT_SUBJECT_MAX, m.subjectMax)),
-  message: blankAsEmpty(required(m.messageRequired).max(CONTACT_MESSAGE_MAX, m.messageMax)),
+  name: required(m.nameRequired, CONTACT_NAME_MAX, m.nameMax),
+  email: required(m.emailRequired, EMAIL_MAX, m.emailInvalid).check(z.regex(EMAIL_PATTERN, m.emailInvalid)),
+  subject: required(m.subjectRequired, CONTACT_SUBJECT_MAX, m.subjectMax),
+  message: required(m.messageRequired, CONTACT_MESSAGE_MAX, m.messageMax),
 });
 
 export type ContactInput = z.infer<typeof contactSchema>;

@@ -1,5 +1,6 @@
 export * from './application';
 export * from './applicant';
+export * from './applicant-api';
 export * from './contact';
 export * from './job';
 export * from './login';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { JOB_DEPARTMENT_MAX, JOB_DESCRIPTION_MAX, JOB_LOCATION_MAX, JOB_SALARY_MAX, JOB_TITLE_MAX } from '../limits';
 import { blankAsEmpty } from './text';
 
@@ -30,13 +30,9 @@ const m = jobMessages;
 
 /** Required text; blank (only invisible characters) counts as missing. */
 const requiredText = (label: string, required: string, max: number) =>
-  blankAsEmpty(
-    z
-      .string({ required_error: required, invalid_type_error: required })
-      .trim()
-      .min(1, required)
-      .max(max, m.tooLong(label, max)),
-  );
+  z
+    .string({ error: required })
+    .check(blankAsEmpty, z.trim(), z.minLength(1, required), z.maxLength(max, m.tooLong(label, max)));
 
 /**
  * The admin job form: title, department, location, jobType and description required;
@@ -47,22 +43,17 @@ export const jobInputSchema = z.object({
   department: requiredText('Department', m.departmentRequired, JOB_DEPARTMENT_MAX),
   location: requiredText('Location', m.locationRequired, JOB_LOCATION_MAX),
   jobType: z.enum(JOB_TYPES, {
-    errorMap: (issue, ctx) => ({
-      message:
-        issue.code === 'invalid_type' && ctx.data === undefined
-          ? m.jobTypeRequired
-          : ctx.data === ''
-            ? m.jobTypeRequired
-            : m.jobTypeInvalid,
-    }),
+    error: (issue) => (issue.input === undefined || issue.input === '' ? m.jobTypeRequired : m.jobTypeInvalid),
   }),
   description: requiredText('Description', m.descriptionRequired, JOB_DESCRIPTION_MAX),
-  salaryRange: z
-    .string({ invalid_type_error: 'Salary range must be text' })
-    .trim()
-    .max(JOB_SALARY_MAX, m.tooLong('Salary range', JOB_SALARY_MAX))
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  salaryRange: z.pipe(
+    z.nullish(
+      z
+        .string({ error: 'Salary range must be text' })
+        .check(z.trim(), z.maxLength(JOB_SALARY_MAX, m.tooLong('Salary range', JOB_SALARY_MAX))),
+    ),
+    z.transform((v) => (v ? v : null)),
+  ),
 });
 
 export type JobInput = z.input<typeof jobInputSchema>;
@@ -70,13 +61,13 @@ export type JobData = z.output<typeof jobInputSchema>;
 
 /** A job as the API returns it (`GET /api/job`). */
 const jobSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   title: z.string(),
   department: z.string(),
   location: z.string(),
   jobType: z.enum(JOB_TYPES),
   description: z.string(),
-  salaryRange: z.string().nullable(),
+  salaryRange: z.nullable(z.string()),
   /** ISO 8601 timestamp set by the server. */
   created_at: z.string(),
 });
@@ -99,7 +90,7 @@ export const jobStatusMessages = {
 
 /** `PUT /api/job/:id/status` body. */
 export const jobStatusSchema = z.object({
-  status: z.enum(JOB_STATUSES, { errorMap: () => ({ message: jobStatusMessages.statusInvalid }) }),
+  status: z.enum(JOB_STATUSES, { error: jobStatusMessages.statusInvalid }),
 });
 
 /** A vacancy as admins list it (`GET /api/job/all`): open and closed ones, with their state. */

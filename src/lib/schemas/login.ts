@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { EMAIL_MAX, PASSWORD_MAX } from '../limits';
 import { blankAsEmpty } from './text';
 
@@ -15,20 +15,20 @@ export const loginMessages = {
 
 /** Admin login payload plus the Remember me choice (30 days vs 8 hours). */
 export const loginSchema = z.object({
-  email: blankAsEmpty(
-    z
-      .string({ required_error: loginMessages.emailRequired, invalid_type_error: loginMessages.emailRequired })
-      .trim()
-      .min(1, loginMessages.emailRequired)
-      .max(EMAIL_MAX, loginMessages.invalidCredentials),
-  ),
+  email: z
+    .string({ error: loginMessages.emailRequired })
+    .check(
+      blankAsEmpty,
+      z.trim(),
+      z.minLength(1, loginMessages.emailRequired),
+      z.maxLength(EMAIL_MAX, loginMessages.invalidCredentials),
+    ),
   password: z
-    .string({ required_error: loginMessages.passwordRequired, invalid_type_error: loginMessages.passwordRequired })
-    .min(1, loginMessages.passwordRequired)
-    .max(PASSWORD_MAX, loginMessages.invalidCredentials),
-  remember: z.boolean().optional(),
+    .string({ error: loginMessages.passwordRequired })
+    .check(z.minLength(1, loginMessages.passwordRequired), z.maxLength(PASSWORD_MAX, loginMessages.invalidCredentials)),
+  remember: z.optional(z.boolean()),
   /** The second step when two-factor sign-in is on: a six-digit code or a recovery code. */
-  code: z.string().trim().max(32, loginMessages.invalidCode).optional(),
+  code: z.optional(z.string().check(z.trim(), z.maxLength(32, loginMessages.invalidCode))),
 });
 
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** A contact message stored by the API when EmailJS is not configured. */
 export const contactMessageSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   email: z.string(),
   subject: z.string(),
@@ -10,7 +10,7 @@ export const contactMessageSchema = z.object({
   /** ISO 8601 timestamp set by the server. */
   created_at: z.string(),
   /** When an admin marked it handled; null while it waits for an answer. */
-  handledAt: z.string().nullable(),
+  handledAt: z.nullable(z.string()),
 });
 export type ContactMessage = z.infer<typeof contactMessageSchema>;
 
@@ -22,8 +22,5 @@ export const messageHandlingMessages = {
 
 /** `PUT /api/messages/:id/handled` body. */
 export const messageHandledSchema = z.object({
-  handled: z.boolean({
-    required_error: messageHandlingMessages.handledInvalid,
-    invalid_type_error: messageHandlingMessages.handledInvalid,
-  }),
+  handled: z.boolean({ error: messageHandlingMessages.handledInvalid }),
 });

@@ -1,47 +1,27 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { ADMIN_PASSWORD_MIN, EMAIL_MAX, PASSWORD_MAX } from '../limits';
+import { passwordResetMessages } from './password-reset-messages';
 
-export const passwordResetMessages = {
-  /** The same answer whether or not an admin has that address. */
-  requested: 'If an admin account exists for that address, a reset link is on its way.',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  tooMany: 'Too many reset requests. Please try again later.',
-  unavailable:
-    'Password reset by e-mail is not set up on this server. Ask another administrator to reset it with the admin CLI.',
-  invalidLink: 'This reset link is invalid or has expired.',
-  passwordRequired: 'Password is required',
-  passwordTooShort: `The password must be at least ${ADMIN_PASSWORD_MIN} characters.`,
-  passwordTooLong: `The password must be at most ${PASSWORD_MAX} characters.`,
-  passwordsDiffer: 'The two passwords do not match.',
-  done: 'Your password has been changed. Sign in with the new password.',
-} as const;
+export { passwordResetMessages };
 
 const m = passwordResetMessages;
 
 /** `POST /api/auth/forgot`. */
 export const forgotPasswordSchema = z.object({
   email: z
-    .string({ required_error: m.emailRequired, invalid_type_error: m.emailRequired })
-    .trim()
-    .min(1, m.emailRequired)
-    .max(EMAIL_MAX, m.emailInvalid)
-    .email(m.emailInvalid),
+    .string({ error: m.emailRequired })
+    .check(z.trim(), z.minLength(1, m.emailRequired), z.maxLength(EMAIL_MAX, m.emailInvalid), z.email(m.emailInvalid)),
 });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordSchema>;
 
 /** A new admin password: the rule the admin CLI applies too. */
 export const newPasswordSchema = z
-  .string({ required_error: m.passwordRequired, invalid_type_error: m.passwordRequired })
-  .min(ADMIN_PASSWORD_MIN, m.passwordTooShort)
-  .max(PASSWORD_MAX, m.passwordTooLong);
+  .string({ error: m.passwordRequired })
+  .check(z.minLength(ADMIN_PASSWORD_MIN, m.passwordTooShort), z.maxLength(PASSWORD_MAX, m.passwordTooLong));
 
 /** `POST /api/auth/reset`: the token from the link and the new password. */
 export const resetPasswordSchema = z.object({
-  token: z
-    .string({ required_error: m.invalidLink, invalid_type_error: m.invalidLink })
-    .min(1, m.invalidLink)
-    .max(200, m.invalidLink),
+  token: z.string({ error: m.invalidLink }).check(z.minLength(1, m.invalidLink), z.maxLength(200, m.invalidLink)),
   password: newPasswordSchema,
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
@@ -49,5 +29,5 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 /** The reset form in the browser: the password typed twice. */
 export const resetFormSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })
-  .refine((v) => v.password === v.confirm, { message: m.passwordsDiffer, path: ['confirm'] });
+  .check(z.refine((v) => v.password === v.confirm, { message: m.passwordsDiffer, path: ['confirm'] }));
 export type ResetFormInput = z.infer<typeof resetFormSchema>;

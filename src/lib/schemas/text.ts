@@ -1,4 +1,4 @@
-import { z, type ZodEffects, type ZodTypeAny } from 'zod';
+import { z } from 'zod/mini';
 
 const textMessages = {
   nul: 'Text must not contain NUL characters',
@@ -16,15 +16,11 @@ function isBlank(value: string): boolean {
   return value.replace(INVISIBLE, '') === '';
 }
 
-/** Runs `schema` on '' instead of a blank string, so its 'required' rule answers. */
-export function blankAsEmpty<T extends ZodTypeAny>(schema: T): ZodEffects<T, z.output<T>, z.input<T>> {
-  // preprocess types its input as unknown; it accepts exactly what `schema` accepts, which forms rely on.
-  return z.preprocess((value) => (typeof value === 'string' && isBlank(value) ? '' : value), schema) as ZodEffects<
-    T,
-    z.output<T>,
-    z.input<T>
-  >;
-}
+/**
+ * A blank string (only invisible characters) becomes '', so the 'required' rule after it answers.
+ * The first check of a text field: `z.string().check(blankAsEmpty, z.trim(), z.minLength(1, …))`.
+ */
+export const blankAsEmpty = z.overwrite((value: string) => (isBlank(value) ? '' : value));
 
 /** A lone UTF-16 surrogate (the u flag pairs valid ones) or U+FFFD, what a failed decoding leaves. */
 const UNREADABLE = /[\p{Cs}\uFFFD]/u;

@@ -1,5 +1,5 @@
 import { validator } from 'hono/validator';
-import type { z, ZodTypeAny } from 'zod';
+import { z } from 'zod';
 import {
   apiError,
   fieldErrors,
@@ -18,7 +18,7 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
  * deeper than MAX_JSON_DEPTH, and 400 `{ message, errors }` for a schema failure or text that
  * cannot be stored (message = the only error, else `summary`). Handlers read `c.req.valid('json')`.
  */
-export function jsonBody<T extends ZodTypeAny>(schema: T, summary = 'Please correct the highlighted fields') {
+export function jsonBody<T extends z.core.$ZodType>(schema: T, summary = 'Please correct the highlighted fields') {
   return validator('json', async (_value, c): Promise<z.output<T> | Response> => {
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? '';
     if (!JSON_TYPE.test(mediaType)) return apiError(c, 415, 'Content-Type must be application/json');
@@ -29,7 +29,7 @@ export function jsonBody<T extends ZodTypeAny>(schema: T, summary = 'Please corr
       return apiError(c, 400, 'Malformed JSON in request body');
     }
     if (nestedDeeperThan(value, MAX_JSON_DEPTH)) return apiError(c, 400, TOO_DEEP_MESSAGE);
-    const result = schema.safeParse(value);
+    const result = z.safeParse(schema, value);
     const errors = result.success ? unstorableFields(result.data) : fieldErrors(result.error);
     if (!result.success || Object.keys(errors).length) return apiError(c, 400, summarize(errors, summary), errors);
     return result.data as z.output<T>;

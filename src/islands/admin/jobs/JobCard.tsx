@@ -1,4 +1,4 @@
-import { descriptionText } from '~/lib/job-description';
+import { descriptionText } from '~/lib/job-description-text';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import type { AdminJob, ApplicantStatus } from '~/lib/schemas';

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
-import { applicantMessages, findTransition, statusUpdateSchema } from '~/lib/schemas/applicant';
+import { applicantMessages, findTransition } from '~/lib/schemas/applicant';
+import { statusUpdateSchema } from '~/lib/schemas/applicant-api';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import {

@@ -12,14 +12,14 @@ const AUDIT_PAGE_SIZE = 25;
 
 const idParam = z.string().transform((raw, ctx) => {
   const id = parseDbId(raw);
-  if (id === null) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'must be a record id' });
+  if (id === null) ctx.issues.push({ code: 'custom', message: 'must be a record id', input: raw });
   return id ?? z.NEVER;
 });
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
 
 const auditQuerySchema = z.object({
   cursor: z.preprocess(blankToUndefined, idParam.optional()),
-  action: z.preprocess(blankToUndefined, auditActionSchema.optional()),
+  action: z.preprocess(blankToUndefined, z.optional(auditActionSchema)),
   admin: z.preprocess(blankToUndefined, idParam.optional()),
 });
 

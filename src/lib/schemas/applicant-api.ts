@@ -1,0 +1,40 @@
+import { z } from 'zod/mini';
+import { RESUME_EXTENSIONS } from '../limits';
+import { APPLICANT_STATUSES } from './applicant';
+
+const applicantStatusSchema = z.enum(APPLICANT_STATUSES, {
+  error: `Status must be one of: ${APPLICANT_STATUSES.join(', ')}`,
+});
+
+/**
+ * `PUT /api/applicants/:id/status` body. `notify` (off unless sent as true) mails the applicant
+ * about a change to shortlisted or rejected.
+ */
+export const statusUpdateSchema = z.object({ status: applicantStatusSchema, notify: z.optional(z.boolean()) });
+
+/** An applicant as the API lists it; the resume bytes are downloaded separately. */
+export const applicantSchema = z.object({
+  id: z.int(),
+  jobId: z.int(),
+  /** Snapshot of the job's title when the application arrived (kept if the job is deleted). */
+  jobTitle: z.string(),
+  /** Snapshot of the job's department. */
+  department: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  linkedin: z.nullable(z.string()),
+  coverLetter: z.string(),
+  status: applicantStatusSchema,
+  /** ISO 8601 timestamp set by the server. */
+  appliedAt: z.string(),
+  /** When the status last changed (appliedAt until then); retention counts from it. */
+  statusChangedAt: z.string(),
+  /** The `?source=` of the job link they came from ('direct' without one). */
+  source: z.string(),
+  /** When retention will erase this applicant; null while shortlisted (kept until an admin decides). */
+  eraseAt: z.optional(z.nullable(z.string())),
+  /** The stored resume's kind (its real type, sniffed from the bytes) and size in bytes. */
+  resume: z.object({ kind: z.enum(RESUME_EXTENSIONS), size: z.int() }),
+});
+export type Applicant = z.infer<typeof applicantSchema>;
