@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * Unit and API tests. The API suite runs on SQLite (a fresh temp DATA_DIR per file) and, when
- * TEST_DATABASE_URL is set (see scripts/ci-postgres.sh), a second time as the `api-postgres`
+ * TEST_DATABASE_URL is set (see tests/helpers/ci-postgres.sh), a second time as the `api-postgres`
  * project on a fresh PostgreSQL database per file.
  */
 const postgres = Boolean(process.env['TEST_DATABASE_URL']);

@@ -3,7 +3,7 @@
  * presets side by side, several runs each, one run at a time, against the production server of
  * `npm run build` (fresh DATA_DIR, three vacancies seeded so /career is realistic). Prints one table
  * of medians and writes every run to bench-results/web.json; exits 1 when a mobile median misses
- * a target, or a page's JavaScript before interaction (gzip, from the build: scripts/bench-lib/page-js.ts)
+ * a target, or a page's JavaScript before interaction (gzip, from the build: tests/helpers/page-js.ts)
  * is over its budget.
  *
  *   npm run bench:web                               every page, both presets, 3 runs
@@ -21,7 +21,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Result as Lhr } from 'lighthouse';
 import { PUBLIC_PAGES } from '~/public-pages';
-import { JS_BUDGET, pageJs } from './bench-lib/page-js';
+import { JS_BUDGET, pageJs } from '../tests/helpers/page-js';
 import { adminAuth, projectRoot, seedJobs, startServer } from './bench-lib/server';
 import { formatTable } from './bench-lib/table';
 

@@ -7,7 +7,7 @@
  * reported as warnings, since many vendor sites refuse robots. Exit status 1 when any link fails.
  */
 import { fileURLToPath } from 'node:url';
-import { contentLinks } from './content-links';
+import { contentLinks } from '../src/integrations/content-links';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const TIMEOUT_MS = 15_000;

@@ -2,8 +2,6 @@
  * Where applicants come from: the `?source=` (or `utm_source=`) of a job link, carried into the
  * application, and the Sources report of the admin area. Shared by the careers islands and the API.
  */
-import { z } from 'zod';
-
 /** Longest accepted source name. */
 const SOURCE_MAX = 40;
 /** What an application or a view without a (valid) source is counted as. */
@@ -31,9 +29,6 @@ export function sourceFromSearch(search: string): string {
   }
   return DIRECT_SOURCE;
 }
-
-/** `POST /api/job/{id}/view`: the page's source; an invalid one counts as 'direct'. */
-export const jobViewSchema = z.object({ source: z.string().max(200).optional() });
 
 /** The report covers this many weeks (Monday to Sunday, UTC), the current one last. */
 export const SOURCE_REPORT_WEEKS = 12;

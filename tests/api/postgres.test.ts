@@ -1,7 +1,7 @@
 /**
  * Tells, visibly, whether the API suite also ran on PostgreSQL. With TEST_DATABASE_URL set, the
  * vitest project `api-postgres` runs every API test file again, each on a fresh PostgreSQL
- * database (tests/helpers/api.ts); start a server with `bash scripts/ci-postgres.sh`.
+ * database (tests/helpers/api.ts); start a server with `bash tests/helpers/ci-postgres.sh`.
  */
 import { describe, expect, it } from 'vitest';
 import { call, POSTGRES_AVAILABLE, setupApi, TEST_DATABASE_URL } from '../helpers/api';
@@ -11,7 +11,7 @@ const pgRun = Boolean(TEST_DATABASE_URL);
 if (!POSTGRES_AVAILABLE) {
   console.warn(
     '\nNOTICE: TEST_DATABASE_URL is not set, so the API suite ran on SQLite only; the PostgreSQL run is skipped.\n' +
-      '        Run it with: export $(bash scripts/ci-postgres.sh) && npx vitest run tests/api\n',
+      '        Run it with: export $(bash tests/helpers/ci-postgres.sh) && npx vitest run tests/api\n',
   );
 }
 
@@ -30,5 +30,5 @@ describe.skipIf(!pgRun)('PostgreSQL run of the API suite', () => {
 });
 
 describe.skipIf(POSTGRES_AVAILABLE)('PostgreSQL run skipped: TEST_DATABASE_URL is not set', () => {
-  it.skip('start PostgreSQL with `export $(bash scripts/ci-postgres.sh)` to run the API suite against it too', () => {});
+  it.skip('start PostgreSQL with `export $(bash tests/helpers/ci-postgres.sh)` to run the API suite against it too', () => {});
 });

@@ -7,7 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contentLinks } from '../../scripts/content-links';
+import { contentLinks } from '../../src/integrations/content-links';
 import { brokenLinks, formatBroken, siteIndex } from '../../src/integrations/link-check';
 import { REDIRECTS } from '../../src/redirects';
 import { expect, test } from './fixtures';

@@ -18,7 +18,7 @@ import { hashPassword } from '~/server/features/auth/password';
 import { createLogger } from '~/server/logger';
 import { pdfBytes } from './files';
 
-/** Set by scripts/ci-postgres.sh: a PostgreSQL server is available for a second run of the suite. */
+/** Set by tests/helpers/ci-postgres.sh: a PostgreSQL server is available for a second run of the suite. */
 export const POSTGRES_AVAILABLE = Boolean(process.env['TEST_DATABASE_URL']);
 /**
  * The PostgreSQL URL when THIS run is the PostgreSQL one (vitest project `api-postgres` sets

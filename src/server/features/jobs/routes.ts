@@ -1,10 +1,11 @@
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
+import { z } from 'zod';
 import { etagMatches, etagOfText } from '~/lib/etag';
 import { jobInputSchema, jobMessages, jobStatusMessages, jobStatusSchema, type Job } from '~/lib/schemas/job';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { jobViewSchema, sourceOrDirect, sourcesMessages } from '~/lib/sources';
+import { sourceOrDirect, sourcesMessages } from '~/lib/sources';
 import {
   countJobView,
   createJob,
@@ -24,6 +25,9 @@ import { jsonBody } from '../../middleware/validate';
 import { addVary } from '../../vary';
 import { auditRequest } from '../audit';
 import { isBot } from './bots';
+
+/** `POST /api/job/{id}/view`: the page's source; an invalid one counts as 'direct'. */
+const jobViewSchema = z.object({ source: z.string().max(200).optional() });
 
 /** Browsers revalidate every time (cheap with the ETag); shared caches may hold the list briefly. */
 const JOB_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate';

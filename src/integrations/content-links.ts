@@ -9,7 +9,7 @@ import remarkMdx from 'remark-mdx';
 import remarkParse from 'remark-parse';
 import { unified } from 'unified';
 import { parse as parseYaml } from 'yaml';
-import { linksOf, type FoundLink } from '../src/integrations/link-check';
+import { linksOf, type FoundLink } from './link-check';
 
 function* filesUnder(dir: string, extension: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Starts a throwaway PostgreSQL cluster for the API test suite and prints its URL.
 #
-#   bash scripts/ci-postgres.sh          start (or reuse) the cluster; stdout: TEST_DATABASE_URL=postgres://...
-#   bash scripts/ci-postgres.sh --stop   stop it and delete its folder
+#   bash tests/helpers/ci-postgres.sh          start (or reuse) the cluster; stdout: TEST_DATABASE_URL=postgres://...
+#   bash tests/helpers/ci-postgres.sh --stop   stop it and delete its folder
 #
 # The cluster lives in ${TMPDIR:-/tmp}/edgecraft-ci-postgres-$PG_PORT, listens on 127.0.0.1 only
 # (port PG_PORT, default 54329), runs as a non-root user (postgres when started as root), uses
