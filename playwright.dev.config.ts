@@ -14,7 +14,8 @@ export default defineConfig({
   retries: 0,
   workers: 1,
   timeout: 420_000,
-  expect: { timeout: 15_000 },
+  // The dev server compiles each page on first request, on a machine busy with the other lanes of npm test.
+  expect: { timeout: 30_000 },
   reporter: 'list',
   use: {
     ...devices['Desktop Chrome'],

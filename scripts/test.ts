@@ -93,7 +93,7 @@ const checksOk = await runLanes(
   [
     { label: 'Lint, format and dead-code checks', command: 'npm', args: ['run', 'lint'] },
     { label: 'Type check (astro check)', command: 'npx', args: ['astro', 'check'] },
-    // One test, about a minute: it works on its own copy of the project, so it shares nothing with the builds.
+    // Two tests, one to two minutes: they work on their own copy of the project, sharing nothing with the builds.
     {
       label: 'Editing round trip in astro dev (Keystatic)',
       command: 'npx',
