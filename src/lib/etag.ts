@@ -1,8 +1,10 @@
-/** ETags with Web Crypto, so the same code serves the API and the vacancy pages rendered on request. */
-
-/** A strong ETag for a representation: its SHA-1, base64url, quoted. */
-export async function etagOfText(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)));
+/**
+ * A strong ETag from the SHA-1 digest of a representation: base64url, quoted. Each side hashes with
+ * its own API: the job list with node:crypto, synchronously (Web Crypto's digest is a round trip
+ * through the thread pool, which under load made the list wait for later turns of the event loop);
+ * the vacancy pages, rendered by Astro, with Web Crypto.
+ */
+export function etagOfSha1(digest: Uint8Array): string {
   const base64 = btoa(String.fromCharCode(...digest));
   return `"${base64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}"`;
 }

@@ -1,4 +1,4 @@
-import { etagMatches, etagOfText } from '~/lib/etag';
+import { etagMatches, etagOfSha1 } from '~/lib/etag';
 import { descriptionText } from '~/lib/job-description-text';
 import { jobIdFromSlug, jobPath, jobPostingJsonLd } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
@@ -56,7 +56,9 @@ export async function jobPageState(
   }
   const canonical = jobPath(job);
   if (pathname.replace(/\/$/, '') !== canonical) return { kind: 'redirect', location: canonical };
-  const etag = await etagOfText(JSON.stringify(job));
+  const etag = etagOfSha1(
+    new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(JSON.stringify(job)))),
+  );
   const headers = { ETag: etag, 'Cache-Control': JOB_PAGE_CACHE_CONTROL };
   return etagMatches(ifNoneMatch, etag) ? { kind: 'not-modified', headers } : { kind: 'job', job, headers };
 }

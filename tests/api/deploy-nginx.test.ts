@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COVER_LETTER_MAX, RESUME_MAX_BYTES } from '~/lib/limits';
 import { applicationMessages } from '~/lib/schemas/application';
@@ -83,7 +84,7 @@ async function countConnections(targetPort: number): Promise<ConnectionCounter> 
   };
 }
 
-type Answer = { status: number; headers: IncomingHttpHeaders; rawHeaders: string[]; body: string };
+type Answer = { status: number; headers: IncomingHttpHeaders; rawHeaders: string[]; body: string; bytes: Buffer };
 type Send = {
   method?: string;
   headers?: Record<string, string>;
@@ -118,14 +119,16 @@ function send(urlPath: string, options: Send = {}): Promise<Answer> {
 function collect(res: IncomingMessage, resolve: (answer: Answer) => void, reject: (error: Error) => void) {
   const chunks: Buffer[] = [];
   res.on('data', (chunk: Buffer) => chunks.push(chunk));
-  res.on('end', () =>
+  res.on('end', () => {
+    const bytes = Buffer.concat(chunks);
     resolve({
       status: res.statusCode ?? 0,
       headers: res.headers,
       rawHeaders: res.rawHeaders,
-      body: Buffer.concat(chunks).toString('utf8'),
-    }),
-  );
+      body: bytes.toString('utf8'),
+      bytes,
+    });
+  });
   res.on('error', reject);
 }
 
@@ -279,6 +282,24 @@ describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in
     });
     expect(forged.status).toBe(429);
     expect((await postJson('/api/contact', message(11), { from: '127.0.0.3' })).status).toBe(201);
+  });
+
+  it('gzips the job list for clients that accept it, under a weak ETag that revalidates to 304', async () => {
+    const auth = { Authorization: `Bearer ${token}` };
+    while ((await send('/api/job')).body.length < 2048)
+      expect((await postJson('/api/job', validJob, { headers: auth })).status).toBe(201);
+    const plain = await send('/api/job');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await send('/api/job', { headers: { 'Accept-Encoding': 'gzip, br' } });
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.bytes.length).toBeLessThan(plain.bytes.length);
+    expect(gunzipSync(zipped.bytes).toString('utf8')).toBe(plain.body);
+    expect(zipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(zipped.headers.etag).toBe(`W/${plain.headers.etag}`);
+    const again = await send('/api/job', {
+      headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': zipped.headers.etag ?? '' },
+    });
+    expect(again.status).toBe(304);
   });
 
   it('keeps its connections to the server open between requests (upstream keepalive)', async () => {

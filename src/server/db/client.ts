@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { startCheckpointThread, type CheckpointThread } from './checkpoint-thread';
 import type { Database, DbKind } from './schema';
 
 export type DbHandle = {
@@ -24,6 +25,8 @@ export type DbOptions = {
   sqliteSynchronous?: 'FULL' | 'NORMAL';
   /** SQLite only: open an existing database, never create DATA_DIR or the file (a second connection). */
   mustExist?: boolean;
+  /** SQLite only, for the long-running server: WAL checkpoints on a thread (see checkpoint-thread.ts), failures reported here. */
+  onCheckpointError?: (message: string) => void;
 };
 
 /** The SQLite file inside DATA_DIR. */
@@ -52,13 +55,19 @@ export function openDatabase(options: DbOptions): DbHandle {
   }
 
   if (!options.mustExist) mkdirSync(options.dataDir, { recursive: true });
-  const sqlite = new SQLite(path.join(options.dataDir, SQLITE_FILE), { fileMustExist: options.mustExist ?? false });
+  const file = path.join(options.dataDir, SQLITE_FILE);
+  const sqlite = new SQLite(file, { fileMustExist: options.mustExist ?? false });
   // Larger pages store 1 MB resumes in far fewer overflow pages; only applies to a new file.
   sqlite.pragma('page_size = 16384');
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  let checkpoints: CheckpointThread | undefined;
+  if (options.onCheckpointError) {
+    sqlite.pragma('wal_autocheckpoint = 0');
+    checkpoints = startCheckpointThread(file, options.onCheckpointError);
+  }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   let closed = false;
   return {
@@ -67,6 +76,8 @@ export function openDatabase(options: DbOptions): DbHandle {
     async close() {
       if (closed) return;
       closed = true;
+      await checkpoints?.stop();
+      // The last connection to close checkpoints what is left and removes the log.
       await db.destroy();
     },
   };
