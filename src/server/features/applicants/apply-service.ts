@@ -131,12 +131,7 @@ export function applyService(services: Services) {
   }
 
   async function store(c: Context<AppEnv>, application: CheckedApplication): Promise<Response> {
-    const applicant = await slots.run(async () => {
-      // SQLite stores synchronously, about 2 ms with a 1 MB resume: starting each store on a turn of
-      // its own lets requests in between be served when a burst of uploads finishes at once.
-      await new Promise(setImmediate);
-      return applications.store(application);
-    });
+    const applicant = await slots.run(() => applications.store(application));
     if (!applicant) return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
     return c.json(
       {
