@@ -70,6 +70,18 @@ async function launchChrome() {
   };
 }
 
+/** Lighthouse's main-thread categories (its mainthread-work-breakdown audit), in the table's order. */
+const MAIN_THREAD = {
+  scriptEvaluation: 'script',
+  scriptParseCompile: 'script parse',
+  styleLayout: 'style+layout',
+  paintCompositeRender: 'paint',
+  parseHTML: 'HTML+CSS parse',
+  garbageCollection: 'GC',
+  other: 'other',
+} as const;
+type MainThreadGroup = keyof typeof MAIN_THREAD;
+
 /** One run's figures, and the audits that cost points (what to fix). */
 function summarize(lhr: Lhr, route: string, preset: Preset) {
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
@@ -77,6 +89,10 @@ function summarize(lhr: Lhr, route: string, preset: Preset) {
   type Item = { resourceType: string; transferSize: number; requestCount: number };
   const items = (lhr.audits['resource-summary']?.details as { items?: Item[] } | undefined)?.items ?? [];
   const resource = (type: string) => items.find((item) => item.resourceType === type);
+  type Work = { group: string; duration: number };
+  const work = (lhr.audits['mainthread-work-breakdown']?.details as { items?: Work[] } | undefined)?.items ?? [];
+  const mainThreadMs = (group: MainThreadGroup) =>
+    work.filter((item) => item.group === group).reduce((sum, item) => sum + item.duration, 0);
   const failing = Object.entries(lhr.categories).flatMap(([category, { auditRefs }]) =>
     auditRefs
       .map((ref) => ({ ref, audit: lhr.audits[ref.id] }))
@@ -96,6 +112,9 @@ function summarize(lhr: Lhr, route: string, preset: Preset) {
     jsBytes: resource('script')?.transferSize ?? 0,
     totalBytes: resource('total')?.transferSize ?? 0,
     requests: resource('total')?.requestCount ?? 0,
+    mainThread: Object.fromEntries(
+      Object.keys(MAIN_THREAD).map((group) => [group, mainThreadMs(group as MainThreadGroup)]),
+    ) as Record<MainThreadGroup, number>,
     failing,
     error: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : null,
   };
@@ -176,6 +195,22 @@ console.log(
   `JS gz before interaction: gzip -9 of what the page loads before any interaction, from the build; at most ${JS_BUDGET.islandPage / 1024} KB with an island, ${JS_BUDGET.withoutIsland / 1024} KB without\n`,
 );
 console.log(formatTable(rows));
+console.log('\nMain-thread time, ms (medians; Lighthouse mainthread-work-breakdown):\n');
+console.log(
+  formatTable(
+    routes.flatMap((route) =>
+      presets.map((preset) => {
+        const these = all.filter((r) => r.route === route && r.preset === preset);
+        const groups = Object.entries(MAIN_THREAD).map(([group, label]) => [
+          label,
+          Math.round(median(these.map((r) => r.mainThread[group as MainThreadGroup]))),
+        ]);
+        const total = Math.round(median(these.map((r) => Object.values(r.mainThread).reduce((a, b) => a + b, 0))));
+        return { route, preset, total, ...Object.fromEntries(groups) };
+      }),
+    ),
+  ),
+);
 const outFile = path.resolve(projectRoot, values.out);
 mkdirSync(path.dirname(outFile), { recursive: true });
 writeFileSync(
