@@ -1,4 +1,14 @@
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { fetchOpenJobs } from '~/lib/api/jobs';
 import { distinctDepartments, sameDepartment } from '~/lib/departments';
 import { jobPath } from '~/lib/job-posting';
@@ -11,9 +21,19 @@ import { AppliedConfirmation, type Applied } from './AppliedConfirmation';
 import { DepartmentFilter } from './DepartmentFilter';
 import { departmentFromUrl, inDepartment, urlWithDepartment } from './departments';
 import { CARD_ROWS, JobCard, JobCardSkeleton } from './JobCard';
-import { JobModal } from './JobModal';
-import { preloadJobDescription } from './LazyJobDescription';
 import { careersMessages } from './messages';
+
+// The modal (its dialog, the description and form loaders) is fetched when a job is pointed at or opened, not with the board.
+const loadJobModal = () => import('./JobModal');
+const JobModal = lazy(() => loadJobModal().then((module) => ({ default: module.JobModal })));
+
+/** Starts fetching the modal's code and then its description renderer, ahead of a click on a card. */
+function preloadJob(): void {
+  // A failure here is retried, and reported, by the lazy component itself.
+  loadJobModal()
+    .then((module) => module.preloadJobDescription())
+    .catch(() => undefined);
+}
 
 /** Key of the job id in the history entry the modal pushes. */
 const JOB_STATE_KEY = 'careersJobId';
@@ -212,13 +232,8 @@ function Board() {
       ) : (
         <ul aria-label="Open positions" className={GRID}>
           {visible.map((job) => (
-            // Pointing at or tabbing to a card fetches the modal's description renderer before the click.
-            <li
-              key={job.id}
-              className={CARD_ROWS}
-              onPointerEnter={preloadJobDescription}
-              onFocus={preloadJobDescription}
-            >
+            // Pointing at or tabbing to a card fetches the modal and its description renderer before the click.
+            <li key={job.id} className={CARD_ROWS} onPointerEnter={preloadJob} onFocus={preloadJob}>
               <JobCard job={job} applied={appliedIds.has(job.id)} onOpen={openJob} />
             </li>
           ))}
@@ -226,13 +241,16 @@ function Board() {
       )}
 
       {selected && (
-        <JobModal
-          key={selected.id}
-          job={selected}
-          source={source}
-          onClose={closeJob}
-          onApplied={({ email }) => onApplied(selected, email)}
-        />
+        // Nothing in its place while the modal's code arrives (usually fetched already, on pointing at the card).
+        <Suspense fallback={null}>
+          <JobModal
+            key={selected.id}
+            job={selected}
+            source={source}
+            onClose={closeJob}
+            onApplied={({ email }) => onApplied(selected, email)}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -6,6 +6,9 @@ import { LazyApplicationForm, preloadApplicationForm } from './LazyApplicationFo
 import { JobFacts } from './JobFacts';
 import { LazyJobDescription } from './LazyJobDescription';
 
+// The board preloads the description renderer through this module, which it loads lazily itself.
+export { preloadJobDescription } from './LazyJobDescription';
+
 type Props = {
   job: Job;
   /** The board's `?source=`, counted with the view and sent with the application. */
