@@ -1,6 +1,54 @@
 import type { AstroIntegration } from 'astro';
 import keystatic from '@keystatic/astro';
 import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Plugin, WebSocket } from 'vite';
+
+/** The event a Keystatic tab sends the dev server when it opens (see keystaticTabs). */
+const KEYSTATIC_TAB = 'keystatic-dev:tab';
+
+/**
+ * Astro reloads every open page when a module only the server runs changes (an article's .mdx) and
+ * when its content store changes: Keystatic's tabs too, so a save reloads the tab whose save is still
+ * in flight (an empty create form, the entry saved). Keystatic's page is rendered in the browser alone
+ * and keeps its own state: those reloads go to every other page; the rest (Vite's among them) to all.
+ */
+function keystaticTabs(root: URL): Plugin {
+  const dataStore = fileURLToPath(new URL('.astro/data-store.json', root));
+  const keystaticConfig = fileURLToPath(new URL('keystatic.config.ts', root));
+  return {
+    name: 'keystatic-dev:tabs',
+    // Only Keystatic's UI loads its configuration in the browser (its page has no <head> for a script of ours).
+    transform(code, id) {
+      if (this.environment.name !== 'client' || id !== keystaticConfig) return;
+      return { code: `${code}\nif (import.meta.hot) import.meta.hot.send('${KEYSTATIC_TAB}');\n`, map: null };
+    },
+    configureServer(server) {
+      const tabs = new WeakSet<WebSocket>();
+      server.ws.on(KEYSTATIC_TAB, (_data: unknown, client: { socket?: WebSocket }) => {
+        if (client.socket) tabs.add(client.socket);
+      });
+      // Astro sends the store's reload from its own watcher listener, synchronously: mark that moment.
+      let storeChanged = false;
+      const mark = (path: string) => {
+        if (path !== dataStore) return;
+        storeChanged = true;
+        queueMicrotask(() => (storeChanged = false));
+      };
+      server.watcher.prependListener('change', mark);
+      server.watcher.prependListener('add', mark);
+      const broadcast = server.ws.send.bind(server.ws) as (payload: unknown) => void;
+      server.ws.send = ((...args: unknown[]) => {
+        const payload = args[0] as { type?: string; path?: string } | string;
+        // Astro's reload for server-only modules names no path; the store's names every page ('*').
+        const serverOnly =
+          typeof payload === 'object' && payload.type === 'full-reload' && (payload.path === undefined || storeChanged);
+        if (!serverOnly) return (broadcast as (...a: unknown[]) => void)(...args);
+        for (const client of server.ws.clients) if (!tabs.has(client.socket)) client.send(payload as never);
+      }) as typeof server.ws.send;
+    },
+  };
+}
 
 /**
  * Keystatic's editing UI (/keystatic) and its local API (/api/keystatic), in `astro dev` only. A
@@ -22,6 +70,14 @@ export function keystaticInDev(): AstroIntegration {
           new URL('.astro/keystatic-imports.js', params.config.root),
           'import "@keystatic/astro/ui";\nimport "@keystatic/core/ui";\n',
         );
+        params.updateConfig({
+          vite: {
+            plugins: [keystaticTabs(params.config.root)],
+            // The API's route is server code: met as a bare import, Vite would pre-bundle it for the browser,
+            // fail (as above), and then find React's client late and reload every open page.
+            optimizeDeps: { exclude: ['@keystatic/astro/internal/keystatic-api.js', '@keystatic/astro/api'] },
+          },
+        });
       },
     },
   };
