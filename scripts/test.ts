@@ -86,12 +86,20 @@ if (!(await run({ label: 'Chromium for browser tests', command: 'bash', args: ['
 }
 
 const vitestJson = join(resultsDir, 'vitest.json');
+const devJson = join(resultsDir, 'playwright-dev.json');
 // Three lanes at once: the API tests spend much of their time waiting on the servers and CLIs they
 // start, which leaves room for the checks and the builds on two cores.
 const checksOk = await runLanes(
   [
     { label: 'Lint, format and dead-code checks', command: 'npm', args: ['run', 'lint'] },
     { label: 'Type check (astro check)', command: 'npx', args: ['astro', 'check'] },
+    // Two tests, one to two minutes: they work on their own copy of the project, sharing nothing with the builds.
+    {
+      label: 'Editing round trip in astro dev (Keystatic)',
+      command: 'npx',
+      args: ['playwright', 'test', '--config', 'playwright.dev.config.ts', '--reporter=list,json'],
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: devJson },
+    },
   ],
   [
     {
@@ -112,6 +120,7 @@ const checksOk = await runLanes(
   ],
 );
 countVitest(vitestJson);
+countPlaywright(devJson);
 if (!checksOk) finish(false);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edgecraft-e2e-'));
