@@ -1,5 +1,5 @@
 import { PUBLIC_PAGES } from '../../src/public-pages';
-import { expect, scrollThroughPage, test } from './fixtures';
+import { collectPageProblems, expect, scrollThroughPage, test } from './fixtures';
 
 // One width is enough: the policy does not depend on it.
 test.describe('content security policy', { tag: '@once' }, () => {
@@ -19,16 +19,7 @@ test.describe('content security policy', { tag: '@once' }, () => {
 
   for (const route of PUBLIC_PAGES) {
     test(`${route} has no policy violation and no console error`, async ({ page }) => {
-      const problems: string[] = [];
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (event) => {
-          console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-        });
-      });
-      page.on('console', (message) => {
-        if (message.type() === 'error') problems.push(message.text());
-      });
-      page.on('pageerror', (error) => problems.push(error.message));
+      const problems = await collectPageProblems(page);
       await page.goto(route);
       await scrollThroughPage(page);
       await page.waitForLoadState('networkidle');

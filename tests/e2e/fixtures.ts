@@ -60,6 +60,24 @@ async function animationsFinished(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Collects what a page reports as broken from now on: content security policy violations (logged
+ * as console errors by an init script), console errors and uncaught exceptions.
+ */
+export async function collectPageProblems(page: Page): Promise<string[]> {
+  const problems: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
+    });
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  return problems;
+}
+
 /** Scrolls through the whole page, a frame at a time, so lazy images and `client:visible` islands load. */
 export async function scrollThroughPage(page: Page): Promise<void> {
   await page.evaluate(async () => {

@@ -6,7 +6,7 @@ import { gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { PUBLIC_PAGES } from '../../src/public-pages';
 import { blogRoutes } from './blog-pages';
-import { expect, hydrate, test } from './fixtures';
+import { collectPageProblems, expect, hydrate, test } from './fixtures';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const bundle = join(resolve(projectRoot, process.env['DIST_DIR'] ?? 'dist'), 'client', 'pagefind');
@@ -212,16 +212,7 @@ test.describe('site search', () => {
   });
 
   test('searching breaks no rule of the content security policy', { tag: '@once' }, async ({ page }) => {
-    const problems: string[] = [];
-    await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (event) => {
-        console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
-      });
-    });
-    page.on('console', (message) => {
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
+    const problems = await collectPageProblems(page);
     const response = await page.goto('/methodology');
     const html = (await response?.text()) ?? '';
     // Pagefind runs its WebAssembly in its worker, so the pages' policy allows no eval of any kind.
