@@ -122,6 +122,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
     databaseUrl: parsed.DATABASE_URL,
     poolSize: parsed.DATABASE_POOL_SIZE,
     sqliteSynchronous: parsed.SQLITE_SYNCHRONOUS,
+    onCheckpointError: (message) => logger.warn('sqlite checkpoint failed', { message }),
   });
   try {
     const applied = await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);

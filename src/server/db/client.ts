@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
-import { SqliteThreadDialect } from './sqlite-thread';
+import { startCheckpointThread, type CheckpointThread } from './checkpoint-thread';
 import type { Database, DbKind } from './schema';
 
 export type DbHandle = {
@@ -22,6 +23,10 @@ export type DbOptions = {
    * may roll back the last commits. FULL also survives those, at about a third of the upload rate.
    */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
+  /** SQLite only: open an existing database, never create DATA_DIR or the file (a second connection). */
+  mustExist?: boolean;
+  /** SQLite only, for the long-running server: WAL checkpoints on a thread (see checkpoint-thread.ts), failures reported here. */
+  onCheckpointError?: (message: string) => void;
 };
 
 /** The SQLite file inside DATA_DIR. */
@@ -49,19 +54,21 @@ export function openDatabase(options: DbOptions): DbHandle {
     };
   }
 
-  mkdirSync(options.dataDir, { recursive: true });
-  const dialect = new SqliteThreadDialect({
-    file: path.join(options.dataDir, SQLITE_FILE),
-    pragmas: [
-      // Larger pages store 1 MB resumes in far fewer overflow pages; only applies to a new file.
-      'page_size = 16384',
-      'journal_mode = WAL',
-      `synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`,
-      'foreign_keys = ON',
-      'busy_timeout = 5000',
-    ],
-  });
-  const db = new Kysely<Database>({ dialect });
+  if (!options.mustExist) mkdirSync(options.dataDir, { recursive: true });
+  const file = path.join(options.dataDir, SQLITE_FILE);
+  const sqlite = new SQLite(file, { fileMustExist: options.mustExist ?? false });
+  // Larger pages store 1 MB resumes in far fewer overflow pages; only applies to a new file.
+  sqlite.pragma('page_size = 16384');
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  let checkpoints: CheckpointThread | undefined;
+  if (options.onCheckpointError) {
+    sqlite.pragma('wal_autocheckpoint = 0');
+    checkpoints = startCheckpointThread(file, options.onCheckpointError);
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   let closed = false;
   return {
     db,
@@ -69,6 +76,7 @@ export function openDatabase(options: DbOptions): DbHandle {
     async close() {
       if (closed) return;
       closed = true;
+      await checkpoints?.stop();
       // The last connection to close checkpoints what is left and removes the log.
       await db.destroy();
     },
