@@ -5,6 +5,7 @@ import { errorMessage } from '~/lib/api/client';
 import { requestPasswordReset } from '~/lib/api/password-reset';
 import { forgotPasswordSchema, type ForgotPasswordInput } from '~/lib/schemas/password-reset';
 import { TextField } from '~/islands/ui/Field';
+import { FormAlert } from '~/islands/ui/FormAlert';
 import { forgotTexts, panelClass } from './forgot-texts';
 
 /** The reset request by e-mail: always the same neutral answer, whether or not the address has an account. */
@@ -57,11 +58,7 @@ export function ForgotByEmail() {
         error={errors.email?.message}
         input={{ ...register('email'), type: 'email', autoComplete: 'username' }}
       />
-      {failure && (
-        <p role="alert" className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-rose-50">
-          {failure}
-        </p>
-      )}
+      {failure && <FormAlert>{failure}</FormAlert>}
       <button type="submit" className="btn btn-secondary w-full py-2.5" disabled={isSubmitting}>
         {isSubmitting ? 'Sending...' : 'Send reset link'}
       </button>

@@ -4,6 +4,7 @@ import { ApiError, errorMessage } from '~/lib/api/client';
 import { getToken, setToken, takeLoginNotice } from '~/lib/api/session';
 import type { LoginInput } from '~/lib/schemas/login';
 import { TextField } from '~/islands/ui/Field';
+import { FormAlert } from '~/islands/ui/FormAlert';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { useDomId } from '~/islands/ui/useDomId';
 import { useHydrated } from '~/islands/ui/useHydrated';
@@ -102,14 +103,7 @@ function Form() {
               panelId={forgotPanelId}
             />
           </div>
-          {failure && (
-            <p
-              role="alert"
-              className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-sm text-rose-50"
-            >
-              {failure}
-            </p>
-          )}
+          {failure && <FormAlert>{failure}</FormAlert>}
           <button type="submit" className="btn btn-primary w-full py-3" disabled={busy}>
             {busy ? 'Signing in...' : 'Sign in'}
           </button>

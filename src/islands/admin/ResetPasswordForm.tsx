@@ -7,6 +7,7 @@ import { clearToken, leaveLoginNotice } from '~/lib/api/session';
 import { ADMIN_PASSWORD_MIN } from '~/lib/limits';
 import { passwordResetMessages, resetFormSchema, type ResetFormInput } from '~/lib/schemas/password-reset';
 import { TextField } from '~/islands/ui/Field';
+import { FormAlert } from '~/islands/ui/FormAlert';
 
 const resetTexts = {
   failed: 'Failed to change the password. Try again later.',
@@ -73,10 +74,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         input={{ ...register('confirm'), type: 'password', autoComplete: 'new-password' }}
       />
       {failure && (
-        <div
-          role="alert"
-          className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-sm text-rose-50"
-        >
+        <FormAlert>
           <p>{failure}</p>
           {failure === passwordResetMessages.invalidLink && (
             <p className="mt-2">
@@ -86,7 +84,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
               with &lsquo;Forgot password?&rsquo; on the login page.
             </p>
           )}
-        </div>
+        </FormAlert>
       )}
       <button type="submit" className="btn btn-primary w-full py-3" disabled={busy}>
         {busy ? 'Saving...' : 'Set new password'}

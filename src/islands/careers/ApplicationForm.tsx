@@ -6,6 +6,7 @@ import { isAbortError, uploadForm } from '~/lib/api/upload';
 import { COVER_LETTER_MAX } from '~/lib/limits';
 import { FORM_SCROLL_DELAY_MS } from '~/lib/ui-constants';
 import { applicationMessages, resumeRules, validateResumeFile } from '~/lib/schemas/application';
+import { FormAlert } from '~/islands/ui/FormAlert';
 import { cn } from '~/islands/ui/cn';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { useSpamTrap } from '~/islands/ui/SpamTrap';
@@ -189,12 +190,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel }: Props) {
         className="mt-5 grid gap-5 sm:grid-cols-2"
       >
         {(serverError || (incomplete && hasErrors)) && (
-          <div
-            role="alert"
-            className="rounded-xl border border-rose-400/40 bg-rose-950/60 px-4 py-3 text-sm text-rose-50 sm:col-span-2"
-          >
-            {serverError ?? applicationMessages.formIncomplete}
-          </div>
+          <FormAlert className="sm:col-span-2">{serverError ?? applicationMessages.formIncomplete}</FormAlert>
         )}
 
         <Field id={idOf('name')} label="Full Name" required error={errors.name?.message}>
