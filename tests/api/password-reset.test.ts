@@ -4,11 +4,9 @@
  * before the reset answering 401, rate limits, and the CLI fallback without SMTP.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { defaultApiConfig, type MailSettings } from '~/server/config';
-import type { OutboxWorker } from '~/server/mail';
 import { call, setupApi, type TestApi } from '../helpers/api';
-import { startOutboxWorker } from '../helpers/outbox-worker';
-import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
+import { startMailingApi, type MailingApi } from '../helpers/outbox-worker';
+import type { SmtpCapture } from '../helpers/smtp';
 
 /** Waits for a state the worker reaches on its own; a busy two-core machine can take seconds. */
 const poll = <T>(fn: () => Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });
@@ -19,33 +17,17 @@ const INVALID = { message: 'This reset link is invalid or has expired.' };
 
 let smtp: SmtpCapture;
 let api: TestApi;
-let worker: OutboxWorker;
+let mailing: MailingApi;
 let clock = Date.now();
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  const settings: MailSettings = { ...defaultApiConfig.mail, smtpUrl: smtp.url, siteUrl: SITE, pollMs: 50 };
-  api = await setupApi({
-    config: {
-      mail: settings,
-      rateLimits: {
-        ...defaultApiConfig.rateLimits,
-        loginPerIp: { max: 1000, windowMs: 60_000 },
-        loginPerEmail: { max: 5, windowMs: 60_000 },
-      },
-    },
-    now: () => new Date(clock),
-  });
-  worker = startOutboxWorker(api, settings, () => new Date(clock));
+  mailing = await startMailingApi({ siteUrl: SITE, loginPerEmail: 5, now: () => new Date(clock) });
+  ({ api, smtp } = mailing);
 });
 afterEach(() => {
   smtp.mails.length = 0;
 });
-afterAll(async () => {
-  await worker.stop();
-  await smtp.stop();
-  await api.close();
-});
+afterAll(() => mailing.close());
 
 const forgot = (email: string) => call(api.app, 'POST', '/api/auth/forgot', { json: { email } });
 const reset = (token: string, password: string) =>

@@ -6,16 +6,14 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '~/server/app';
-import { defaultApiConfig, type MailSettings } from '~/server/config';
 import { insertAdmin } from '~/server/db';
 import { signToken } from '~/server/features/auth/jwt';
 import { hashPassword } from '~/server/features/auth/password';
-import type { OutboxWorker } from '~/server/mail';
 import { leastRoleFor, ROUTE_ROLES } from '~/server/roles';
 import { roleAllows, ROLES, type Role, type TeamList } from '~/lib/team';
 import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../helpers/api';
-import { startOutboxWorker } from '../helpers/outbox-worker';
-import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
+import { startMailingApi, type MailingApi } from '../helpers/outbox-worker';
+import type { SmtpCapture } from '../helpers/smtp';
 
 const SITE = 'https://www.example.org';
 const FORBIDDEN = { message: 'Your role cannot do this' };
@@ -24,34 +22,22 @@ const PASSWORD = 'a long enough password 42';
 
 let smtp: SmtpCapture;
 let api: TestApi;
-let worker: OutboxWorker;
+let mailing: MailingApi;
 let clock = Date.now();
 
 beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  const settings: MailSettings = { ...defaultApiConfig.mail, smtpUrl: smtp.url, siteUrl: SITE, pollMs: 50 };
-  api = await setupApi({
-    config: {
-      mail: settings,
-      eventLoopStats: true,
-      rateLimits: {
-        ...defaultApiConfig.rateLimits,
-        loginPerIp: { max: 1000, windowMs: 60_000 },
-        loginPerEmail: { max: 50, windowMs: 60_000 },
-      },
-    },
+  mailing = await startMailingApi({
+    siteUrl: SITE,
+    loginPerEmail: 50,
     now: () => new Date(clock),
+    config: { eventLoopStats: true },
   });
-  worker = startOutboxWorker(api, settings, () => new Date(clock));
+  ({ api, smtp } = mailing);
 });
 afterEach(() => {
   smtp.mails.length = 0;
 });
-afterAll(async () => {
-  await worker.stop();
-  await smtp.stop();
-  await api.close();
-});
+afterAll(() => mailing.close());
 
 let made = 0;
 /** A member with that role and a token of theirs. */
