@@ -5,8 +5,8 @@
  * SMTP server. With autocannon, after a short warm-up: 200 visitors back to back (40 % on pages,
  * 40 % on their assets, 20 % on GET /api/job) while 20 applications a second arrive, each with its
  * own 1 MB PDF. Then it waits for the outbox to empty, takes the server's peak RSS so far (the surge
- * and its mails), reads every accepted resume back through the
- * admin API, prints one PASS/FAIL line per target and exits 1 on any FAIL.
+ * and its mails), reads every accepted resume back through the admin API, prints one PASS/FAIL line
+ * per target and exits 1 on any FAIL.
  *
  *   npm run bench:load [-- --duration 60 --visitors 200 --apply-rate 20 --warmup 3 --dist dist]
  */

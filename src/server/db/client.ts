@@ -23,8 +23,6 @@ export type DbOptions = {
    * may roll back the last commits. FULL also survives those, at about a third of the upload rate.
    */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
-  /** SQLite only: open an existing database, never create DATA_DIR or the file (a second connection). */
-  mustExist?: boolean;
   /** SQLite only, for the long-running server: WAL checkpoints on a thread (see checkpoint-thread.ts), failures reported here. */
   onCheckpointError?: (message: string) => void;
 };
@@ -54,9 +52,9 @@ export function openDatabase(options: DbOptions): DbHandle {
     };
   }
 
-  if (!options.mustExist) mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(options.dataDir, { recursive: true });
   const file = path.join(options.dataDir, SQLITE_FILE);
-  const sqlite = new SQLite(file, { fileMustExist: options.mustExist ?? false });
+  const sqlite = new SQLite(file);
   // Larger pages store 1 MB resumes in far fewer overflow pages; only applies to a new file.
   sqlite.pragma('page_size = 16384');
   sqlite.pragma('journal_mode = WAL');
