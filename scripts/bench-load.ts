@@ -2,15 +2,16 @@
  * `npm run bench:load`: what visitors and applicants feel on a busy day. Starts the production
  * server of `npm run build` (dist/node/main.mjs) on 127.0.0.1 with a fresh DATA_DIR, rate limits
  * raised (all traffic comes from one address), event-loop stats on and SMTP_URL at a capturing
- * SMTP server. With autocannon, after a short warm-up: 200 visitors back to back (40 % on pages,
- * 40 % on their assets, 20 % on GET /api/job) while 20 applications a second arrive, each with its
- * own 1 MB PDF. Then it waits for the outbox to empty, takes the server's peak RSS so far (the surge
+ * SMTP server. With autocannon, after a short warm-up: 200 visitors, each sending 10 requests a
+ * second (40 % of them on pages, 40 % on their assets, 20 % on GET /api/job), while 20 applications a
+ * second arrive, one every 50 ms, each with its own 1 MB PDF. Then it waits for the outbox to empty, takes the server's peak RSS so far (the surge
  * and its mails), reads every accepted resume back through the admin API, prints one PASS/FAIL line
  * per target and exits 1 on any FAIL.
  *
- *   npm run bench:load [-- --duration 60 --visitors 200 --apply-rate 20 --warmup 3 --dist dist]
+ *   npm run bench:load [-- --duration 60 --visitors 200 --visitor-rate 10 --apply-rate 20 --warmup 3 --dist dist]
+ *   (--visitor-rate 0: visitors back to back, as fast as the server answers)
  */
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type Options, type Result } from 'autocannon';
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
@@ -34,6 +35,7 @@ const { values } = parseArgs({
   options: {
     duration: { type: 'string', default: '60' },
     visitors: { type: 'string', default: '200' },
+    'visitor-rate': { type: 'string', default: '10' },
     'apply-rate': { type: 'string', default: '20' },
     warmup: { type: 'string', default: '3' },
     dist: { type: 'string', default: 'dist' },
@@ -47,7 +49,8 @@ const atLeast = (name: keyof typeof values, min: number): number => {
 const positive = (name: keyof typeof values): number => atLeast(name, Number.MIN_VALUE);
 const duration = positive('duration');
 const visitors = Math.round(positive('visitors'));
-const applyRate = atLeast('apply-rate', 1);
+const visitorRate = atLeast('visitor-rate', 0);
+const applyRate = Math.round(atLeast('apply-rate', 1));
 const distDir = path.resolve(projectRoot, values.dist);
 const client = path.join(distDir, 'client');
 
@@ -89,6 +92,19 @@ function application(jobId: number, i: number): Buffer {
 }
 const BOUNDARY = 'bench-form-boundary-5b1e';
 
+/** What one kind of client got: requests answered, errors, latency percentiles in whole ms. */
+type Outcome = { requests: number; errors: number; p50: number; p99: number; max: number };
+
+/** The outcome of autocannon runs side by side, the latencies taken from all their responses. */
+function combined(runs: Result[], latencies: number[]): Outcome {
+  const sorted = latencies.map(Math.round).sort((x, y) => x - y);
+  const at = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
+  const sum = (pick: (r: Result) => number) => runs.reduce((n, r) => n + pick(r), 0);
+  // `errors` counts socket errors and timeouts.
+  const errors = sum((r) => r['4xx'] + r['5xx'] + r.errors);
+  return { requests: sum((r) => r.requests.total), errors, p50: at(0.5), p99: at(0.99), max: at(1) };
+}
+
 const kinds = ['pages', 'assets', 'job list', 'apply'] as const;
 
 const assets = assetsOfPages();
@@ -107,24 +123,41 @@ try {
   const accepted = new Set<number>();
   let next = 0;
 
-  /** The whole load for `seconds`: one autocannon instance per kind, side by side. */
-  const load = (seconds: number): Promise<Result[]> => {
+  /**
+   * `count` clients of one connection each, for `seconds`, each sending `perSecond` requests a
+   * second (back to back when 0; autocannon sends a second's requests at its start). Their starts
+   * are spread over the first second, so clients arrive one after another rather than all at once.
+   */
+  const clients = async (count: number, perSecond: number, seconds: number, options: Partial<Options>) => {
+    const latencies: number[] = [];
+    const runs = await Promise.all(
+      Array.from({ length: count }, async (_, k) => {
+        await new Promise((resolve) => setTimeout(resolve, (k * 1000) / count));
+        const rate = perSecond ? { connectionRate: perSecond } : {};
+        const run = autocannon({
+          url: server.url,
+          connections: 1,
+          duration: seconds,
+          requests: [],
+          ...rate,
+          ...options,
+        });
+        return run.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
+      }),
+    );
+    return combined(runs, latencies);
+  };
+
+  /** The whole load for `seconds`: visitors on pages, assets and the job list while applications arrive. */
+  const load = (seconds: number): Promise<Outcome[]> => {
     const visit = (share: number, paths: readonly string[]) =>
-      autocannon({
-        url: server.url,
-        connections: Math.max(1, Math.round(visitors * share)),
-        duration: seconds,
+      clients(Math.max(1, Math.round(visitors * share)), visitorRate, seconds, {
         headers: { 'accept-encoding': 'br, gzip' },
         requests: paths.map((urlPath) => ({ method: 'GET', path: urlPath })),
       });
-    const apply = autocannon({
-      url: server.url,
-      // One connection per application a second: autocannon sends each connection's request at the
-      // start of every second. `amount` bounds the count and waits for every answer.
-      connections: Math.max(1, Math.ceil(applyRate)),
-      duration: seconds,
-      amount: Math.round(applyRate * seconds),
-      overallRate: applyRate,
+    // One applicant a second per client: applications arrive evenly, one every 50 ms at 20 a second.
+    const apply = clients(applyRate, 1, seconds, {
+      amount: Math.round(seconds),
       requests: [
         {
           setupRequest: (request, context) => {
@@ -184,15 +217,14 @@ try {
     }),
   );
 
-  const errors = (r: Result) => r['4xx'] + r['5xx'] + r.errors;
   const rows = results.map((r, i) => ({
     kind: kinds[i] ?? '',
-    requests: r.requests.total,
-    'req/s': Math.round(r.requests.total / r.duration),
-    'p50 ms': r.latency.p50,
-    'p99 ms': r.latency.p99,
-    'max ms': r.latency.max,
-    errors: errors(r),
+    requests: r.requests,
+    'req/s': Math.round(r.requests / duration),
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    'max ms': r.max,
+    errors: r.errors,
   }));
   const [load1, load5] = loadAverage();
   console.log(
@@ -206,8 +238,8 @@ try {
       `mails: ${sent} sent, ${notSent} failed, ${pending} pending ${mailSeconds.toFixed(1)} s after the load; ${smtp.mails.length} received by the SMTP server\n`,
   );
 
-  const totalErrors = [...results, ...warmUp].reduce((n, r) => n + errors(r), 0);
-  const p99 = (i: number) => results[i]?.latency.p99 ?? Infinity;
+  const totalErrors = [...results, ...warmUp].reduce((n, r) => n + r.errors, 0);
+  const p99 = (i: number) => results[i]?.p99 ?? Infinity;
   const checks: [string, boolean][] = [
     [`zero errors, warm-up included (${totalErrors})`, totalErrors === 0],
     [`pages p99 < ${TARGETS.p99Ms} ms (${p99(0)})`, p99(0) < TARGETS.p99Ms],

@@ -2,28 +2,25 @@
 declare module 'autocannon' {
   type Context = Record<string, unknown>;
   type Request = { method?: 'GET' | 'POST'; path?: string; headers?: Record<string, string>; body?: Buffer | string };
-  type Histogram = { average: number; p50: number; p99: number; max: number; total: number };
   /** `errors` counts socket errors and timeouts. */
-  type Result = {
-    duration: number;
-    latency: Histogram;
-    requests: Histogram;
-    errors: number;
-    '4xx': number;
-    '5xx': number;
-  };
+  type Result = { requests: { total: number }; errors: number; '4xx': number; '5xx': number };
   type Options = {
     url: string;
     connections: number;
     duration: number;
     /** Requests in all; overrides `duration`. */
     amount?: number;
-    overallRate?: number;
+    /** Requests a second per connection, sent at the start of each second. */
+    connectionRate?: number;
     headers?: Record<string, string>;
     requests: (Request & {
       setupRequest?: (request: Request, context: Context) => Request;
       onResponse?: (status: number, body: string, context: Context) => void;
     })[];
   };
-  export default function autocannon(options: Options): Promise<Result>;
+  /** A running load: resolves to its result; emits every response with its latency in ms. */
+  type Instance = PromiseLike<Result> & {
+    on(event: 'response', listener: (client: unknown, status: number, bytes: number, ms: number) => void): Instance;
+  };
+  export default function autocannon(options: Options): Instance;
 }
