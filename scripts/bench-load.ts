@@ -1,15 +1,8 @@
 /**
- * `npm run bench:load`: what visitors and applicants feel on a busy day. Starts the production
- * server of `npm run build` (dist/node/main.mjs) on 127.0.0.1 with a fresh DATA_DIR, rate limits
- * raised (all traffic comes from one address), event-loop stats on and SMTP_URL at a capturing
- * SMTP server. With autocannon, after a short warm-up: 200 visitors, each sending 10 requests a
- * second (40 % of them on pages, 40 % on their assets, 20 % on GET /api/job), while 20 applications a
- * second arrive, one every 50 ms, each with its own 1 MB PDF. Then it waits for the outbox to empty, takes the server's peak RSS so far (the surge
- * and its mails), reads every accepted resume back through the admin API, prints one PASS/FAIL line
- * per target and exits 1 on any FAIL.
- *
- *   npm run bench:load [-- --duration 60 --visitors 200 --visitor-rate 10 --apply-rate 20 --warmup 3 --dist dist]
- *   (--visitor-rate 0: visitors back to back, as fast as the server answers)
+ * `npm run bench:load`: what visitors and applicants feel on a busy day. Drives the production
+ * server of `npm run build` with autocannon (visitors on pages, assets and the job list while
+ * applications with 1 MB PDFs arrive), then checks every resume and mail and prints one PASS/FAIL
+ * line per target; exits 1 on any FAIL. The load, its options and the targets: docs/BENCHMARKS.md.
  */
 import autocannon, { type Options, type Result } from 'autocannon';
 import { createHash } from 'node:crypto';
@@ -100,7 +93,6 @@ function combined(runs: Result[], latencies: number[]): Outcome {
   const sorted = latencies.map(Math.round).sort((x, y) => x - y);
   const at = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)] ?? 0;
   const sum = (pick: (r: Result) => number) => runs.reduce((n, r) => n + pick(r), 0);
-  // `errors` counts socket errors and timeouts.
   const errors = sum((r) => r['4xx'] + r['5xx'] + r.errors);
   return { requests: sum((r) => r.requests.total), errors, p50: at(0.5), p99: at(0.99), max: at(1) };
 }
@@ -204,18 +196,12 @@ try {
     headers: auth,
   });
   const idByEmail = new Map(applicants.map((a) => [a.email, a.id]));
-  const queue = [...accepted];
   let intact = 0;
-  await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      for (let i = queue.pop(); i !== undefined; i = queue.pop()) {
-        const id = idByEmail.get(emailOf(i));
-        if (id === undefined) continue;
-        const res = await fetch(`${server.url}/api/applicants/${id}/download`, { headers: auth });
-        if (res.ok && sha256(new Uint8Array(await res.arrayBuffer())) === sha256(resume(i))) intact++;
-      }
-    }),
-  );
+  for (const i of accepted) {
+    const id = idByEmail.get(emailOf(i));
+    const res = id === undefined ? null : await fetch(`${server.url}/api/applicants/${id}/download`, { headers: auth });
+    if (res?.ok && sha256(new Uint8Array(await res.arrayBuffer())) === sha256(resume(i))) intact++;
+  }
 
   const rows = results.map((r, i) => ({
     kind: kinds[i] ?? '',

@@ -1,23 +1,12 @@
 /**
- * `npm run bench:web`: Lighthouse 12 with Debian Chromium on every public page, mobile and desktop
- * presets side by side, several runs each, one run at a time, against the production server of
- * `npm run build` (fresh DATA_DIR, three vacancies seeded so /career is realistic). Prints one table
- * of medians and writes every run to bench-results/web.json; exits 1 when a mobile median misses
- * a target, or a page's JavaScript before interaction (gzip, from the build: tests/helpers/page-js.ts)
- * is over its budget.
- *
- *   npm run bench:web                               every page, both presets, 3 runs
- *   npm run bench:web -- --routes /,/iip --runs 1   a quick look
- *   options: --routes a,b  --runs N  --presets mobile,desktop  --out FILE  --dist DIR (default dist)
- *
- * CHROME_PATH (default /usr/bin/chromium) picks the browser. Run it on an otherwise idle machine:
- * Lighthouse's simulated throttling scales the CPU time it measures.
+ * `npm run bench:web`: Lighthouse 12 with Debian Chromium (CHROME_PATH) on every public page, mobile
+ * and desktop, one run at a time, against the production server of `npm run build`. Prints the
+ * medians, writes every run to bench-results/web.json and exits 1 when a mobile median misses a
+ * target or a page's JavaScript is over its budget. Options and targets: docs/BENCHMARKS.md.
  */
-import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { launch } from 'chrome-launcher';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Result as Lhr } from 'lighthouse';
 import { PUBLIC_PAGES } from '~/public-pages';
@@ -26,6 +15,14 @@ import { adminAuth, projectRoot, seedJobs, startServer } from './bench-lib/serve
 import { formatTable } from './bench-lib/table';
 
 const PRESETS = ['mobile', 'desktop'] as const;
+/** The flags of the figures in docs/BENCHMARKS.md, in place of chrome-launcher's own (Lighthouse CLI's). */
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+];
 type Preset = (typeof PRESETS)[number];
 
 /** Targets for the mobile preset's medians; a page with an island may score 98 on performance. */
@@ -44,31 +41,6 @@ const routes = values.routes.split(',').filter(Boolean);
 const runs = Number(values.runs);
 const presets = PRESETS.filter((preset) => values.presets.split(',').includes(preset));
 const distDir = path.resolve(projectRoot, values.dist);
-
-/** Starts Chromium with remote debugging on a port it picks itself (read back from stderr). */
-async function launchChrome() {
-  const profile = mkdtempSync(path.join(tmpdir(), 'edgecraft-lh-profile-'));
-  const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-extensions'];
-  const child = spawn(
-    process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
-    [...flags, '--disable-background-networking', '--remote-debugging-port=0', `--user-data-dir=${profile}`],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  const port = await new Promise<number>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`Chromium exited with ${code}`)));
-    createInterface({ input: child.stderr }).on('line', (line) => {
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(line);
-      if (match) resolve(Number(match[1]));
-    });
-  });
-  return {
-    port,
-    async close() {
-      await new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'));
-      rmSync(profile, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Lighthouse's main-thread categories (its mainthread-work-breakdown audit), in the table's order. */
 const MAIN_THREAD = {
@@ -125,7 +97,11 @@ type Figure = { [K in keyof Run]: Run[K] extends number ? K : never }[keyof Run]
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 const server = await startServer(distDir);
-const chrome = await launchChrome();
+const chrome = await launch({
+  chromePath: process.env['CHROME_PATH'] ?? '/usr/bin/chromium',
+  ignoreDefaultFlags: true,
+  chromeFlags: CHROME_FLAGS,
+});
 const all: Run[] = [];
 try {
   await seedJobs(server.url, await adminAuth(server.url), 3);
@@ -147,7 +123,7 @@ try {
         }
       }
 } finally {
-  await chrome.close();
+  chrome.kill();
   await server.stop();
 }
 
@@ -213,10 +189,8 @@ console.log(
 );
 const outFile = path.resolve(projectRoot, values.out);
 mkdirSync(path.dirname(outFile), { recursive: true });
-writeFileSync(
-  outFile,
-  JSON.stringify({ startedAt: new Date().toISOString(), targets: TARGETS, rows, runs: all }, null, 2),
-);
+const report = { startedAt: new Date().toISOString(), targets: TARGETS, rows, runs: all };
+writeFileSync(outFile, JSON.stringify(report, null, 2));
 console.log(`\nwrote ${path.relative(projectRoot, outFile)}`);
 console.log(
   missed.length ? `\nFAIL (mobile targets):\n  ${missed.join('\n  ')}` : '\nPASS: every mobile median meets its target',

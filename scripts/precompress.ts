@@ -8,16 +8,9 @@ import { COMPRESSIBLE } from '~/server/static/content-types';
 const root = resolve(process.argv[2] ?? 'dist', 'client');
 const MIN_BYTES = 512;
 
-async function* files(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(path);
-    else yield path;
-  }
-}
-
 let count = 0;
-for await (const file of files(root)) {
+for (const name of await readdir(root, { recursive: true })) {
+  const file = join(root, name);
   if (!COMPRESSIBLE.has(extname(file))) continue;
   const data = await readFile(file);
   if (data.length < MIN_BYTES) continue;

@@ -17,12 +17,6 @@ const counts = { passed: 0, failed: 0, skipped: 0 };
 
 type Step = { label: string; command: string; args: string[]; env?: Record<string, string> };
 
-/** Runs one step with its output shown live. */
-async function run(step: Step): Promise<boolean> {
-  console.log(`\n▶ ${step.label}`);
-  return (await spawnStep(step, 'inherit')).ok;
-}
-
 /**
  * Runs lanes side by side, the steps of a lane one after another (a lane stops at its first
  * failure). Each step's output is held and printed whole when it ends, so logs do not interleave.
@@ -42,7 +36,9 @@ async function runLanes(...lanes: Step[][]): Promise<boolean> {
   return results.every(Boolean);
 }
 
+/** Runs one step; 'inherit' shows its output live, 'pipe' hands it back. */
 function spawnStep(step: Step, stdio: 'inherit' | 'pipe'): Promise<{ ok: boolean; output: string }> {
+  if (stdio === 'inherit') console.log(`\n▶ ${step.label}`);
   return new Promise((resolve) => {
     const child = spawn(step.command, step.args, { cwd: rootDir, stdio, env: { ...process.env, ...step.env } });
     const chunks: Buffer[] = [];
@@ -81,9 +77,8 @@ function finish(ok: boolean): never {
 }
 
 rmSync(resultsDir, { recursive: true, force: true });
-if (!(await run({ label: 'Chromium for browser tests', command: 'bash', args: ['scripts/ensure-chromium.sh'] }))) {
-  finish(false);
-}
+const chromium = { label: 'Chromium for browser tests', command: 'bash', args: ['scripts/ensure-chromium.sh'] };
+if (!(await spawnStep(chromium, 'inherit')).ok) finish(false);
 
 const vitestJson = join(resultsDir, 'vitest.json');
 const devJson = join(resultsDir, 'playwright-dev.json');
@@ -125,18 +120,21 @@ if (!checksOk) finish(false);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'edgecraft-e2e-'));
 const playwrightJson = join(resultsDir, 'playwright.json');
-const e2eOk = await run({
-  label: 'Browser tests (playwright)',
-  command: 'npx',
-  args: ['playwright', 'test', '--reporter=list,json'],
-  env: {
-    E2E_PORT: String(await freePort()),
-    E2E_EMAILJS_PORT: String(await freePort()),
-    E2E_DATA_DIR: dataDir,
-    PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+const e2e = await spawnStep(
+  {
+    label: 'Browser tests (playwright)',
+    command: 'npx',
+    args: ['playwright', 'test', '--reporter=list,json'],
+    env: {
+      E2E_PORT: String(await freePort()),
+      E2E_EMAILJS_PORT: String(await freePort()),
+      E2E_DATA_DIR: dataDir,
+      PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
+    },
   },
-});
+  'inherit',
+);
 countPlaywright(playwrightJson);
 rmSync(dataDir, { recursive: true, force: true });
 rmSync(`${dataDir}-emailjs`, { recursive: true, force: true });
-finish(e2eOk);
+finish(e2e.ok);

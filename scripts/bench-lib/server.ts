@@ -74,18 +74,15 @@ export async function adminAuth(base: string): Promise<Record<string, string>> {
 export async function seedJobs(base: string, auth: Record<string, string>, count: number): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 1; i <= count; i++) {
-    const input: JobInput = {
+    const job: JobInput = {
       title: `Edge AI Engineer ${i}`,
       department: 'Engineering',
       location: 'Bengaluru, India',
       jobType: 'Full-time',
       description: 'Bring up new boards, run quantised models on the device and take them to field trials.',
     };
-    const init = {
-      method: 'POST',
-      headers: { ...auth, 'Content-Type': 'application/json' },
-      body: JSON.stringify(input),
-    };
+    const headers = { ...auth, 'Content-Type': 'application/json' };
+    const init = { method: 'POST', headers, body: JSON.stringify(job) };
     ids.push((await api<{ job: Job }>(`${base}/api/job`, init, 201)).job.id);
   }
   return ids;
