@@ -55,7 +55,9 @@ export function ogImages(): AstroIntegration {
           });
           const target = join(root, url.pathname);
           mkdirSync(dirname(target), { recursive: true });
-          writeFileSync(target, await sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true }).toBuffer());
+          // A 256-colour palette without dithering: half the time of a dithered one, and a smaller file.
+          const png = sharp(Buffer.from(svg)).png({ compressionLevel: 9, palette: true, dither: 0 });
+          writeFileSync(target, await png.toBuffer());
           count += 1;
         }
         logger.info(`${count} Open Graph previews drawn`);
