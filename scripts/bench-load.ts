@@ -120,20 +120,18 @@ try {
    * second (back to back when 0; autocannon sends a second's requests at its start). Their starts
    * are spread over the first second, so clients arrive one after another rather than all at once.
    */
-  const clients = async (count: number, perSecond: number, seconds: number, options: Partial<Options>) => {
+  const clients = async (
+    count: number,
+    perSecond: number,
+    seconds: number,
+    options: Omit<Options, 'url' | 'connections' | 'duration'>,
+  ) => {
     const latencies: number[] = [];
     const runs = await Promise.all(
       Array.from({ length: count }, async (_, k) => {
         await new Promise((resolve) => setTimeout(resolve, (k * 1000) / count));
         const rate = perSecond ? { connectionRate: perSecond } : {};
-        const run = autocannon({
-          url: server.url,
-          connections: 1,
-          duration: seconds,
-          requests: [],
-          ...rate,
-          ...options,
-        });
+        const run = autocannon({ url: server.url, connections: 1, duration: seconds, ...rate, ...options });
         return run.on('response', (_client, _status, _bytes, ms) => latencies.push(ms));
       }),
     );
