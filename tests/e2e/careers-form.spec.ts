@@ -29,9 +29,9 @@ const rules: Rule[] = [
     first: ['   ', 'Name is required'],
     changes: [
       ['A', 'Name must be at least 2 characters'],
-      ['R2 D2', 'Name can only contain letters and spaces'],
+      ['R2 D2', 'Name can only contain letters, spaces, apostrophes, hyphens and periods'],
     ],
-    valid: 'Asha Rao',
+    valid: "Seán O'Brien-Kelly",
   },
   {
     label: 'Email',
@@ -49,13 +49,13 @@ const rules: Rule[] = [
       ['98450 123', 'Please enter a valid phone number (10-15 digits)'],
       ['+91 98450-12345-678901', 'Please enter a valid phone number (10-15 digits)'],
     ],
-    valid: '+91 98450-12345',
+    valid: '(080) 4123-4567',
   },
   {
     label: 'LinkedIn Profile (optional)',
     first: ['https://example.com/in/asha', 'Please enter a valid LinkedIn profile URL'],
     changes: [['linkedin.com/feed/', 'Please enter a valid LinkedIn profile URL']],
-    valid: 'LinkedIn.com/company/edgecraft',
+    valid: 'https://in.linkedin.com/in/asha-rao-5b2a1b17/?originalSubdomain=in',
   },
   {
     label: 'Cover Letter',

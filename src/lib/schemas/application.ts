@@ -21,7 +21,7 @@ import { blankAsEmpty } from './text';
 export const applicationMessages = {
   nameRequired: 'Name is required',
   nameMin: 'Name must be at least 2 characters',
-  nameLetters: 'Name can only contain letters and spaces',
+  nameLetters: 'Name can only contain letters, spaces, apostrophes, hyphens and periods',
   nameMax: `Name must not exceed ${NAME_MAX} characters`,
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
@@ -47,27 +47,40 @@ export const applicationMessages = {
 
 const m = applicationMessages;
 
-/** Letters of any script (with their combining marks) and spaces. */
-const NAME_PATTERN = /^[\p{L}\p{M} ]+$/u;
+/**
+ * Names as people write them: letters of any script with their combining marks, spaces, apostrophes
+ * (' and ’), hyphens and periods ("Seán O'Brien-Kelly", "Nguyễn Thị Minh Khai", "J. R. R. Tolkien");
+ * the zero-width joiners that Indic and Persian spellings need between letters.
+ */
+const NAME_PATTERN = /^[\p{L}\p{M} '’.\u200C\u200D-]+$/u;
+const HAS_LETTER = /\p{L}/u;
 /**
  * something@something.something, after WHATWG's `type=email` pattern without `?`, `&`, `%` and `/`
  * in the local part: those would let an address carry extra mailto: fields (`?bcc=…`).
  */
 export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$'*+=^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
-/** LinkedIn profile (in), pub or company URL; protocol and www optional; case-insensitive. */
-const LINKEDIN_PATTERN = /^(https?:\/\/)?(www\.)?linkedin\.com\/(in|pub|company)\/[\p{L}\p{N}_%-]+\/?$/iu;
+/**
+ * A LinkedIn profile (in), pub or company URL, as browsers and the app copy it: protocol optional,
+ * www or a country subdomain (in.linkedin.com), further path segments, a trailing slash, a query
+ * and a fragment; case-insensitive. No quotes, angle brackets or spaces anywhere.
+ */
+const LINKEDIN_PATTERN =
+  /^(?:https?:\/\/)?(?:(?:www|[a-z]{2})\.)?linkedin\.com\/(?:in|pub|company)(?:\/[\p{L}\p{N}_%.~-]+)+\/?(?:\?[^\s"'<>#`]*)?(?:#[^\s"'<>`]*)?$/iu;
 
-/** Digits left once spaces, hyphens and plus signs are removed. */
+/** Formatting people type around a phone number's digits: plus, spaces, hyphens, dots and parentheses. */
+const PHONE_FORMATTING = /[\s+().-]/g;
+
+/** The phone number's digits, once its formatting is removed. */
 function phoneDigits(phone: string): string {
-  return phone.replace(/[\s+-]/g, '');
+  return phone.replace(PHONE_FORMATTING, '');
 }
 
 /** A required text field: trimmed, and blank counts as missing. */
 const requiredText = (message: string) =>
   z.string({ error: message }).check(blankAsEmpty, z.trim(), z.minLength(1, message));
 
-/** 10 to 15 digits, once spaces, hyphens and plus signs are removed. */
+/** 10 to 15 digits, once the formatting is removed. */
 const phoneHasDigits = new RegExp(`^\\d{${PHONE_MIN_DIGITS},${PHONE_MAX_DIGITS}}$`);
 
 /**
@@ -80,6 +93,7 @@ export const applicationFieldsSchema = z.object({
     z.minLength(NAME_MIN, m.nameMin),
     z.maxLength(NAME_MAX, m.nameMax),
     z.regex(NAME_PATTERN, m.nameLetters),
+    z.regex(HAS_LETTER, m.nameLetters),
   ),
   email: requiredText(m.emailRequired).check(
     z.maxLength(EMAIL_MAX, m.emailInvalid),
