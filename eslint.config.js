@@ -94,8 +94,8 @@ const table = [
   ],
   [
     'lib',
-    [local('site'), packages('zod', 'mdast-util-from-markdown'), { dependency: { kind: 'type' }, ...anyPackage }],
-    'src/lib may import src/site.ts, zod and mdast-util-from-markdown (other packages as `import type` only); never a Node built-in or src/server',
+    [local('site'), packages('zod', 'markdown-it'), { dependency: { kind: 'type' }, ...anyPackage }],
+    'src/lib may import src/site.ts, zod and markdown-it (other packages as `import type` only); never a Node built-in or src/server',
   ],
   ['styles', [local('styles')], 'src/styles/ imports only styles'],
   [

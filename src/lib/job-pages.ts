@@ -1,4 +1,5 @@
 import { etagMatches, etagOfSha1 } from '~/lib/etag';
+import type { RenderedDescription } from '~/lib/job-description';
 import { descriptionText } from '~/lib/job-description-text';
 import { jobIdFromSlug, jobPath, jobPostingJsonLd } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
@@ -10,13 +11,16 @@ import { site } from '~/site';
  * the database layer itself, so a page never calls its own API over HTTP.
  */
 export type JobPagesStore = {
-  /** An open job; null when it is closed, deleted or never existed. */
-  getJob(id: number): Promise<Job | null>;
+  /** An open job with its description rendered; null when it is closed, deleted or never existed. */
+  getJob(id: number): Promise<PageJob | null>;
   /** True when a job with this id was deleted or is closed (410 Gone); false when it never existed (404). */
   wasDeleted(id: number): Promise<boolean>;
   /** Every open job, newest first, with its last change for the jobs sitemap's lastmod. */
   listJobs(): Promise<(Job & { updatedAt?: string })[]>;
 };
+
+/** A job as its page shows it: the description parsed once per version of the job, not per request. */
+export type PageJob = Job & { rendered: RenderedDescription };
 
 type JobPagesLocals = { jobPages?: JobPagesStore };
 
@@ -35,17 +39,18 @@ const MISSING_CACHE_CONTROL = 'public, max-age=0, s-maxage=30';
 type JobPageState =
   | { kind: 'redirect'; location: string }
   | { kind: 'not-modified'; headers: Record<string, string> }
-  | { kind: 'job'; job: Job; headers: Record<string, string> }
+  | { kind: 'job'; job: PageJob; headers: Record<string, string> }
   | { kind: 'missing'; status: 404 | 410; headers: Record<string, string> };
 
 /**
- * The vacancy at `/career/jobs/{slug}`: 301 to its canonical path, 304 when the client's ETag still
- * matches, the job with its ETag, or 410 (deleted or closed) / 404 (never existed).
+ * The vacancy at `/career/jobs/{slug}`: 301 to its canonical path (with the query string, which
+ * carries the link's source), 304 when the client's ETag still matches, the job with its ETag, or
+ * 410 (deleted or closed) / 404 (never existed).
  */
 export async function jobPageState(
   store: JobPagesStore,
   slug: string | undefined,
-  pathname: string,
+  url: URL,
   ifNoneMatch: string | null,
 ): Promise<JobPageState> {
   const id = jobIdFromSlug(slug);
@@ -55,7 +60,7 @@ export async function jobPageState(
     return { kind: 'missing', status: gone ? 410 : 404, headers: { 'Cache-Control': MISSING_CACHE_CONTROL } };
   }
   const canonical = jobPath(job);
-  if (pathname.replace(/\/$/, '') !== canonical) return { kind: 'redirect', location: canonical };
+  if (url.pathname.replace(/\/$/, '') !== canonical) return { kind: 'redirect', location: canonical + url.search };
   const etag = etagOfSha1(
     new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(JSON.stringify(job)))),
   );
@@ -64,7 +69,7 @@ export async function jobPageState(
 }
 
 /** The page's meta description and its JobPosting JSON-LD, safe inside a <script>. */
-export function jobPageHead(job: Job, base: URL | string): { description: string; jsonLd: string } {
+export function jobPageHead(job: PageJob, base: URL | string): { description: string; jsonLd: string } {
   const summary = descriptionText(job.description);
   const description = clampDescription(`${job.jobType} · ${job.location} · ${job.department}. ${summary}`);
   const organization = {
@@ -74,6 +79,6 @@ export function jobPageHead(job: Job, base: URL | string): { description: string
     countryCode: site.address.countryCode,
     country: site.address.country,
   };
-  const posting = jobPostingJsonLd(job, organization, new URL(jobPath(job), base).href);
+  const posting = jobPostingJsonLd(job, job.rendered.html, organization, new URL(jobPath(job), base).href);
   return { description, jsonLd: JSON.stringify(posting).replace(/</g, '\\u003c') };
 }

@@ -2,7 +2,6 @@
  * Vacancy pages: the URL of a job, and its Google for Jobs `JobPosting` structured data,
  * built only from what the page shows. Pure functions, safe in the browser and on the server.
  */
-import { descriptionHtml } from '~/lib/job-description';
 import type { Job, JobType } from '~/lib/schemas/job';
 
 /** `Senior Firmware Engineer (RTOS)` → `senior-firmware-engineer-rtos`. */
@@ -106,8 +105,16 @@ function isRemote(location: string): boolean {
 
 export type Organization = { name: string; url: string; logo: string; countryCode: string; country: string };
 
-/** The `JobPosting` JSON-LD of a job page (Google for Jobs required and recommended properties). */
-export function jobPostingJsonLd(job: Job, org: Organization, pageUrl: string): Record<string, unknown> {
+/**
+ * The `JobPosting` JSON-LD of a job page (Google for Jobs required and recommended properties), with
+ * the description as the page rendered it.
+ */
+export function jobPostingJsonLd(
+  job: Job,
+  descriptionHtml: string,
+  org: Organization,
+  pageUrl: string,
+): Record<string, unknown> {
   const parts = job.location
     .split(',')
     .map((part) => part.trim())
@@ -121,7 +128,7 @@ export function jobPostingJsonLd(job: Job, org: Organization, pageUrl: string): 
     '@context': 'https://schema.org/',
     '@type': 'JobPosting',
     title: job.title,
-    description: descriptionHtml(job.description),
+    description: descriptionHtml,
     datePosted: job.created_at.slice(0, 10),
     employmentType: EMPLOYMENT_TYPES[job.jobType],
     identifier: { '@type': 'PropertyValue', name: org.name, value: String(job.id) },

@@ -42,6 +42,8 @@ export const JOB_DEPARTMENT_MAX = 100;
 export const JOB_LOCATION_MAX = 200;
 export const JOB_SALARY_MAX = 100;
 export const JOB_DESCRIPTION_MAX = 20000;
+/** At most this many emphasis and link marks (*, _, [ and ]) in a description: a real one has a few hundred. */
+export const JOB_DESCRIPTION_MAX_MARKS = 2000;
 
 /** Login field limits (a bounded password keeps hashing cheap to reject). */
 export const PASSWORD_MAX = 1024;

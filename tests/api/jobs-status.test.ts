@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobPageState, type JobPagesStore } from '~/lib/job-pages';
+import { jobPageState } from '~/lib/job-pages';
 import { jobPath } from '~/lib/job-posting';
 import type { AuditPage } from '~/lib/privacy';
 import type { AdminJob, Applicant, Job } from '~/lib/schemas';
-import { getJobById, isJobGone, listJobsWithUpdatedAt } from '~/server/db';
+import { listJobsWithUpdatedAt } from '~/server/db';
+import { jobPagesStoreOf } from '~/server/static/job-pages';
 import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
 
 let api: TestApi;
@@ -29,14 +30,21 @@ async function adminJobs(): Promise<AdminJob[]> {
 
 /** The vacancy page's answer, decided by the same store the server hands Astro. */
 function pageStatus(job: Pick<Job, 'id' | 'title'>) {
-  const store: JobPagesStore = {
-    getJob: (id) => getJobById(api.db, id),
-    wasDeleted: (id) => isJobGone(api.db, id),
-    listJobs: () => listJobsWithUpdatedAt(api.db),
-  };
   const path = jobPath(job);
-  return jobPageState(store, path.split('/').at(-1), path, null);
+  return jobPageState(jobPagesStoreOf(api.db), path.split('/').at(-1), new URL(path, 'http://localhost'), null);
 }
+
+describe('the vacancy page address', () => {
+  it.each(['?source=linkedin', '?utm_source=LinkedIn&utm_medium=social', '?source=indeed#apply'])(
+    'redirects a short or old address to the canonical one with its query kept: %s',
+    async (query) => {
+      const job = await createJobViaApi(api, { title: 'Redirected Role' });
+      const url = new URL(`/career/jobs/${job.id}-old-title${query}`, 'http://localhost');
+      const state = await jobPageState(jobPagesStoreOf(api.db), `${job.id}-old-title`, url, null);
+      expect(state).toEqual({ kind: 'redirect', location: `${jobPath(job)}${url.search}` });
+    },
+  );
+});
 
 describe('closing and reopening a vacancy', () => {
   it('closes: off the board, its page and API answer gone, applying is refused, its applicants stay', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Job } from '~/lib/schemas';
+import { jobMessages, type Job } from '~/lib/schemas';
 import { getJobById, listJobs } from '~/server/db';
 import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../helpers/api';
 
@@ -99,6 +99,29 @@ describe('jobs API', () => {
     expect(((await res.json()) as { errors: Record<string, string> }).errors['jobType']).toMatch(
       /^Job type must be one of/,
     );
+  });
+
+  it.each([
+    ['more than 2,000 emphasis and link marks', '*a'.repeat(10_000), jobMessages.descriptionTooManyMarks],
+    ['lists nested deeper than a page can show', '- '.repeat(100), jobMessages.descriptionTooDeep],
+  ])('refuses a description with %s, at the field, and keeps the saved job', async (_label, description, message) => {
+    const job = await createJobViaApi(api, { title: 'Kept As Saved' });
+    for (const [method, path] of [
+      ['POST', '/api/job'],
+      ['PUT', `/api/job/${job.id}`],
+    ] as const) {
+      const res = await call(api.app, method, path, { token: api.token, json: { ...validJob, description } });
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { errors: Record<string, string> }).errors).toEqual({ description: message });
+    }
+    expect((await getJobById(api.db, job.id))?.description).toBe(validJob.description);
+  });
+
+  it('accepts a long description of ordinary formatting: 2,000 marks, lists nested three deep', async () => {
+    const item = '- **Zephyr** and _FreeRTOS_\n  - [HAL](https://example.com/hal)\n    - DMA\n';
+    const description = item.repeat(250);
+    const res = await call(api.app, 'POST', '/api/job', { token: api.token, json: { ...validJob, description } });
+    expect(res.status).toBe(201);
   });
 
   it('answers 415 to a job sent as a form and 400 to malformed JSON', async () => {

@@ -107,31 +107,63 @@ test.describe('job pages', () => {
     await expect(page.getByRole('button', { name: 'Apply Now' })).toBeDisabled();
   });
 
-  test('applying from the job page stores the application', async ({ page, createJob, listApplicants }, testInfo) => {
+  test('an application from a short link with ?source=LinkedIn keeps the source through the redirect and stores a real-world applicant', async ({
+    page,
+    createJob,
+    listApplicants,
+  }, testInfo) => {
     const tag = uniqueTag(testInfo);
     const job = await createJob(jobInput(tag));
-    await page.goto(pathOf(job.id));
+    await page.goto(`${pathOf(job.id)}?source=LinkedIn&utm_medium=social`);
+    await expect(page).toHaveURL(
+      new RegExp(`/career/jobs/${job.id}-edge-ml-engineer-[^?]*\\?source=LinkedIn&utm_medium=social$`),
+    );
     await page.getByRole('button', { name: 'Apply Now' }).click();
     await expect(page.getByRole('heading', { name: 'Application Form' })).toBeVisible();
-    const email = `ravi.${tag}@example.org`;
-    await fillApplicationForm(
-      page.getByRole('form', { name: `Application for ${job.title}` }),
-      {
-        name: 'Ravi Kumar',
-        email,
-        phone: '+91 98450 12345',
-        coverLetter: 'I have built RTOS drivers for cellular modems for six years and want to work on this.',
-      },
-      { name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from(pdfBytes()) },
-    );
+    const email = `sean.${tag}@example.ie`;
+    const person = {
+      name: "Seán O'Brien-Kelly",
+      email,
+      phone: '(080) 4123-4567',
+      linkedin: 'https://in.linkedin.com/in/sean-obrien-kelly-4a1b2c/',
+      coverLetter: 'I have built RTOS drivers for cellular modems for six years and want to work on this.',
+    };
+    await fillApplicationForm(page.getByRole('form', { name: `Application for ${job.title}` }), person, {
+      name: 'cv.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from(pdfBytes()),
+    });
     await page.getByRole('button', { name: 'Submit Application' }).click();
     await expect(
       page.getByRole('status').filter({ hasText: 'Application submitted successfully!' }).first(),
     ).toBeVisible();
     await expect(page.getByText(`Your application for ${job.title} has been received.`)).toBeVisible();
     const stored = (await listApplicants()).find((a) => a.email === email);
-    expect(stored).toMatchObject({ jobId: job.id, jobTitle: job.title, name: 'Ravi Kumar' });
+    expect(stored).toMatchObject({
+      jobId: job.id,
+      name: person.name,
+      phone: person.phone,
+      linkedin: person.linkedin,
+      source: 'linkedin',
+    });
   });
+
+  test(
+    "health answers within 200 ms while the page of the slowest description the API accepts is fetched 20 times at once",
+    { tag: '@once' },
+    async ({ request, createJob }, testInfo) => {
+      // 2,000 emphasis marks (the most a description may have) packed into one paragraph, padded to the length limit.
+      const description = `${'*a'.repeat(1_000)} ${'word '.repeat(3_599)}`.slice(0, 20_000);
+      const job = await createJob(jobInput(uniqueTag(testInfo), { description }));
+      const pages = Array.from({ length: 20 }, () => request.get(pathOf(job.id)));
+      const started = performance.now();
+      const health = await request.get('/api/health');
+      const healthMs = performance.now() - started;
+      expect(health.status()).toBe(200);
+      for (const response of await Promise.all(pages)) expect(response.status()).toBe(200);
+      expect(healthMs).toBeLessThan(200);
+    },
+  );
 
   test(
     "a deleted job's page is 410 and an unknown one 404, both noindex",

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_TYPES, type Job } from '~/lib/schemas/job';
-import { jobIdFromSlug, jobPath, jobPostingJsonLd, parseSalaryRange, postedAgo, slugify } from '~/lib/job-posting';
+import { renderDescription } from '~/lib/job-description';
+import {
+  jobIdFromSlug,
+  jobPath,
+  jobPostingJsonLd,
+  parseSalaryRange,
+  postedAgo,
+  slugify,
+  type Organization,
+} from '~/lib/job-posting';
+
+/** The JSON-LD of a job whose page rendered its description. */
+const jsonLd = (job: Job, org: Organization, pageUrl: string) =>
+  jobPostingJsonLd(job, renderDescription(job.description).html, org, pageUrl);
 
 const org = {
   name: 'EdgeCraft AI',
@@ -49,7 +62,7 @@ describe('salary ranges', () => {
 
 describe('JobPosting JSON-LD', () => {
   it('holds every required and recommended property, from the job', () => {
-    const data = jobPostingJsonLd(job, org, 'https://www.example.com/career/jobs/42-x');
+    const data = jsonLd(job, org, 'https://www.example.com/career/jobs/42-x');
     expect(data).toEqual({
       '@context': 'https://schema.org/',
       '@type': 'JobPosting',
@@ -75,17 +88,17 @@ describe('JobPosting JSON-LD', () => {
   });
 
   it('maps every job type to its employmentType', () => {
-    const types = JOB_TYPES.map((jobType) => jobPostingJsonLd({ ...job, jobType }, org, '').employmentType);
+    const types = JOB_TYPES.map((jobType) => jsonLd({ ...job, jobType }, org, '').employmentType);
     expect(types).toEqual(['FULL_TIME', 'PART_TIME', 'CONTRACTOR', 'INTERN', 'INTERN']);
   });
 
   it('marks a remote location as TELECOMMUTE with the applicant country, and omits an unreadable salary', () => {
-    const data = jobPostingJsonLd({ ...job, location: 'Remote (Germany)', salaryRange: 'Competitive' }, org, '');
+    const data = jsonLd({ ...job, location: 'Remote (Germany)', salaryRange: 'Competitive' }, org, '');
     expect(data['jobLocationType']).toBe('TELECOMMUTE');
     expect(data['applicantLocationRequirements']).toEqual({ '@type': 'Country', name: 'Germany' });
     expect(data).not.toHaveProperty('jobLocation');
     expect(data).not.toHaveProperty('baseSalary');
-    expect(jobPostingJsonLd({ ...job, location: 'Remote' }, org, '')['applicantLocationRequirements']).toEqual({
+    expect(jsonLd({ ...job, location: 'Remote' }, org, '')['applicantLocationRequirements']).toEqual({
       '@type': 'Country',
       name: 'India',
     });
@@ -93,7 +106,7 @@ describe('JobPosting JSON-LD', () => {
 
   it('sends the description as HTML: Markdown rendered, HTML escaped', () => {
     const description = '### About the role\n\n- **Own** the firmware\n- a < b\n\n<script>alert(1)</script>';
-    expect(jobPostingJsonLd({ ...job, description }, org, '')['description']).toBe(
+    expect(jsonLd({ ...job, description }, org, '')['description']).toBe(
       '<h3>About the role</h3><ul><li><strong>Own</strong> the firmware</li><li>a &lt; b</li></ul><p>&lt;script&gt;alert(1)&lt;/script&gt;</p>',
     );
   });

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionHtml, safeHref, startsWithHeading } from '~/lib/job-description';
+import { formattingMarks, renderDescription, safeHref } from '~/lib/job-description';
 import { descriptionText } from '~/lib/job-description-text';
+
+const descriptionHtml = (text: string) => renderDescription(text).html;
+const startsWithHeading = (text: string) => renderDescription(text).opensWithHeading;
 
 describe('job descriptions: the Markdown subset', () => {
   it('renders plain text as before: paragraphs from blank lines, line breaks kept', () => {
@@ -51,6 +54,10 @@ describe('job descriptions: the Markdown subset', () => {
     }
     expect(safeHref('https://example.com')).toBe('https://example.com/');
     expect(safeHref(' java\tscript:alert(1)')).toBeNull();
+    for (const broken of ['/\t/evil.example/x', '/\n/evil.example/x', 'https://exa\rmple.com/']) {
+      expect(safeHref(broken), JSON.stringify(broken)).toBeNull();
+    }
+    expect(descriptionHtml('[x](</\t/evil.example/x>)')).toBe('<p>x</p>');
   });
 
   it('shows no images: image syntax becomes its alt text', () => {
@@ -64,6 +71,12 @@ describe('job descriptions: the Markdown subset', () => {
       '<p>indented</p><p>```<br>fenced<br>```</p><p>&gt; quote</p><p>---</p><p>Title<br>===</p><p>`x`</p>',
     );
     expect(descriptionHtml('[a]: https://example.com\n[a]')).toBe('<p>[a]: https://example.com<br>[a]</p>');
+  });
+
+  it('tells when nesting goes deeper than the page can show, and counts the marks the parser works on', () => {
+    expect(renderDescription('- a\n  - b\n    - c').tooDeep).toBe(false);
+    expect(renderDescription('- '.repeat(100)).tooDeep).toBe(true);
+    expect(formattingMarks('**bold** _it_ [link](https://example.com/a_b) 2 * 3')).toBe(11);
   });
 
   it('gives the text without marks or headings for the clamp and meta description', () => {

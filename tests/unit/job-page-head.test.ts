@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { jobPageHead } from '~/lib/job-pages';
+import { renderDescription } from '~/lib/job-description';
+import { jobPageHead, type PageJob } from '~/lib/job-pages';
 import type { Job } from '~/lib/schemas/job';
 import { DESCRIPTION_MAX, clampDescription } from '~/lib/seo';
 
-const job = (description: string, overrides: Partial<Job> = {}): Job => ({
+const job = (description: string, overrides: Partial<Job> = {}): PageJob => ({
   id: 7,
   title: 'Embedded ML Engineer',
   department: 'Engineering',
@@ -13,6 +14,7 @@ const job = (description: string, overrides: Partial<Job> = {}): Job => ({
   salaryRange: null,
   created_at: '2026-11-20T09:30:00.000Z',
   ...overrides,
+  rendered: renderDescription(overrides.description ?? description),
 });
 
 const LONG =

@@ -126,11 +126,16 @@ function Board() {
   const confirmationRef = useRef<HTMLElement>(null);
   const focusConfirmation = useRef(false);
 
-  // The open modal has the job page's URL, so it can be shared, and Back closes it.
-  const openJob = useCallback((job: Job) => {
-    window.history.pushState({ ...asRecord(window.history.state), [JOB_STATE_KEY]: job.id }, '', jobPath(job));
-    setSelected(job);
-  }, []);
+  // The open modal has the job page's URL, so it can be shared, and Back closes it; the source
+  // stays in it, so a reload or a shared link still credits where the visitor came from.
+  const openJob = useCallback(
+    (job: Job) => {
+      const url = source === DIRECT_SOURCE ? jobPath(job) : `${jobPath(job)}?${new URLSearchParams({ source })}`;
+      window.history.pushState({ ...asRecord(window.history.state), [JOB_STATE_KEY]: job.id }, '', url);
+      setSelected(job);
+    },
+    [source],
+  );
   const closeJob = useCallback(() => {
     if (asRecord(window.history.state)[JOB_STATE_KEY] !== undefined) window.history.back();
     else setSelected(null);

@@ -1,8 +1,9 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
-import type { JobDescription as Description } from './JobDescription';
+import { lazy, Suspense } from 'react';
 
-const loadDescription = () => import('./JobDescription');
-const JobDescription = lazy(() => loadDescription().then((module) => ({ default: module.JobDescription })));
+const loadDescription = () => import('./ParsedJobDescription');
+const ParsedJobDescription = lazy(() =>
+  loadDescription().then((module) => ({ default: module.ParsedJobDescription })),
+);
 
 /** Starts fetching the Markdown renderer ahead of need, e.g. when a visitor points at a job card. */
 export function preloadJobDescription(): void {
@@ -32,10 +33,10 @@ function DescriptionSkeleton() {
  * The job's full description in the careers modal, rendered by a chunk fetched the first time a job
  * opens: the board loads without the Markdown parser (less script before first paint).
  */
-export function LazyJobDescription(props: ComponentProps<typeof Description>) {
+export function LazyJobDescription({ description }: { description: string }) {
   return (
     <Suspense fallback={<DescriptionSkeleton />}>
-      <JobDescription {...props} />
+      <ParsedJobDescription description={description} />
     </Suspense>
   );
 }

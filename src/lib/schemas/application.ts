@@ -52,7 +52,7 @@ const m = applicationMessages;
  * (' and ’), hyphens and periods ("Seán O'Brien-Kelly", "Nguyễn Thị Minh Khai", "J. R. R. Tolkien");
  * the zero-width joiners that Indic and Persian spellings need between letters.
  */
-const NAME_PATTERN = /^[\p{L}\p{M} '’.\u200C\u200D-]+$/u;
+const NAME_PATTERN = /^(?:[\p{L}\p{M} '’.-]|\u200C|\u200D)+$/u;
 const HAS_LETTER = /\p{L}/u;
 /**
  * something@something.something, after WHATWG's `type=email` pattern without `?`, `&`, `%` and `/`

@@ -1,5 +1,12 @@
 import { z } from 'zod/mini';
-import { JOB_DEPARTMENT_MAX, JOB_DESCRIPTION_MAX, JOB_LOCATION_MAX, JOB_SALARY_MAX, JOB_TITLE_MAX } from '../limits';
+import {
+  JOB_DEPARTMENT_MAX,
+  JOB_DESCRIPTION_MAX,
+  JOB_DESCRIPTION_MAX_MARKS,
+  JOB_LOCATION_MAX,
+  JOB_SALARY_MAX,
+  JOB_TITLE_MAX,
+} from '../limits';
 import { blankAsEmpty } from './text';
 
 /** The jobType options of the admin job form, in order. */
@@ -19,6 +26,9 @@ export const jobMessages = {
   jobTypeRequired: 'Job type is required',
   jobTypeInvalid: `Job type must be one of: ${JOB_TYPES.join(', ')}`,
   descriptionRequired: 'Description is required',
+  descriptionTooManyMarks: `The description uses more than ${JOB_DESCRIPTION_MAX_MARKS.toLocaleString('en-US')} formatting marks (*, _, [ and ]). Remove some and save again.`,
+  descriptionTooDeep:
+    'The description nests lists or formatting too deeply to be shown in full. Use fewer levels and save again.',
   tooLong: (field: string, max: number) => `${field} must not exceed ${max} characters`,
   notFound: 'Job not found',
   created: 'Job created successfully!',
@@ -34,6 +44,9 @@ const requiredText = (label: string, required: string, max: number) =>
     .string({ error: required })
     .check(blankAsEmpty, z.trim(), z.minLength(1, required), z.maxLength(max, m.tooLong(label, max)));
 
+/** The description's own rules; the ones that need the Markdown parser are added in job-save.ts. */
+export const jobDescriptionField = requiredText('Description', m.descriptionRequired, JOB_DESCRIPTION_MAX);
+
 /**
  * The admin job form: title, department, location, jobType and description required;
  * salaryRange optional (empty becomes null).
@@ -45,7 +58,7 @@ export const jobInputSchema = z.object({
   jobType: z.enum(JOB_TYPES, {
     error: (issue) => (issue.input === undefined || issue.input === '' ? m.jobTypeRequired : m.jobTypeInvalid),
   }),
-  description: requiredText('Description', m.descriptionRequired, JOB_DESCRIPTION_MAX),
+  description: jobDescriptionField,
   salaryRange: z.pipe(
     z.nullish(
       z

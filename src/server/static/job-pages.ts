@@ -6,7 +6,9 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { renderDescription, type RenderedDescription } from '~/lib/job-description';
 import type { JobPagesStore } from '~/lib/job-pages';
+import type { Job } from '~/lib/schemas/job';
 import { getJobById, isJobGone, listJobsWithUpdatedAt } from '../db';
 import type { Database } from '../db/schema';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../security-headers';
@@ -33,6 +35,34 @@ function addSecurityHeaders(outgoing: ServerResponse): void {
 }
 
 /**
+ * Each job's description, parsed when a version of the job is first shown and kept while its text
+ * stays the same: a page view, a 304 and the JSON-LD never parse it again. One entry per open job.
+ */
+function descriptionRenderer(): (job: Job) => RenderedDescription {
+  const byJob = new Map<number, { text: string; rendered: RenderedDescription }>();
+  return (job) => {
+    const kept = byJob.get(job.id);
+    if (kept?.text === job.description) return kept.rendered;
+    const rendered = renderDescription(job.description);
+    byJob.set(job.id, { text: job.description, rendered });
+    return rendered;
+  };
+}
+
+/** The database layer as the job pages read it. */
+export function jobPagesStoreOf(db: Kysely<Database>): JobPagesStore {
+  const render = descriptionRenderer();
+  return {
+    getJob: async (id) => {
+      const job = await getJobById(db, id);
+      return job && { ...job, rendered: render(job) };
+    },
+    wasDeleted: (id) => isJobGone(db, id),
+    listJobs: () => listJobsWithUpdatedAt(db),
+  };
+}
+
+/**
  * The on-demand job pages: Astro's SSR handler from the build, mounted for the few
  * routes that are not prerendered, reading jobs straight from the database layer.
  * Returns null when the build has no server part.
@@ -44,11 +74,7 @@ export async function jobPagesHandler(
   const entry = join(distDir, 'server', 'entry.mjs');
   if (!existsSync(entry)) return null;
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroNodeHandler };
-  const jobPages: JobPagesStore = {
-    getJob: (id) => getJobById(db, id),
-    wasDeleted: (id) => isJobGone(db, id),
-    listJobs: () => listJobsWithUpdatedAt(db),
-  };
+  const jobPages = jobPagesStoreOf(db);
 
   return (c: Context<{ Bindings: HttpBindings }>) =>
     new Promise<Response>((resolve) => {

@@ -6,8 +6,9 @@ import { createJob, updateJob } from '~/lib/api/admin-jobs';
 import { ApiError } from '~/lib/api/client';
 import { jobKeys, jobsQuery } from '~/islands/queries/jobs';
 import { distinctDepartments, sameDepartment } from '~/lib/departments';
-import { DESCRIPTION_CLASS, DESCRIPTION_FORMATTING_HINT, descriptionHtml } from '~/lib/job-description';
-import { JOB_TYPES, jobInputSchema, jobMessages, type Job, type JobData, type JobInput } from '~/lib/schemas';
+import { DESCRIPTION_CLASS, DESCRIPTION_FORMATTING_HINT, renderDescription } from '~/lib/job-description';
+import { JOB_TYPES, jobMessages, type Job, type JobData, type JobInput } from '~/lib/schemas';
+import { jobSaveSchema } from '~/lib/schemas/job-save';
 import { Dialog } from '~/islands/ui/Dialog';
 import { Field, TextField, fieldAria, inputClass } from '~/islands/ui/Field';
 import { showToast } from '~/islands/ui/toast-store';
@@ -33,7 +34,7 @@ export function JobFormDialog({ job, onClose }: Props) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<JobInput, unknown, JobData>({
-    resolver: zodResolver(jobInputSchema),
+    resolver: zodResolver(jobSaveSchema),
     mode: 'onTouched',
     defaultValues: {
       title: job?.title ?? '',
@@ -51,7 +52,7 @@ export function JobFormDialog({ job, onClose }: Props) {
   // What the description will look like on the careers pages, as it is typed.
   const typed = useWatch({ control, name: 'description' });
   const description = useDeferredValue(typed ?? '');
-  const preview = useMemo(() => descriptionHtml(description), [description]);
+  const preview = useMemo(() => renderDescription(description).html, [description]);
 
   const onSubmit = async (input: JobData) => {
     const existing = departments.find((department) => sameDepartment(department, input.department));
@@ -160,7 +161,7 @@ export function JobFormDialog({ job, onClose }: Props) {
             className="mt-2 max-h-72 min-h-16 overflow-y-auto rounded-xl border border-white/10 bg-ink-900/60 p-4 text-sm"
           >
             {preview ? (
-              // Built by descriptionHtml: every text escaped, only its own few tags, links checked.
+              // Built by renderDescription: every text escaped, only its own few tags, links checked.
               <div className={DESCRIPTION_CLASS} dangerouslySetInnerHTML={{ __html: preview }} />
             ) : (
               <p className="text-slate-400">The description appears here as applicants will see it.</p>

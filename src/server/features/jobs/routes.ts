@@ -2,7 +2,8 @@ import { Hono } from 'hono';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { etagMatches, etagOfSha1 } from '~/lib/etag';
-import { jobInputSchema, jobMessages, jobStatusMessages, jobStatusSchema, type Job } from '~/lib/schemas/job';
+import { jobMessages, jobStatusMessages, jobStatusSchema, type Job } from '~/lib/schemas/job';
+import { jobSaveSchema } from '~/lib/schemas/job-save';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { sourceOrDirect, sourcesMessages } from '~/lib/sources';
@@ -79,12 +80,12 @@ export function jobRoutes(services: Services) {
         await countJobView(db, found.id, day, sourceOrDirect(c.req.valid('json').source));
         return c.body(null, 204);
       })
-      .post('/', guard, jsonBody(jobInputSchema), async (c) => {
+      .post('/', guard, jsonBody(jobSaveSchema), async (c) => {
         const job = await createJob(db, c.req.valid('json'), services.now());
         await auditRequest(services, c, 'job.created', { subject: { type: 'job', id: job.id } });
         return c.json({ message: jobMessages.created, job }, 201);
       })
-      .put('/:id', guard, jsonBody(jobInputSchema), async (c) => {
+      .put('/:id', guard, jsonBody(jobSaveSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const job = id === null ? null : await updateJob(db, id, c.req.valid('json'), services.now());
         if (!job) return apiError(c, 404, jobMessages.notFound);
