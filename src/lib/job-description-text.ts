@@ -44,8 +44,10 @@ function withoutEmphasis(line: string): string {
     const end = start + run[0].length;
     const before = line[start - 1] ?? ' ';
     const after = line[end] ?? ' ';
-    const left = !WHITESPACE.test(after) && (!PUNCTUATION.test(after) || WHITESPACE.test(before) || PUNCTUATION.test(before));
-    const right = !WHITESPACE.test(before) && (!PUNCTUATION.test(before) || WHITESPACE.test(after) || PUNCTUATION.test(after));
+    const left =
+      !WHITESPACE.test(after) && (!PUNCTUATION.test(after) || WHITESPACE.test(before) || PUNCTUATION.test(before));
+    const right =
+      !WHITESPACE.test(before) && (!PUNCTUATION.test(before) || WHITESPACE.test(after) || PUNCTUATION.test(after));
     const mark = run[0][0] === '*' ? '*' : '_';
     const canOpen = mark === '*' ? left : left && (!right || PUNCTUATION.test(before));
     const canClose = mark === '*' ? right : right && (!left || PUNCTUATION.test(after));

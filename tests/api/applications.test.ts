@@ -127,7 +127,12 @@ describe('POST /api/applicants/apply — validation table', () => {
     ['name missing', { name: undefined }, 'name', 'Name is required'],
     ['name blank', { name: '   ' }, 'name', 'Name is required'],
     ['name of one letter', { name: 'A' }, 'name', 'Name must be at least 2 characters'],
-    ['name with digits', { name: 'R2 D2' }, 'name', 'Name can only contain letters, spaces, apostrophes, hyphens and periods'],
+    [
+      'name with digits',
+      { name: 'R2 D2' },
+      'name',
+      'Name can only contain letters, spaces, apostrophes, hyphens and periods',
+    ],
     ['name of two letters', { name: 'Al' }, 'name', null],
     ['an Irish name with a fada, apostrophe and hyphen', { name: "Seán O'Brien-Kelly" }, 'name', null],
     ['a Vietnamese name with stacked diacritics', { name: 'Nguyễn Thị Minh Khai' }, 'name', null],
@@ -149,7 +154,12 @@ describe('POST /api/applicants/apply — validation table', () => {
       'Please enter a valid LinkedIn profile URL',
     ],
     ['linkedin company page', { linkedin: 'www.linkedin.com/company/edgecraft' }, 'linkedin', null],
-    ['linkedin Indian profile link', { linkedin: 'https://in.linkedin.com/in/priya-sharma-0a1b2c3d' }, 'linkedin', null],
+    [
+      'linkedin Indian profile link',
+      { linkedin: 'https://in.linkedin.com/in/priya-sharma-0a1b2c3d' },
+      'linkedin',
+      null,
+    ],
     [
       'linkedin profile shared from the app',
       { linkedin: 'https://www.linkedin.com/in/ada-lovelace/?utm_source=share&utm_medium=member_ios' },

@@ -149,19 +149,20 @@ test.describe('job pages', () => {
   });
 
   test(
-    "health answers within 200 ms while the page of the slowest description the API accepts is fetched 20 times at once",
+    'health answers while the page of the slowest description the API accepts is fetched 20 times at once',
     { tag: '@once' },
     async ({ request, createJob }, testInfo) => {
-      // 2,000 emphasis marks (the most a description may have) packed into one paragraph, padded to the length limit.
+      // Its latency is measured by `npm run bench:job-page`; here, that the server keeps answering.
+      // 2,000 emphasis marks, the most a description may have, in one paragraph padded to the length limit.
       const description = `${'*a'.repeat(1_000)} ${'word '.repeat(3_599)}`.slice(0, 20_000);
       const job = await createJob(jobInput(uniqueTag(testInfo), { description }));
       const pages = Array.from({ length: 20 }, () => request.get(pathOf(job.id)));
-      const started = performance.now();
       const health = await request.get('/api/health');
-      const healthMs = performance.now() - started;
       expect(health.status()).toBe(200);
-      for (const response of await Promise.all(pages)) expect(response.status()).toBe(200);
-      expect(healthMs).toBeLessThan(200);
+      const answers = await Promise.all(pages);
+      for (const response of answers) expect(response.status()).toBe(200);
+      expect(new Set(answers.map((response) => response.headers()['etag'])).size).toBe(1);
+      expect(await answers[0]!.text()).toContain('<em>a</em>');
     },
   );
 

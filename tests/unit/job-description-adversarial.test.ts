@@ -23,7 +23,27 @@ function cpuMs(work: () => unknown): number {
 }
 
 /** Marks that make Markdown parsers backtrack or nest: emphasis, brackets, images, code, HTML, lists, quotes. */
-const FRAGMENTS = ['*', '_', '**', '__', '[', ']', '![', '](', '(', ')', '`', '<', '>', '&#', '\\', '#', 'a', ' ', '\n'];
+const FRAGMENTS = [
+  '*',
+  '_',
+  '**',
+  '__',
+  '[',
+  ']',
+  '![',
+  '](',
+  '(',
+  ')',
+  '`',
+  '<',
+  '>',
+  '&#',
+  '\\',
+  '#',
+  'a',
+  ' ',
+  '\n',
+];
 const LINE_STARTS = ['- ', '* ', '1. ', '> ', '  ', '    ', '### '];
 
 /** One fragment repeated up to the limit: the shape of every known quadratic case. */
@@ -51,7 +71,10 @@ const KNOWN_CASES: [string, string][] = [
   ['"![" 10,000 times', '!['.repeat(10_000)],
   ['"[a](" 5,000 times', '[a]('.repeat(5_000)],
   ['"- " 10,000 times (lists nested 10,000 deep)', '- '.repeat(10_000)],
-  ['500 lines, each list indented further', Array.from({ length: 500 }, (_, i) => `${' '.repeat(i * 2)}- x`).join('\n')],
+  [
+    '500 lines, each list indented further',
+    Array.from({ length: 500 }, (_, i) => `${' '.repeat(i * 2)}- x`).join('\n'),
+  ],
   ['"*_" 10,000 times', '*_'.repeat(10_000)],
   ['"[a](b)" 3,333 times', '[a](b)'.repeat(3_333)],
   ['a heading line of spaces', `#${' '.repeat(19_998)}x`],

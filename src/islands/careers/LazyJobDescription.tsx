@@ -1,9 +1,7 @@
 import { lazy, Suspense } from 'react';
 
 const loadDescription = () => import('./ParsedJobDescription');
-const ParsedJobDescription = lazy(() =>
-  loadDescription().then((module) => ({ default: module.ParsedJobDescription })),
-);
+const ParsedJobDescription = lazy(() => loadDescription().then((module) => ({ default: module.ParsedJobDescription })));
 
 /** Starts fetching the Markdown renderer ahead of need, e.g. when a visitor points at a job card. */
 export function preloadJobDescription(): void {
