@@ -170,8 +170,8 @@ describe('mails through the outbox', () => {
     ]);
   });
 
-  it('keeps a refused mail pending with the server’s answer, and delivers it once the server accepts', async () => {
-    smtp.mode = 'reject';
+  it('keeps a mail refused for now (451) pending with the server’s answer, and delivers it once the server accepts', async () => {
+    smtp.mode = 'defer';
     await call(api.app, 'POST', '/api/contact', {
       json: { name: 'Refused', email: 'refused@example.com', subject: 'Refused once', message: 'Hello' },
     });
@@ -181,7 +181,7 @@ describe('mails through the outbox', () => {
     startWorker({ retryDelaysMs: [3_600_000, 3_600_000], now: () => new Date(clock) });
     await poll(async () =>
       (await outbox()).mails.find((m) => m.subject === 'New contact message: Refused once'),
-    ).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('550') });
+    ).toMatchObject({ status: 'pending', attempts: 1, lastError: expect.stringContaining('451') });
     smtp.mode = 'accept';
     clock += 3_600_000;
     const [mail] = await smtp.waitFor(1);
@@ -205,8 +205,8 @@ describe('mails through the outbox', () => {
     expect(mail?.parsed.subject).toBe('New contact message: While down');
   });
 
-  it('marks a mail failed after the last retry, counts it, and sends it again on Retry now', async () => {
-    smtp.mode = 'reject';
+  it('marks a mail refused for now failed after the last retry, counts it, and sends it again on Retry now', async () => {
+    smtp.mode = 'defer';
     await call(api.app, 'POST', '/api/contact', {
       json: { name: 'Failing', email: 'failing@example.com', subject: 'Always refused', message: 'Hello' },
     });
@@ -231,6 +231,43 @@ describe('mails through the outbox', () => {
     expect(await again.json()).toEqual({ message: 'Only failed mails can be retried' });
     expect((await call(api.app, 'POST', '/api/outbox/999999/retry', { token: api.token })).status).toBe(404);
     expect((await call(api.app, 'POST', '/api/outbox/abc/retry', { token: api.token })).status).toBe(404);
+  });
+
+  it('marks a mail refused for good (550) failed at its first attempt, with the server’s answer', async () => {
+    smtp.mode = 'reject';
+    await call(api.app, 'POST', '/api/contact', {
+      json: { name: 'Bounced', email: 'bounced@example.com', subject: 'Refused for good', message: 'Hello' },
+    });
+    // Retries an hour apart: a mail still pending after its first attempt would stay pending here.
+    startWorker({ retryDelaysMs: [3_600_000, 3_600_000] });
+    await poll(async () =>
+      (await outbox()).mails.find((m) => m.subject === 'New contact message: Refused for good'),
+    ).toMatchObject({ status: 'failed', attempts: 1, lastError: expect.stringContaining('550') });
+  });
+
+  it('sends every failed mail again with Retry all failed', async () => {
+    smtp.mode = 'reject';
+    // Earlier tests of this file may have left failed mails: they are sent again too.
+    const before = (await outbox()).counts.failed;
+    const subjects = ['First bounce', 'Second bounce'];
+    for (const subject of subjects) {
+      await call(api.app, 'POST', '/api/contact', {
+        json: { name: 'Bounced', email: 'bounced@example.com', subject, message: 'Hello' },
+      });
+    }
+    startWorker();
+    await poll(async () => (await outbox()).counts.failed).toBe(before + 2);
+    smtp.mode = 'accept';
+    const res = await call(api.app, 'POST', '/api/outbox/failed/retry', { token: api.token });
+    expect(res.status).toBe(200);
+    const count = before + 2;
+    expect(await res.json()).toEqual({ message: `${count} failed mails will be sent again shortly.`, count });
+    const delivered = (await smtp.waitFor(count)).map((m) => m.parsed.subject);
+    for (const subject of subjects) expect(delivered).toContain(`New contact message: ${subject}`);
+    await poll(async () => (await outbox()).counts.failed).toBe(0);
+    const none = await call(api.app, 'POST', '/api/outbox/failed/retry', { token: api.token });
+    expect(await none.json()).toEqual({ message: 'No failed mails to send again.', count: 0 });
+    expect((await call(api.app, 'POST', '/api/outbox/failed/retry')).status).toBe(401);
   });
 
   it('queues no mail for an application that was rolled back', async () => {

@@ -54,7 +54,7 @@ export function samplePdf(label: string): Buffer {
   return Buffer.from(pdfBytes(undefined, label));
 }
 
-/** Letters only (applicant names allow letters and spaces): unique per test, project and run. */
+/** Letters only (applicant names refuse digits): unique per test, project and run. */
 function uniqueWord(testInfo: TestInfo): string {
   const letters = (n: number) =>
     n.toString(26).replace(/[0-9a-p]/g, (c) => 'abcdefghijklmnopqrstuvwxyz'[parseInt(c, 26)] ?? 'x');

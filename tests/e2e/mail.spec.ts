@@ -132,7 +132,9 @@ test.describe('e-mail', { tag: '@once' }, () => {
     expect(String(mail?.parsed.html)).toContain('Can we talk about IPG &amp; fleets?');
   });
 
-  test('a refused mail turns failed, is counted on the Outbox tab, and goes out on Retry now', async ({ page }) => {
+  test('a mail refused for good turns failed at once, is counted on the Outbox tab, and goes out on Retry now', async ({
+    page,
+  }) => {
     server.smtp.mails.length = 0;
     server.smtp.mode = 'reject';
     const res = await page.request.post(`${server.url}/api/contact`, {
@@ -146,6 +148,8 @@ test.describe('e-mail', { tag: '@once' }, () => {
     const card = page.getByRole('article').filter({ hasText: 'New contact message: Refused at first' });
     await expect(card.getByText('Status: Failed')).toBeVisible();
     await expect(card.getByText(/^550/)).toBeVisible();
+    const retryAll = page.getByRole('button', { name: 'Retry all 1 failed' });
+    await expect(retryAll).toBeVisible();
 
     server.smtp.mode = 'accept';
     await card.getByRole('button', { name: /^Retry now/ }).click();
@@ -154,6 +158,7 @@ test.describe('e-mail', { tag: '@once' }, () => {
     expect(mail?.parsed.subject).toBe('New contact message: Refused at first');
     await expect(card.getByText('Status: Sent')).toBeVisible({ timeout: 15_000 });
     await expect(tab).toHaveText(/\(0 failed\)/);
+    await expect(retryAll).toBeHidden();
   });
 
   test('password reset by e-mail: a neutral answer, a single-use link, and an expired one refused', async ({

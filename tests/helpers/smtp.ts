@@ -1,6 +1,7 @@
 /**
  * A real SMTP server inside the test process (smtp-server), capturing every accepted mail and
- * reading it back with mailparser. `mode` makes it refuse (5xx) or hold a delivery mid-DATA;
+ * reading it back with mailparser. `mode` makes it refuse for good (5xx), for now (4xx), or hold a
+ * delivery mid-DATA;
  * `stop()` / `listen()` take it down and bring it back on the same port.
  */
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -17,8 +18,10 @@ export type CapturedMail = {
 type SmtpMode =
   /** 250: the mail is captured. */
   | 'accept'
-  /** 550 on MAIL FROM. */
+  /** 550 on MAIL FROM: refused for good. */
   | 'reject'
+  /** 451 on MAIL FROM: refused for now (greylisting, a full queue). */
+  | 'defer'
   /** Reads the data and never answers (a delivery cut off by a crash). */
   | 'hold';
 
@@ -74,6 +77,10 @@ export async function startSmtpCapture(port = 0): Promise<SmtpCapture> {
       onMailFrom(_address, _session, callback) {
         if (capture.mode === 'reject') {
           const error = Object.assign(new Error('Mailbox unavailable (test refusal)'), { responseCode: 550 });
+          return callback(error);
+        }
+        if (capture.mode === 'defer') {
+          const error = Object.assign(new Error('Try again later (test deferral)'), { responseCode: 451 });
           return callback(error);
         }
         return callback();

@@ -44,5 +44,9 @@ export const outboxMessages = {
   notFound: 'Mail not found',
   notFailed: 'Only failed mails can be retried',
   retried: 'The mail will be sent again shortly.',
+  retriedAll: (count: number) =>
+    count === 0
+      ? 'No failed mails to send again.'
+      : `${count} failed ${count === 1 ? 'mail' : 'mails'} will be sent again shortly.`,
   notConfigured: 'E-mail is not configured: set SMTP_URL on the server to send these mails.',
 } as const;

@@ -74,11 +74,14 @@ export {
   claimDueMails,
   markMailSent,
   markMailAttemptFailed,
+  startMailAttempt,
+  leaseOwners,
+  endLeasesOf,
   releaseMails,
   listOutbox,
   outboxStats,
   getOutboxStatus,
-  retryFailedMail,
+  retryFailedMails,
   type NewMail,
 } from './outbox';
 export { createPasswordReset, consumePasswordReset } from './password-resets';

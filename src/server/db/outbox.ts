@@ -42,7 +42,8 @@ export async function enqueueMails(db: Kysely<Database>, mails: readonly NewMail
 }
 
 /**
- * Leases up to `limit` due mails to `owner` until now + leaseMs and counts the attempt. Rows
+ * Leases up to `limit` due mails to `owner` until now + leaseMs; the attempt is counted when it
+ * starts (`startMailAttempt`), so mails a crash leaves claimed lose none. Rows
  * leased by another instance are skipped (`FOR UPDATE SKIP LOCKED` on PostgreSQL; SQLite has a
  * single writer), and a lapsed lease (its instance died) is taken over.
  */
@@ -67,15 +68,49 @@ export async function claimDueMails(
   if (kind === 'postgres') due = due.forUpdate().skipLocked();
   const rows = await db
     .updateTable('outbox')
-    .set((eb) => ({
-      locked_by: owner,
-      locked_until: new Date(now.getTime() + leaseMs).toISOString(),
-      attempts: eb('attempts', '+', 1),
-    }))
+    .set({ locked_by: owner, locked_until: new Date(now.getTime() + leaseMs).toISOString() })
     .where('id', 'in', due)
     .returningAll()
     .execute();
   return rows.sort((a, b) => Number(a.id) - Number(b.id));
+}
+
+/** Counts an attempt as it starts, if `owner` still holds the lease; the row as it now stands, or null. */
+export async function startMailAttempt(db: Kysely<Database>, row: OutboxRow, owner: string): Promise<OutboxRow | null> {
+  const started = await db
+    .updateTable('outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', row.id)
+    .where('locked_by', '=', owner)
+    .returningAll()
+    .executeTakeFirst();
+  return started ?? null;
+}
+
+/**
+ * Owners whose leases are still running: the worker of a process that stopped without giving its
+ * mails back (a crash, kill -9) is among them until its leases lapse.
+ */
+export async function leaseOwners(db: Kysely<Database>, now: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('outbox')
+    .select('locked_by')
+    .distinct()
+    .where('status', '=', 'pending')
+    .where('locked_until', '>', now.toISOString())
+    .execute();
+  return rows.flatMap((row) => (row.locked_by ? [row.locked_by] : []));
+}
+
+/** Ends every lease `owner` holds, at once: its mails are due again. */
+export async function endLeasesOf(db: Kysely<Database>, owner: string): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ locked_by: null, locked_until: null })
+    .where('locked_by', '=', owner)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Body kept for a delivered password-reset mail: its link must not outlive the delivery. */
@@ -99,19 +134,20 @@ export async function markMailSent(db: Kysely<Database>, row: OutboxRow, owner: 
 }
 
 /**
- * Records a failed attempt: pending again after the next delay, or failed when every delay has
- * been used (attempts = delays + 1).
+ * Records a failed attempt (`row` as `startMailAttempt` returned it): pending again after the next
+ * delay, or failed when the refusal was permanent or every delay has been used (attempts = delays + 1).
  */
 export async function markMailAttemptFailed(
   db: Kysely<Database>,
   row: OutboxRow,
   owner: string,
-  error: string,
+  failure: { error: string; permanent: boolean },
   now: Date,
   retryDelaysMs: readonly number[],
 ): Promise<OutboxStatus> {
-  const delay = retryDelaysMs[Number(row.attempts) - 1];
+  const delay = failure.permanent ? undefined : retryDelaysMs[Number(row.attempts) - 1];
   const status: OutboxStatus = delay === undefined ? 'failed' : 'pending';
+  const error = failure.error;
   await db
     .updateTable('outbox')
     .set({
@@ -127,12 +163,12 @@ export async function markMailAttemptFailed(
   return status;
 }
 
-/** Gives back leased mails that were not tried (clean stop); their attempt is not counted. */
+/** Gives back leased mails that were not tried (clean stop). */
 export async function releaseMails(db: Kysely<Database>, rows: readonly OutboxRow[], owner: string): Promise<void> {
   if (rows.length === 0) return;
   await db
     .updateTable('outbox')
-    .set((eb) => ({ locked_by: null, locked_until: null, attempts: eb('attempts', '-', 1) }))
+    .set({ locked_by: null, locked_until: null })
     .where(
       'id',
       'in',
@@ -214,14 +250,16 @@ export async function getOutboxStatus(db: Kysely<Database>, id: number): Promise
   return row?.status ?? null;
 }
 
-/** A failed mail goes back to pending, due now, with a fresh series of attempts. False if it is not failed. */
-export async function retryFailedMail(db: Kysely<Database>, id: number, now: Date): Promise<boolean> {
-  if (!isDbId(id)) return false;
-  const result = await db
+/**
+ * Failed mails go back to pending, due now, with a fresh series of attempts: the one `id`, or every
+ * failed mail. How many did.
+ */
+export async function retryFailedMails(db: Kysely<Database>, id: number | 'all', now: Date): Promise<number> {
+  if (id !== 'all' && !isDbId(id)) return 0;
+  let query = db
     .updateTable('outbox')
     .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString() })
-    .where('id', '=', id)
-    .where('status', '=', 'failed')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+    .where('status', '=', 'failed');
+  if (id !== 'all') query = query.where('id', '=', id);
+  return Number((await query.executeTakeFirst()).numUpdatedRows);
 }

@@ -61,3 +61,9 @@ export function smtpErrorCode(error: unknown): string | number | undefined {
   if (typeof e.responseCode === 'number') return e.responseCode;
   return typeof e.code === 'string' ? e.code : undefined;
 }
+
+/** A 5xx answer: the server refuses the mail for good (RFC 5321), so it is not tried again on its own. */
+export function isPermanentRefusal(error: unknown): boolean {
+  const code = smtpErrorCode(error);
+  return typeof code === 'number' && code >= 500 && code < 600;
+}

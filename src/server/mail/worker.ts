@@ -4,18 +4,37 @@ import type { Kysely } from 'kysely';
 import type { MailSettings } from '../config';
 import {
   claimDueMails,
+  endLeasesOf,
+  leaseOwners,
   markMailAttemptFailed,
   markMailSent,
   releaseMails,
+  startMailAttempt,
   type Database,
   type DbKind,
   type OutboxRow,
 } from '../db';
 import type { Logger } from '../logger';
-import { describeSmtpError, SMTP_CONNECTIONS, smtpErrorCode, type MailSender } from './transport';
+import { describeSmtpError, isPermanentRefusal, SMTP_CONNECTIONS, smtpErrorCode, type MailSender } from './transport';
 
 /** Longest a single send may take (connection, greeting and socket timeouts of the transport). */
 const SEND_TIME_RESERVE_MS = 60_000;
+
+/** An owner is `host:pid:random`; the host and pid tell whether the process that took a lease still runs. */
+function ownerProcess(owner: string): { host: string; pid: number } | null {
+  const match = /^(.*):(\d+):[0-9a-f]+$/.exec(owner);
+  return match?.[1] && match[2] ? { host: match[1], pid: Number(match[2]) } : null;
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to another user.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
 
 export type OutboxWorkerDeps = {
   db: Kysely<Database>;
@@ -50,7 +69,30 @@ export class OutboxWorker {
   start(): void {
     if (this.running) return;
     this.stopping = false;
-    this.running = this.loop();
+    this.running = this.takeBackOrphans().then(() => this.loop());
+  }
+
+  /**
+   * Ends the leases of this host's workers whose process is gone (killed, crashed): their mails are
+   * due at once instead of after the lease. A live process's leases are kept, whichever it is; a
+   * process that has this one's pid is this one's predecessor (a container restarts at pid 1).
+   */
+  private async takeBackOrphans(): Promise<void> {
+    const self = ownerProcess(this.owner);
+    try {
+      for (const owner of await leaseOwners(this.deps.db, this.now())) {
+        const holder = ownerProcess(owner);
+        if (!holder || holder.host !== self?.host || owner === this.owner) continue;
+        if (holder.pid !== process.pid && isRunning(holder.pid)) continue;
+        const mails = await endLeasesOf(this.deps.db, owner);
+        this.deps.logger.info('outbox leases taken back', { owner, mails });
+      }
+    } catch (error) {
+      // The database may be down at start: the leases then lapse on their own.
+      this.deps.logger.warn('outbox leases not checked', {
+        error: error instanceof Error ? error.message : String(error),
+      });
+    }
   }
 
   /** Finishes the mails in flight, releases the rest of the batch, closes the SMTP connections. */
@@ -86,19 +128,16 @@ export class OutboxWorker {
     return batch.length;
   }
 
-  private async deliver(row: OutboxRow): Promise<void> {
+  private async deliver(claimed: OutboxRow): Promise<void> {
     const { db, sender, logger, settings } = this.deps;
+    const row = await startMailAttempt(db, claimed, this.owner);
+    // The lease was taken over (it lapsed): the mail is another worker's now.
+    if (!row) return;
     try {
       await sender.send(row);
     } catch (error) {
-      const status = await markMailAttemptFailed(
-        db,
-        row,
-        this.owner,
-        describeSmtpError(error),
-        this.now(),
-        settings.retryDelaysMs,
-      );
+      const failure = { error: describeSmtpError(error), permanent: isPermanentRefusal(error) };
+      const status = await markMailAttemptFailed(db, row, this.owner, failure, this.now(), settings.retryDelaysMs);
       logger.warn('mail not delivered', {
         outboxId: Number(row.id),
         kind: row.kind,

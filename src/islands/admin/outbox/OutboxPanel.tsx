@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { retryMail } from '~/lib/api/outbox';
+import { retryFailedMails, retryMail } from '~/lib/api/outbox';
 import { outboxKeys, outboxQuery } from '~/islands/queries/outbox';
 import { OUTBOX_KINDS, outboxMessages, type OutboxMail } from '~/lib/schemas';
 import { formatLongDate } from '../format';
@@ -13,6 +13,7 @@ const outboxTexts = {
   empty: 'No mails yet',
   fetchFailed: 'Failed to fetch mails',
   retryFailed: 'Failed to retry the mail',
+  retryAllFailed: 'Failed to retry the failed mails',
 } as const;
 
 function MailCard({ mail, onRetry, retrying }: { mail: OutboxMail; onRetry: () => void; retrying: boolean }) {
@@ -61,10 +62,17 @@ export function OutboxPanel() {
   // Two views of one query: the list (with its loading, error and empty states) and the SMTP flag.
   const mails = useQuery({ ...outboxQuery(), select: (data) => data.mails });
   const configured = useQuery({ ...outboxQuery(), select: (data) => data.configured });
+  const failed = useQuery({ ...outboxQuery(), select: (data) => data.counts.failed });
   const retry = useAdminMutation({
     mutationFn: (mail: OutboxMail) => retryMail(mail.id),
     success: ({ message }) => message,
     failure: outboxTexts.retryFailed,
+    invalidates: [outboxKeys.all],
+  });
+  const retryAll = useAdminMutation({
+    mutationFn: retryFailedMails,
+    success: ({ message }) => message,
+    failure: outboxTexts.retryAllFailed,
     invalidates: [outboxKeys.all],
   });
 
@@ -75,7 +83,7 @@ export function OutboxPanel() {
       intro={
         <>
           Mails to the hiring team, applicants and sales, newest first. Failed ones are tried again with &lsquo;Retry
-          now&rsquo;.
+          now&rsquo;, one by one or all at once (after fixing the mail server&rsquo;s settings, say).
         </>
       }
     >
@@ -83,6 +91,18 @@ export function OutboxPanel() {
         <p className="rounded-xl border border-amber-300/40 bg-amber-950/60 px-4 py-3 text-sm text-amber-50">
           {outboxMessages.notConfigured}
         </p>
+      )}
+      {Boolean(failed.data) && (
+        <div>
+          <button
+            type="button"
+            className="btn btn-secondary px-4 py-2"
+            onClick={() => retryAll.mutate()}
+            disabled={retryAll.isPending}
+          >
+            {retryAll.isPending ? 'Retrying...' : `Retry all ${failed.data} failed`}
+          </button>
+        </div>
       )}
       <QueryState query={mails} items={mails.data} texts={outboxTexts}>
         {(items) => (

@@ -2,39 +2,47 @@ import { Hono } from 'hono';
 import { OUTBOX_LIST_LIMIT, outboxMessages, type OutboxList } from '~/lib/schemas/outbox';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { getOutboxStatus, listOutbox, outboxStats, parseDbId, retryFailedMail } from '../../db';
+import { getOutboxStatus, listOutbox, outboxStats, parseDbId, retryFailedMails } from '../../db';
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { auditRequest } from '../audit';
 
-/** `/outbox` for admins: the queued, sent and failed mails, and 'Retry now' for a failed one. */
+/** `/outbox` for admins: the queued, sent and failed mails, 'Retry now' for a failed one or for all of them. */
 export function outboxRoutes(services: Services) {
   const { db, config } = services;
   const guard = requireAdmin(services);
   const configured = Boolean(config.mail.smtpUrl);
 
-  return new Hono<AppEnv>()
-    .get('/', guard, async (c) => {
-      const [mails, stats] = await Promise.all([listOutbox(db, OUTBOX_LIST_LIMIT), outboxStats(db)]);
-      // The list shows recipients and subjects: personal data read by an admin.
-      await auditRequest(services, c, 'outbox.listed', { summary: `listed ${mails.length} mails` });
-      const body: OutboxList = {
-        configured,
-        counts: stats.counts,
-        oldestPendingAt: stats.oldestPendingAt,
-        mails: mails.map((mail) => ({
-          ...mail,
-          status: mail.status === 'pending' && !configured ? 'not configured' : mail.status,
-        })),
-      };
-      return c.json(body);
-    })
-    .post('/:id/retry', guard, async (c) => {
-      const id = parseDbId(c.req.param('id'));
-      const status = id === null ? null : await getOutboxStatus(db, id);
-      if (id === null || status === null) return apiError(c, 404, outboxMessages.notFound);
-      if (!(await retryFailedMail(db, id, services.now()))) return apiError(c, 409, outboxMessages.notFailed);
-      services.logger.info('mail retry requested', { outboxId: id, adminId: c.var.admin?.id });
-      return c.json({ message: outboxMessages.retried });
-    });
+  return (
+    new Hono<AppEnv>()
+      .get('/', guard, async (c) => {
+        const [mails, stats] = await Promise.all([listOutbox(db, OUTBOX_LIST_LIMIT), outboxStats(db)]);
+        // The list shows recipients and subjects: personal data read by an admin.
+        await auditRequest(services, c, 'outbox.listed', { summary: `listed ${mails.length} mails` });
+        const body: OutboxList = {
+          configured,
+          counts: stats.counts,
+          oldestPendingAt: stats.oldestPendingAt,
+          mails: mails.map((mail) => ({
+            ...mail,
+            status: mail.status === 'pending' && !configured ? 'not configured' : mail.status,
+          })),
+        };
+        return c.json(body);
+      })
+      // Before '/:id/retry', which would take 'failed' for an id.
+      .post('/failed/retry', guard, async (c) => {
+        const count = await retryFailedMails(db, 'all', services.now());
+        services.logger.info('mail retry requested', { mails: count, adminId: c.var.admin?.id });
+        return c.json({ message: outboxMessages.retriedAll(count), count });
+      })
+      .post('/:id/retry', guard, async (c) => {
+        const id = parseDbId(c.req.param('id'));
+        const status = id === null ? null : await getOutboxStatus(db, id);
+        if (id === null || status === null) return apiError(c, 404, outboxMessages.notFound);
+        if ((await retryFailedMails(db, id, services.now())) === 0) return apiError(c, 409, outboxMessages.notFailed);
+        services.logger.info('mail retry requested', { outboxId: id, adminId: c.var.admin?.id });
+        return c.json({ message: outboxMessages.retried });
+      })
+  );
 }
