@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = {
   'job.reopened': 'Reopened vacancy',
   'retention.purged': 'Purged by retention',
   'outbox.listed': 'Listed outbox',
+  'outbox.released': 'Released mails held after a restore',
+  'outbox.discarded': 'Discarded mails held after a restore',
   'job.created': 'Created job',
   'job.updated': 'Updated job',
   'job.deleted': 'Deleted job',

@@ -8,10 +8,13 @@ import { configFromEnv } from './config';
 import type { AppEnv } from './context';
 import {
   countAdmins,
+  guardRestoredData,
   insertAdmin,
   isUniqueViolation,
   migrateToLatest,
   openDatabase,
+  RESTORED_MARKER,
+  takeRestoredMarker,
   type Database,
   type DbKind,
 } from './db';
@@ -135,6 +138,10 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
     const jwtSecret = resolveJwtSecret(parsed);
     await ensureFirstAdmin(handle.db, parsed, logger);
     const config = configFromEnv(parsed, jwtSecret);
+    // Before the outbox worker starts: nothing goes out to or about an erased person, nor twice after a restore.
+    const restored = handle.kind === 'sqlite' && takeRestoredMarker(path.join(parsed.DATA_DIR, RESTORED_MARKER));
+    const guarded = await guardRestoredData(handle.db, { ledger: config.erasureLedger, restored }, new Date());
+    if (guarded.erasedAgain || guarded.held) logger.warn('restored data guarded', guarded);
     const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger });
     const retention = scheduleRetention(handle.db, config.retentionDays, logger);
     // Without SMTP_URL nothing is sent: mails wait in the outbox until a start with it.

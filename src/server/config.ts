@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
+import path from 'node:path';
 import { site } from '~/site';
-import type { Database, DbKind } from './db';
+import { ERASURE_LEDGER_FILE, type Database, type DbKind } from './db';
 import { apiEnvSchema, type ApiEnv } from './env';
 import type { Logger } from './logger';
 
@@ -60,6 +61,8 @@ export type ApiConfig = {
   sqlite: { dataDir: string; synchronous: 'FULL' | 'NORMAL' } | null;
   /** Applications answer 507 when `dataDir`'s volume has less than `minFreeBytes` free; null = not checked. */
   storage: { dataDir: string | null; minFreeBytes: number };
+  /** The erasure ledger (db/erasure-ledger.ts) in DATA_DIR; null = erasures are not recorded (tests). */
+  erasureLedger: string | null;
   /** Serve EVENT_LOOP_STATS_PATH (admins only): the benches read the event-loop delay there. */
   eventLoopStats: boolean;
   retentionDays: RetentionDays;
@@ -108,6 +111,7 @@ export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, '
     sqlite: env.DATABASE_URL ? null : { dataDir: env.DATA_DIR, synchronous: env.SQLITE_SYNCHRONOUS },
     // PostgreSQL keeps its data on its own server: DATA_DIR's volume says nothing about it.
     storage: { dataDir: env.DATABASE_URL ? null : env.DATA_DIR, minFreeBytes: env.MIN_FREE_DISK_MB * 1024 * 1024 },
+    erasureLedger: path.join(env.DATA_DIR, ERASURE_LEDGER_FILE),
     loginSlowdown: { ...LOGIN_SLOWDOWN },
     eventLoopStats: env.EVENT_LOOP_STATS,
     retentionDays: {
@@ -145,7 +149,7 @@ export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, '
  */
 export const defaultApiConfig: Omit<ApiConfig, 'jwtSecret' | 'privacyNoticeVersion'> = (() => {
   const { jwtSecret: _unused, ...defaults } = configFromEnv(apiEnvSchema.parse({}), '');
-  return { ...defaults, sqlite: null, storage: { ...defaults.storage, dataDir: null } };
+  return { ...defaults, sqlite: null, storage: { ...defaults.storage, dataDir: null }, erasureLedger: null };
 })();
 
 export type AppDeps = {

@@ -42,6 +42,10 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'PUT /api/messages/:id/handled': 'recruiter',
   'GET /api/outbox': 'recruiter',
   'POST /api/outbox/:id/retry': 'recruiter',
+  'POST /api/outbox/failed/retry': 'recruiter',
+  // After a restore, whether the backup's unsent mails go out is the owners' call.
+  'POST /api/outbox/held/release': 'owner',
+  'POST /api/outbox/held/discard': 'owner',
   // The team and what it did.
   'GET /api/admins': 'owner',
   'POST /api/admins/invite': 'owner',

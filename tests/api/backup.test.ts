@@ -217,7 +217,7 @@ describe.skipIf(TEST_DATABASE_URL)('SQLite backup and restore', { timeout: 180_0
       ),
     );
     expect(restored.out).toContain('The JWT secret was restored.');
-    expect(readdirSync(targetDir).sort()).toEqual(['edgecraft.sqlite', 'jwt-secret']);
+    expect(readdirSync(targetDir).sort()).toEqual(['edgecraft.sqlite', 'jwt-secret', 'restored-from-backup']);
 
     target = await startApiServer({ DATA_DIR: targetDir, DATABASE_URL: '', JWT_SECRET: '' }, 0);
     // Signed before the backup with the secret that came along: still valid, unless logged out.
@@ -326,7 +326,7 @@ describe.skipIf(TEST_DATABASE_URL)('SQLite backup and restore', { timeout: 180_0
     expect(restored.out).toContain(
       `schema ${migrationNames().at(-2)}.\nThe server applies 1 newer migration when it starts.\n`,
     );
-    expect(readdirSync(dataDir)).toEqual(['edgecraft.sqlite']);
+    expect(readdirSync(dataDir)).toEqual(['edgecraft.sqlite', 'restored-from-backup']);
   });
 
   it('restores over a crashed server’s database, keeping it whole beside and clearing its WAL files', async () => {

@@ -310,6 +310,6 @@ describe('without SMTP_URL', () => {
       ['application_received', 'not configured'],
       ['new_application', 'not configured'],
     ]);
-    expect(body.counts).toEqual({ pending: 2, sent: 0, failed: 0 });
+    expect(body.counts).toEqual({ pending: 2, sent: 0, failed: 0, held: 0 });
   });
 });

@@ -12,7 +12,14 @@ import pg from 'pg';
 import { createApp } from '~/server/app';
 import type { ApiConfig } from '~/server/config';
 import type { AppEnv } from '~/server/context';
-import { insertAdmin, migrateToLatest, openDatabase, type Database, type DbKind } from '~/server/db';
+import {
+  ERASURE_LEDGER_FILE,
+  insertAdmin,
+  migrateToLatest,
+  openDatabase,
+  type Database,
+  type DbKind,
+} from '~/server/db';
 import { signToken } from '~/server/features/auth/jwt';
 import { hashPassword } from '~/server/features/auth/password';
 import { createLogger } from '~/server/logger';
@@ -109,6 +116,7 @@ export async function setupApi(options: SetupOptions = {}): Promise<TestApi> {
       jwtSecret,
       spamMinFillMs: 0,
       sqlite: handle.kind === 'sqlite' ? { dataDir, synchronous: 'NORMAL' } : null,
+      erasureLedger: path.join(dataDir, ERASURE_LEDGER_FILE),
       ...options.config,
       rateLimits: { applyPerIp: { max: 1_000_000, windowMs: 3_600_000 }, ...options.config?.rateLimits },
     },

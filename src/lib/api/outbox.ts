@@ -7,3 +7,7 @@ export const retryMail = (id: number) =>
 /** `POST /outbox/failed/retry` (admin): every failed mail is tried again at once. */
 export const retryFailedMails = () =>
   apiRequest<{ message: string; count: number }>('/outbox/failed/retry', { method: 'POST', auth: true });
+
+/** `POST /outbox/held/{release|discard}` (owner): the mails held after a restore are sent, or deleted unsent. */
+export const settleHeldMails = (action: 'release' | 'discard') =>
+  apiRequest<{ message: string; count: number }>(`/outbox/held/${action}`, { method: 'POST', auth: true });

@@ -10,8 +10,8 @@ export const OUTBOX_KINDS = {
 } as const;
 type OutboxKind = keyof typeof OUTBOX_KINDS;
 
-/** `not configured`: pending on a server without SMTP_URL. */
-export type OutboxDisplayStatus = 'pending' | 'sent' | 'failed' | 'not configured';
+/** `not configured`: pending on a server without SMTP_URL; `held`: pending, waiting for an admin after a restore. */
+export type OutboxDisplayStatus = 'pending' | 'sent' | 'failed' | 'held' | 'not configured';
 
 export type OutboxMail = {
   id: number;
@@ -31,7 +31,7 @@ export type OutboxMail = {
 export type OutboxList = {
   /** False when the server has no SMTP_URL: nothing is sent. */
   configured: boolean;
-  counts: { pending: number; sent: number; failed: number };
+  counts: { pending: number; sent: number; failed: number; held: number };
   /** When the oldest pending mail was queued; null when none is pending. */
   oldestPendingAt: string | null;
   mails: OutboxMail[];
@@ -49,4 +49,8 @@ export const outboxMessages = {
       ? 'No failed mails to send again.'
       : `${count} failed ${count === 1 ? 'mail' : 'mails'} will be sent again shortly.`,
   notConfigured: 'E-mail is not configured: set SMTP_URL on the server to send these mails.',
+  held: (count: number) =>
+    `${count} ${count === 1 ? 'mail was' : 'mails were'} waiting to be sent when this database was restored from a backup, so ${count === 1 ? 'it' : 'they'} may have gone out already. Send ${count === 1 ? 'it' : 'them'} now, or discard ${count === 1 ? 'it' : 'them'}.`,
+  released: (count: number) => `${count} held ${count === 1 ? 'mail' : 'mails'} will be sent shortly.`,
+  discarded: (count: number) => `${count} held ${count === 1 ? 'mail was' : 'mails were'} discarded.`,
 } as const;

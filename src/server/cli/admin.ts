@@ -25,6 +25,7 @@ import {
   backupDatabase,
   countAdmins,
   findAdminByEmail,
+  guardRestoredData,
   insertAdmin,
   listAdmins,
   migrateToLatest,
@@ -59,7 +60,9 @@ const USAGE = `Usage: npm run admin -- <command>
   backup <file>             copy the SQLite database to a new file (and DATA_DIR/jwt-secret beside it),
                             consistent while the server runs; never overwrites
   restore <file>            put a backup in place of DATA_DIR's database, only while the server is
-                            stopped; the replaced database is kept as edgecraft.sqlite.before-restore-*`;
+                            stopped; the replaced database is kept as edgecraft.sqlite.before-restore-*
+  after-restore             after pg_restore (PostgreSQL): erase again whoever is on DATA_DIR's erasure
+                            ledger and hold the restored unsent mails for an owner (SQLite's restore does both)`;
 
 class CliError extends Error {}
 
@@ -133,6 +136,7 @@ const COMMANDS = [
   'erase',
   'backup',
   'restore',
+  'after-restore',
 ];
 
 /** What a database holds, in one line. */
@@ -276,9 +280,17 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
     }
     case 'erase': {
       const email = parseEmail(arg);
-      const erased = await erasePerson(db, email);
+      const erased = await erasePerson(db, email, configFromEnv(env, '').erasureLedger);
       await audit(db, { action: 'person.erased', summary: `${privacyMessages.erased(erased)} (admin CLI)` });
       console.log(`Erased ${erased} record${erased === 1 ? '' : 's'} of ${email}.`);
+      return;
+    }
+    case 'after-restore': {
+      const ledger = configFromEnv(env, '').erasureLedger;
+      const { erasedAgain, held } = await guardRestoredData(db, { ledger, restored: true }, new Date());
+      console.log(
+        `Erased again ${erasedAgain} ${erasedAgain === 1 ? 'person' : 'people'} on the erasure ledger; held ${held} unsent ${held === 1 ? 'mail' : 'mails'} for an owner to send or discard in the Outbox tab.`,
+      );
       return;
     }
     default:

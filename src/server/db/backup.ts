@@ -29,6 +29,7 @@ import SQLite from 'better-sqlite3';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely';
 import { SQLITE_FILE } from './client';
 import { migrationNames } from './migrations';
+import { RESTORED_MARKER } from './restore-guard';
 
 /** A refusal or failure with a message meant for the operator; nothing was changed. */
 export class BackupError extends Error {}
@@ -154,6 +155,8 @@ export function restoreDatabase(
     for (const stale of DATABASE_SIDE_FILES) removeQuietly(`${target}${stale}`);
     placeNew(temp, target);
     placed = true;
+    // The next start holds the mails this backup had pending (restore-guard.ts).
+    writeFileSync(path.join(storage.dataDir, RESTORED_MARKER), `${now.toISOString()}\n`, { mode: 0o600 });
 
     let previousSecret: string | null = null;
     let secretState: 'restored' | 'unchanged' | 'absent' = 'absent';

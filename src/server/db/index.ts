@@ -82,7 +82,10 @@ export {
   outboxStats,
   getOutboxStatus,
   retryFailedMails,
+  settleHeldMails,
   type NewMail,
 } from './outbox';
+export { ERASURE_LEDGER_FILE, recordErasure } from './erasure-ledger';
+export { RESTORED_MARKER, guardRestoredData, takeRestoredMarker } from './restore-guard';
 export { createPasswordReset, consumePasswordReset } from './password-resets';
 export type { MailKind, OutboxRow } from './schema';

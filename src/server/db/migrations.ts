@@ -299,6 +299,12 @@ function migrations(kind: DbKind): Record<string, Migration> {
         await db.schema.createIndex('job_views_day_idx').on('job_views').column('day').execute();
       },
     },
+    '0012_outbox_held': {
+      async up(db: Kysely<unknown>) {
+        // Set on the mails a restore brought back unsent: they wait for an admin, not for the worker.
+        await db.schema.alterTable('outbox').addColumn('held_since', 'text').execute();
+      },
+    },
   };
 }
 

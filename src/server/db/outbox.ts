@@ -60,6 +60,7 @@ export async function claimDueMails(
     .selectFrom('outbox')
     .select('id')
     .where('status', '=', 'pending')
+    .where('held_since', 'is', null)
     .where('next_attempt_at', '<=', stamp)
     .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', stamp)]))
     .orderBy('next_attempt_at')
@@ -178,6 +179,33 @@ export async function releaseMails(db: Kysely<Database>, rows: readonly OutboxRo
     .execute();
 }
 
+/**
+ * Holds every pending mail until an admin releases or discards it: after a restore, the backup's
+ * pending mails may have gone out since it was taken. How many were held.
+ */
+export async function holdPendingMails(db: Kysely<Database>, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('outbox')
+    .set({ held_since: now.toISOString(), locked_by: null, locked_until: null })
+    .where('status', '=', 'pending')
+    .where('held_since', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Held mails are sent after all (due now), or deleted unsent; how many. */
+export async function settleHeldMails(db: Kysely<Database>, action: 'release' | 'discard', now: Date): Promise<number> {
+  const result =
+    action === 'release'
+      ? await db
+          .updateTable('outbox')
+          .set({ held_since: null, next_attempt_at: now.toISOString() })
+          .where('held_since', 'is not', null)
+          .executeTakeFirst()
+      : await db.deleteFrom('outbox').where('held_since', 'is not', null).executeTakeFirst();
+  return Number('numUpdatedRows' in result ? result.numUpdatedRows : result.numDeletedRows);
+}
+
 /** What admins see of a mail: no body (it may hold personal data or a reset link). */
 export type OutboxEntry = {
   id: number;
@@ -190,6 +218,7 @@ export type OutboxEntry = {
   createdAt: string;
   sentAt: string | null;
   nextAttemptAt: string;
+  heldSince: string | null;
 };
 
 /** The newest `limit` mails, newest first. */
@@ -207,6 +236,7 @@ export async function listOutbox(db: Kysely<Database>, limit: number): Promise<O
       'created_at',
       'sent_at',
       'next_attempt_at',
+      'held_since',
     ])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
@@ -223,19 +253,27 @@ export async function listOutbox(db: Kysely<Database>, limit: number): Promise<O
     createdAt: r.created_at,
     sentAt: r.sent_at,
     nextAttemptAt: r.next_attempt_at,
+    heldSince: r.held_since,
   }));
 }
 
-/** Mails per status, and the creation time of the oldest pending one. */
+/** Mails per status (held ones apart from pending), and the creation time of the oldest pending one. */
 export async function outboxStats(
   db: Kysely<Database>,
-): Promise<{ counts: Record<OutboxStatus, number>; oldestPendingAt: string | null }> {
-  const rows = await db
+): Promise<{ counts: Record<OutboxStatus | 'held', number>; oldestPendingAt: string | null }> {
+  const perStatus = db
     .selectFrom('outbox')
     .select((eb) => ['status', eb.fn.countAll<number | string>().as('n'), eb.fn.min('created_at').as('oldest')])
+    .where('held_since', 'is', null)
     .groupBy('status')
     .execute();
-  const counts: Record<OutboxStatus, number> = { pending: 0, sent: 0, failed: 0 };
+  const held = db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('held_since', 'is not', null)
+    .executeTakeFirstOrThrow();
+  const [rows, heldRow] = await Promise.all([perStatus, held]);
+  const counts: Record<OutboxStatus | 'held', number> = { pending: 0, sent: 0, failed: 0, held: Number(heldRow.n) };
   let oldestPendingAt: string | null = null;
   for (const row of rows) {
     counts[row.status] = Number(row.n);

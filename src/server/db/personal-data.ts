@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 import type { ResumeKind } from '~/lib/limits';
 import type { ApplicantRow, ContactMessageRow, Database } from './schema';
 
-/** Contact messages keep the address as typed: compare it trimmed and lower-cased. */
-const messageEmailKey = sql<string>`lower(trim(email))`;
+/** A contact message's normalised e-mail address, as SQL: messages keep the address as typed. */
+export const messageEmailKey = sql<string>`lower(trim(email))`;
 
 export type ApplicationWithResume = ApplicantRow & {
   resume: { kind: ResumeKind; mimeType: string; size: number; sha256: string; data: Uint8Array } | null;

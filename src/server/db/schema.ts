@@ -158,6 +158,8 @@ interface OutboxTable {
   last_error: string | null;
   created_at: Timestamp;
   sent_at: Timestamp | null;
+  /** Since when a pending mail waits for an admin to release or discard it (set after a restore); null: not held. */
+  held_since: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Password-reset links: only a SHA-256 of the token is stored; single use, short-lived. */

@@ -6,6 +6,7 @@ import { formatLongDate } from '../format';
 import { AdminPanel } from '../AdminPanel';
 import { useAdminMutation } from '../useAdminMutation';
 import { QueryState } from '../StateMessage';
+import { HeldMails } from './HeldMails';
 import { OutboxStatusBadge } from './OutboxStatusBadge';
 
 const outboxTexts = {
@@ -63,6 +64,7 @@ export function OutboxPanel() {
   const mails = useQuery({ ...outboxQuery(), select: (data) => data.mails });
   const configured = useQuery({ ...outboxQuery(), select: (data) => data.configured });
   const failed = useQuery({ ...outboxQuery(), select: (data) => data.counts.failed });
+  const held = useQuery({ ...outboxQuery(), select: (data) => data.counts.held });
   const retry = useAdminMutation({
     mutationFn: (mail: OutboxMail) => retryMail(mail.id),
     success: ({ message }) => message,
@@ -92,6 +94,7 @@ export function OutboxPanel() {
           {outboxMessages.notConfigured}
         </p>
       )}
+      {Boolean(held.data) && <HeldMails count={held.data ?? 0} />}
       {Boolean(failed.data) && (
         <div>
           <button

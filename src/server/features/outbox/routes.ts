@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { OUTBOX_LIST_LIMIT, outboxMessages, type OutboxList } from '~/lib/schemas/outbox';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { getOutboxStatus, listOutbox, outboxStats, parseDbId, retryFailedMails } from '../../db';
+import { getOutboxStatus, listOutbox, outboxStats, parseDbId, retryFailedMails, settleHeldMails } from '../../db';
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { auditRequest } from '../audit';
@@ -25,10 +25,26 @@ export function outboxRoutes(services: Services) {
           oldestPendingAt: stats.oldestPendingAt,
           mails: mails.map((mail) => ({
             ...mail,
-            status: mail.status === 'pending' && !configured ? 'not configured' : mail.status,
+            status:
+              mail.status === 'pending' && mail.heldSince
+                ? 'held'
+                : mail.status === 'pending' && !configured
+                  ? 'not configured'
+                  : mail.status,
           })),
         };
         return c.json(body);
+      })
+      // After a restore: the mails the backup had pending are sent after all, or deleted unsent.
+      .post('/held/release', guard, async (c) => {
+        const count = await settleHeldMails(db, 'release', services.now());
+        await auditRequest(services, c, 'outbox.released', { summary: `released ${count} held mails` });
+        return c.json({ message: outboxMessages.released(count), count });
+      })
+      .post('/held/discard', guard, async (c) => {
+        const count = await settleHeldMails(db, 'discard', services.now());
+        await auditRequest(services, c, 'outbox.discarded', { summary: `discarded ${count} held mails` });
+        return c.json({ message: outboxMessages.discarded(count), count });
       })
       // Before '/:id/retry', which would take 'failed' for an id.
       .post('/failed/retry', guard, async (c) => {

@@ -3,6 +3,7 @@ import type { ResumeKind } from '~/lib/limits';
 import { privacyMessages, type AuditAction, type AuditEntry } from '~/lib/privacy';
 import type { RetentionDays } from '../../config';
 import {
+  recordErasure,
   applicantFields,
   applicationsOf,
   auditEntriesAbout,
@@ -132,7 +133,12 @@ export async function collectPersonData(
   };
 }
 
-/** Deletes every application, resume and contact message of `email`; returns how many records went. */
-export function erasePerson(db: Kysely<Database>, email: string): Promise<number> {
-  return erasePersonRecords(db, normalizeEmail(email));
+/**
+ * Deletes every application, resume and contact message of `email`; returns how many records went.
+ * The person goes on the erasure ledger first, so a crash in between or a restored backup cannot bring them back.
+ */
+export function erasePerson(db: Kysely<Database>, email: string, ledger: string | null): Promise<number> {
+  const emailKey = normalizeEmail(email);
+  if (ledger) recordErasure(ledger, emailKey);
+  return erasePersonRecords(db, emailKey);
 }
