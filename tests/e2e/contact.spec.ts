@@ -143,7 +143,9 @@ test.describe('contact form through the API', () => {
     );
   }
 
-  test('a second message replaces the first confirmation toast instead of stacking it', async ({ page }) => {
+  test('a second confirmation toast replaces the first, and a later failure leaves no stale toast beside its banner', async ({
+    page,
+  }) => {
     const form = await openForm(page);
     await page.route('**/api/contact', (route) =>
       route.fulfill({ status: 201, json: { message: 'Message received' } }),
@@ -155,6 +157,14 @@ test.describe('contact form through the API', () => {
     }
     await expect(page.getByRole('status').getByText('Message sent successfully!')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(1);
+
+    await page.unroute('**/api/contact');
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: '' }));
+    await fill(page);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Failed to send email. Try again later.');
+    await expect(page.getByText('Message sent successfully!')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(0);
   });
 
   test('requires every field and a valid email, tied to the inputs', { tag: '@once' }, async ({ page }) => {

@@ -10,7 +10,7 @@ import { FormAlert } from '~/islands/ui/FormAlert';
 import { cn } from '~/islands/ui/cn';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { useSpamTrap } from '~/islands/ui/SpamTrap';
-import { showToast } from '~/islands/ui/toast-store';
+import { clearToasts, showToast } from '~/islands/ui/toast-store';
 import {
   applicationFormData,
   applicationFormSchema,
@@ -126,6 +126,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
       onSubmitted({ email: values.email });
     } catch (error) {
       if (isAbortError(error)) return;
+      clearToasts();
       const message = errorMessage(error, careersMessages.submitFailed, careersMessages.submitNetworkFailed);
       // The server names the fields it rejected (a duplicate e-mail, a file that is no document): each
       // message shows at its field only, and the banner only says what no field says.

@@ -11,7 +11,7 @@ import { Field, TextField, fieldAria, inputClass } from '~/islands/ui/Field';
 import { FormAlert } from '~/islands/ui/FormAlert';
 import { useSpamTrap } from '~/islands/ui/SpamTrap';
 import { useHydrated } from '~/islands/ui/useHydrated';
-import { showToast } from '~/islands/ui/toast-store';
+import { clearToasts, showToast } from '~/islands/ui/toast-store';
 import { sendContactMessage } from './send';
 
 const emptyValues: ContactInput = { name: '', email: '', subject: '', message: '' };
@@ -55,6 +55,8 @@ function Form() {
     } catch (error) {
       // The server's own words when it gave some (e.g. "wait a moment" after a too-quick send), in the form only.
       setFailure(errorMessage(error, contactMessages.failure));
+      // An earlier "sent" toast would contradict the banner.
+      clearToasts();
     }
   };
 
