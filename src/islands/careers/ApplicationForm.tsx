@@ -66,6 +66,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
     getValues,
     setError,
     reset,
+    subscribe,
     formState: { errors, isSubmitting },
   } = useForm<ApplicationFormInput, unknown, ApplicationFormValues>({
     resolver: zodResolver(applicationFormSchema),
@@ -74,8 +75,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
     shouldFocusError: false,
   });
   const spamTrap = useSpamTrap();
-  const watched = useWatch({ control });
-  const coverLetter = watched.coverLetter ?? '';
+  const coverLetter = useWatch({ control, name: 'coverLetter' }) ?? '';
   const hasErrors = Object.keys(errors).length > 0;
 
   // The revealed form scrolls into view after 100 ms; focus follows for keyboard users.
@@ -93,7 +93,10 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
   useEffect(() => () => uploadRef.current?.abort(), []);
 
   // Every change is kept in the draft, so closing the form or reloading the page loses nothing typed.
-  useEffect(() => draft.update(watched), [draft, watched]);
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => draft.update(values) }),
+    [subscribe, draft],
+  );
 
   const focusFirstError = (fieldErrors: Partial<Record<FieldName, unknown>>) => {
     const first = FIELD_ORDER.find((name) => fieldErrors[name]);
