@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_MAX_BYTES } from '~/lib/limits';
 import type { Applicant } from '~/lib/schemas';
+import { applicationMessages } from '~/lib/schemas/application';
 import { docBytes, docxBytes, exeBytes, pdfBytes, xlsxBytes } from '../helpers/files';
 import {
   apply,
@@ -225,7 +226,7 @@ describe('POST /api/applicants/apply — validation table', () => {
       'executable renamed .pdf',
       { bytes: exeBytes(), name: 'cv.pdf', type: 'application/pdf' },
       415,
-      'Only PDF, DOC, and DOCX files are allowed',
+      applicationMessages.resumeContent,
     ],
     [
       'PNG name and type',
@@ -237,7 +238,7 @@ describe('POST /api/applicants/apply — validation table', () => {
       'spreadsheet zip renamed .docx',
       { bytes: xlsxBytes(), name: 'cv.docx', type: '' },
       415,
-      'Only PDF, DOC, and DOCX files are allowed',
+      applicationMessages.resumeContent,
     ],
     ['DOC', { bytes: docBytes(), name: 'cv.doc', type: 'application/msword' }, 201, null, 'doc'],
     ['DOCX', { bytes: docxBytes(), name: 'cv.docx', type: '' }, 201, null, 'docx'],

@@ -1,6 +1,7 @@
 /**
- * Files that carry a document's magic bytes without being one are refused with the wrong-type
- * answer, and nothing of them is stored; real-looking PDF, DOC and DOCX files go through.
+ * Files with an allowed extension whose bytes are not a document are refused with the
+ * wrong-content answer at the resume field, and nothing of them is stored; a wrong extension keeps
+ * the wrong-type answer; real-looking PDF, DOC and DOCX files go through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationMessages } from '~/lib/schemas/application';
@@ -54,15 +55,42 @@ describe('a resume that only looks like a document', () => {
       latin1(`\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1${'<html><script>x()</script></html>'.padEnd(1024)}`),
       'cv.doc',
     ],
-  ])('refuses %s with 415 and stores nothing', async (_label, bytes, name) => {
+  ])('refuses %s with 415, says the file is not a document, and stores nothing', async (_label, bytes, name) => {
     const before = await rows();
     const res = await apply(api, applicationForm(jobId, { email: uniqueEmail() }, { bytes, name, type: '' }));
     expect(res.status).toBe(415);
     expect(await res.json()).toEqual({
-      message: applicationMessages.resumeType,
-      errors: { resume: applicationMessages.resumeType },
+      message: applicationMessages.resumeContent,
+      errors: { resume: applicationMessages.resumeContent },
     });
     expect(await rows()).toEqual(before);
+  });
+});
+
+describe('a damaged resume with an allowed extension', () => {
+  it('tells the applicant at the resume field to export the file again, not that the type is wrong', async () => {
+    const bytes = latin1('Asha Rao, firmware engineer: this text was saved with a .pdf name.');
+    const form = applicationForm(jobId, { email: uniqueEmail() }, { bytes, name: 'fake.pdf', type: 'application/pdf' });
+    const res = await apply(api, form);
+    expect(res.status).toBe(415);
+    const body = (await res.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors).toEqual({
+      resume: 'This file does not look like a PDF, DOC or DOCX document. Export it again from your editor and retry.',
+    });
+    expect(body.errors['resume']).not.toBe(applicationMessages.resumeType);
+  });
+
+  it('keeps "Only PDF, DOC, and DOCX files are allowed" for a file whose extension is not allowed', async () => {
+    const bytes = latin1('Asha Rao, firmware engineer');
+    const res = await apply(
+      api,
+      applicationForm(jobId, { email: uniqueEmail() }, { bytes, name: 'cv.txt', type: 'text/plain' }),
+    );
+    expect(res.status).toBe(415);
+    expect(await res.json()).toEqual({
+      message: 'Only PDF, DOC, and DOCX files are allowed',
+      errors: { resume: 'Only PDF, DOC, and DOCX files are allowed' },
+    });
   });
 });
 

@@ -17,6 +17,7 @@ import {
   dialogToast,
   formAlert,
   chosenFiles,
+  discardQuestion,
   card,
   cardButton,
   openBoard,
@@ -111,6 +112,8 @@ test.describe('careers › sending an application', () => {
       const aborted = page.waitForEvent('requestfailed', (r) => r.url().endsWith('/api/applicants/apply'));
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await aborted;
+      // The upload stops at once; the filled form goes only once the visitor confirms.
+      await discardQuestion(page).getByRole('button', { name: 'Discard' }).click();
       await expect(dialog.getByRole('heading', { name: 'Application Form' })).toHaveCount(0);
       await expect(dialog.getByRole('button', { name: 'Apply Now' })).toBeVisible();
       await expect(page.getByRole('alert').filter({ hasText: 'Failed to submit application' })).toHaveCount(0);
@@ -133,7 +136,7 @@ test.describe('careers › sending an application', () => {
   );
 
   test(
-    "shows the server's message in the form and as a toast, keeps every value, and a retry succeeds",
+    "shows the server's field message once, at its field (no banner, no toast), keeps every value, and a retry succeeds",
     { tag: '@once' },
     async ({ page, request, createJob, listApplicants }, testInfo) => {
       const tag = uniqueTag(testInfo);
@@ -149,9 +152,11 @@ test.describe('careers › sending an application', () => {
       await fillForm(dialog, values, resume);
       await dialog.getByRole('button', { name: 'Submit Application' }).click();
       const message = 'You have already applied for this position';
-      await expect(formAlert(dialog).first()).toHaveText(message);
-      await expect(dialogToast(dialog)).toContainText(message);
       await expect(field(dialog, 'Email')).toHaveAccessibleDescription(message);
+      await expect(field(dialog, 'Email')).toBeFocused();
+      await expect(page.getByText(message)).toHaveCount(1);
+      await expect(formAlert(dialog)).toHaveCount(0);
+      await expect(dialogToast(dialog)).toHaveCount(0);
 
       await expect(field(dialog, 'Full Name')).toHaveValue(values.name);
       await expect(field(dialog, 'Email')).toHaveValue(values.email);
@@ -165,8 +170,50 @@ test.describe('careers › sending an application', () => {
       await field(dialog, 'Email').fill(retryEmail);
       await dialog.getByRole('button', { name: 'Submit Application' }).click();
       await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+      await expect(page.getByText(message)).toHaveCount(0);
       const stored = (await listApplicants()).find((a) => a.email === retryEmail);
       expect(stored?.resume).toEqual({ kind: 'pdf', size: resume.buffer.length });
+    },
+  );
+
+  test(
+    'a damaged fake.pdf is refused by the server with "does not look like a PDF, DOC or DOCX", once, at the resume field',
+    { tag: '@once' },
+    async ({ page, createJob, listApplicants }, testInfo) => {
+      const tag = uniqueTag(testInfo);
+      const job = await createJob(jobInput(tag));
+      const dialog = await openForm(page, job);
+      const values = applicant(tag);
+      const fake = {
+        name: 'fake.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from('Asha Rao, CV, saved as text.'),
+      };
+      await fillForm(dialog, values, fake);
+      // The browser only sees the name and type, which are allowed.
+      await expect(field(dialog, 'Resume')).not.toHaveAttribute('aria-invalid', 'true');
+
+      const answer = page.waitForResponse('**/api/applicants/apply');
+      await dialog.getByRole('button', { name: 'Submit Application' }).click();
+      expect((await answer).status()).toBe(415);
+      const message =
+        'This file does not look like a PDF, DOC or DOCX document. Export it again from your editor and retry.';
+      await expect(field(dialog, 'Resume')).toHaveAccessibleDescription(
+        new RegExp(`^${message.replace(/\./g, '\\.')}`),
+      );
+      await expect(field(dialog, 'Resume')).toBeFocused();
+      await expect(page.getByText(message)).toHaveCount(1);
+      await expect(page.getByText('Only PDF, DOC, and DOCX files are allowed')).toHaveCount(0);
+      await expect(formAlert(dialog)).toHaveCount(0);
+      await expect(dialogToast(dialog)).toHaveCount(0);
+      await expect(field(dialog, 'Cover Letter')).toHaveValue(values.coverLetter);
+
+      // A real PDF chosen instead clears the message and goes through.
+      await field(dialog, 'Resume').setInputFiles(pdfFile());
+      await expect(page.getByText(message)).toHaveCount(0);
+      await dialog.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
+      expect((await listApplicants()).filter((a) => a.email === values.email)).toHaveLength(1);
     },
   );
 
@@ -201,7 +248,8 @@ test.describe('careers › sending an application', () => {
       await fillForm(dialog, applicant(tag));
       await dialog.getByRole('button', { name: 'Submit Application' }).click();
       await expect(formAlert(dialog)).toHaveText('Failed to submit application');
-      await expect(dialogToast(dialog)).toContainText('Failed to submit application');
+      await expect(page.getByText('Failed to submit application')).toHaveCount(1);
+      await expect(dialogToast(dialog)).toHaveCount(0);
       await expect(field(dialog, 'Full Name')).toHaveValue('Asha Rao');
     },
   );
@@ -218,7 +266,7 @@ test.describe('careers › sending an application', () => {
       await fillForm(dialog, values);
       await dialog.getByRole('button', { name: 'Submit Application' }).click();
       await expect(formAlert(dialog)).toHaveText('Failed to submit application. Please try again.');
-      await expect(dialogToast(dialog)).toContainText('Failed to submit application. Please try again.');
+      await expect(dialogToast(dialog)).toHaveCount(0);
       await expect(field(dialog, 'Email')).toHaveValue(values.email);
       await expect(field(dialog, 'Cover Letter')).toHaveValue(values.coverLetter);
       expect(await chosenFiles(field(dialog, 'Resume'))).toEqual(['resume.pdf']);

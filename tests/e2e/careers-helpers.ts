@@ -129,5 +129,7 @@ export const applicant = (tag: string): Applicant => ({
 export const dialogToast = (dialog: Locator) =>
   dialog.getByRole('alert').filter({ has: dialog.page().getByRole('button', { name: 'Dismiss notification' }) });
 export const formAlert = (dialog: Locator) => dialog.locator('form [role="alert"]');
+/** The question asked before a filled application form is closed. */
+export const discardQuestion = (page: Page) => page.getByRole('alertdialog', { name: 'Discard your application?' });
 export const chosenFiles = (input: Locator) =>
   input.evaluate((el: HTMLInputElement) => [...(el.files ?? [])].map((f) => f.name));

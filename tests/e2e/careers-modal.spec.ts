@@ -10,6 +10,7 @@ import {
   openForm,
   field,
   formAlert,
+  discardQuestion,
 } from './careers-helpers';
 
 /* ---------- modal ---------- */
@@ -94,43 +95,105 @@ test.describe('careers › modal', () => {
     },
   );
 
-  const closers: Record<string, (page: Page, dialog: Locator) => Promise<void>> = {
-    Escape: (page) => page.keyboard.press('Escape'),
-    'the × button': (_page, dialog) => dialog.getByRole('button', { name: 'Close dialog' }).click(),
-    'a click on the backdrop': (page) => page.mouse.click(4, 4),
-    "Cancel then 'Close'": async (_page, dialog) => {
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await expect(dialog.getByRole('heading', { name: 'Application Form' })).toHaveCount(0);
-      await expect(dialog.getByRole('button', { name: 'Apply Now' })).toBeFocused();
-      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+  /** Each way of closing the modal (or, for Cancel, the form), as a visitor does it. */
+  const closers: Record<
+    string,
+    { once: boolean; close: (page: Page, dialog: Locator, narrow: boolean) => Promise<void> }
+  > = {
+    Escape: { once: true, close: (page) => page.keyboard.press('Escape') },
+    'the × button': {
+      once: true,
+      close: (_page, dialog) => dialog.getByRole('button', { name: 'Close dialog' }).click(),
     },
+    // Tapped at 390 px, clicked at 1280 px.
+    'the backdrop': {
+      once: false,
+      close: (page, _dialog, narrow) => (narrow ? page.touchscreen.tap(4, 4) : page.mouse.click(4, 4)),
+    },
+    Cancel: { once: true, close: (_page, dialog) => dialog.getByRole('button', { name: 'Cancel' }).click() },
   };
 
-  for (const [how, close] of Object.entries(closers)) {
+  for (const [how, { once, close }] of Object.entries(closers)) {
     test(
-      `closes with ${how}, resets the form and returns focus to the card`,
-      { tag: '@once' },
-      async ({ page, createJob }, testInfo) => {
+      `${how} on a filled form asks 'Discard your application?': Keep editing keeps it, Discard empties it`,
+      once ? { tag: '@once' } : {},
+      async ({ page, createJob, isNarrow }, testInfo) => {
         const job = await createJob(jobInput(uniqueTag(testInfo)));
         const dialog = await openForm(page, job);
         await field(dialog, 'Full Name').fill('Asha Rao');
-        await field(dialog, 'Phone').fill('123');
-        await field(dialog, 'Phone').blur();
-        await expect(dialog.getByText('Please enter a valid phone number (10-15 digits)')).toBeVisible();
+        await field(dialog, 'Cover Letter').fill('I port vision pipelines to edge modules.');
+        await field(dialog, 'Cover Letter').focus();
 
-        await close(page, dialog);
+        await close(page, dialog, isNarrow);
+        const question = discardQuestion(page);
+        await expect(question).toBeVisible();
+        await expect(question).toContainText(`Your answers for ${job.title} will be deleted from this browser.`);
+        await expect(question.getByRole('button', { name: 'Keep editing' })).toBeFocused();
+
+        await question.getByRole('button', { name: 'Keep editing' }).click();
+        await expect(question).toHaveCount(0);
+        await expect(field(dialog, 'Full Name')).toHaveValue('Asha Rao');
+        await expect(field(dialog, 'Cover Letter')).toHaveValue('I port vision pipelines to edge modules.');
+        // Focus goes back into the modal, where the visitor was.
+        expect(await page.evaluate(() => document.activeElement?.closest('dialog')?.getAttribute('role'))).toBe(
+          'dialog',
+        );
+
+        await close(page, dialog, isNarrow);
+        await question.getByRole('button', { name: 'Discard' }).click();
+        await expect(question).toHaveCount(0);
+        await expect(dialog.getByRole('heading', { name: 'Application Form' })).toHaveCount(0);
+        if (how === 'Cancel') {
+          await expect(dialog.getByRole('button', { name: 'Apply Now' })).toBeFocused();
+          await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+        }
         await expect(dialog).toHaveCount(0);
         await expect(cardButton(page, job)).toBeFocused();
 
         await cardButton(page, job).click();
-        await expect(dialog.getByRole('heading', { name: 'Application Form' })).toHaveCount(0);
         await dialog.getByRole('button', { name: 'Apply Now' }).click();
         await expect(field(dialog, 'Full Name')).toHaveValue('');
-        await expect(field(dialog, 'Phone')).toHaveValue('');
-        await expect(dialog.getByText('Please enter a valid phone number (10-15 digits)')).toHaveCount(0);
+        await expect(field(dialog, 'Cover Letter')).toHaveValue('');
       },
     );
   }
+
+  test(
+    'an empty form closes with Escape at once, without asking, and focus returns to the card',
+    { tag: '@once' },
+    async ({ page, createJob }, testInfo) => {
+      const job = await createJob(jobInput(uniqueTag(testInfo)));
+      const dialog = await openForm(page, job);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(discardQuestion(page)).toHaveCount(0);
+      await expect(cardButton(page, job)).toBeFocused();
+    },
+  );
+
+  test(
+    "Back on a filled form asks first: Keep editing stays on the job's URL, Discard closes the modal",
+    { tag: '@once' },
+    async ({ page, createJob }, testInfo) => {
+      const job = await createJob(jobInput(uniqueTag(testInfo)));
+      const dialog = await openForm(page, job);
+      await field(dialog, 'Full Name').fill('Asha Rao');
+      const jobUrl = page.url();
+
+      await page.goBack();
+      const question = discardQuestion(page);
+      await expect(question).toBeVisible();
+      await expect(page).toHaveURL(jobUrl);
+      await question.getByRole('button', { name: 'Keep editing' }).click();
+      await expect(field(dialog, 'Full Name')).toHaveValue('Asha Rao');
+      await expect(page).toHaveURL(jobUrl);
+
+      await page.goBack();
+      await question.getByRole('button', { name: 'Discard' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(/\/career$/);
+    },
+  );
 
   test("'Apply Now' reveals the 'Application Form' and scrolls it into view", async ({ page, createJob }, testInfo) => {
     const long = Array.from({ length: 30 }, (_, i) => `Line ${i + 1} of the role description.`).join('\n');

@@ -1,4 +1,5 @@
 import { E2E_EMAILJS } from '../../playwright.config';
+import { SPAM_MESSAGE } from '../../src/lib/spam';
 import { expect, hydrate, test } from './fixtures';
 
 // Runs against the build made with PUBLIC_EMAILJS_* set (dist-emailjs, see playwright.config.ts).
@@ -34,7 +35,7 @@ test.describe('contact form through EmailJS', () => {
 
   test('posts the service, template, key and the four fields, then clears the form', async ({ page }) => {
     const body = await send(page, 200);
-    await expect(page.getByRole('status')).toContainText('Email sent successfully!');
+    await expect(page.getByRole('status')).toContainText('Message sent successfully!');
     expect(body()).toMatchObject({
       user_id: E2E_EMAILJS.PUBLIC_EMAILJS_PUBLIC_KEY,
       service_id: E2E_EMAILJS.PUBLIC_EMAILJS_SERVICE_ID,
@@ -48,13 +49,17 @@ test.describe('contact form through EmailJS', () => {
 
   test('keeps the values when EmailJS refuses', async ({ page }) => {
     await send(page, 400);
-    await expect(page.getByRole('alert')).toContainText('Failed to send email. Try again later.');
+    await expect(page.getByRole('form', { name: 'Contact us' }).getByRole('alert')).toHaveText(
+      'Failed to send email. Try again later.',
+    );
     await expect(page.getByLabel('Message')).toHaveValue(values.message);
   });
 
-  test('does not forward a message sent faster than a person could type it', async ({ page }) => {
+  test('does not forward a message sent faster than a person could type it, and says to wait a moment', async ({
+    page,
+  }) => {
     const body = await send(page, 200, 1);
-    await expect(page.getByRole('alert')).toContainText('Failed to send email. Try again later.');
+    await expect(page.getByRole('form', { name: 'Contact us' }).getByRole('alert')).toHaveText(SPAM_MESSAGE);
     expect(body()).toBeUndefined();
     await expect(page.getByLabel('Message')).toHaveValue(values.message);
   });

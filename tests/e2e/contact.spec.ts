@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
-import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '../../src/lib/spam';
+import { contactMessages } from '../../src/lib/schemas/contact';
+import { FILL_TIME_FIELD, HONEYPOT_FIELD, SPAM_MESSAGE } from '../../src/lib/spam';
 import { replyTime } from '../../src/site';
 import { expect, fillHoneypot, hydrate, test } from './fixtures';
 import { holdRoute } from './held-route';
@@ -25,7 +26,7 @@ async function fill(page: Page) {
 }
 
 test.describe('contact form through the API', () => {
-  test("shows 'Sending...' on a disabled button, then 'Email sent successfully!' and clears the fields", async ({
+  test("shows 'Sending...' on a disabled button, then 'Message sent successfully!' and clears the fields", async ({
     page,
   }) => {
     const form = await openForm(page);
@@ -38,7 +39,7 @@ test.describe('contact form through the API', () => {
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
     release();
-    await expect(page.getByRole('status')).toContainText('Email sent successfully!');
+    await expect(page.getByRole('status')).toContainText('Message sent successfully!');
     // The four fields, the empty honeypot and how long the form was on screen (src/lib/spam.ts).
     expect(posted).toEqual({ ...message, [HONEYPOT_FIELD]: '', [FILL_TIME_FIELD]: expect.any(Number) });
     expect((posted as Record<string, number>)[FILL_TIME_FIELD]).toBeGreaterThan(0);
@@ -63,14 +64,15 @@ test.describe('contact form through the API', () => {
   });
 
   test(
-    "keeps the values and shows 'Failed to send email. Try again later.' when sending fails",
+    "keeps the values and shows 'Failed to send email. Try again later.' when the server fails without a message",
     { tag: '@once' },
     async ({ page }) => {
       const form = await openForm(page);
       await fill(page);
-      await page.route('**/api/contact', (route) => route.fulfill({ status: 500, json: { message: 'boom' } }));
+      await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: '' }));
       await form.getByRole('button', { name: 'Send message' }).click();
-      await expect(page.getByRole('alert')).toContainText('Failed to send email. Try again later.');
+      await expect(form.getByRole('alert')).toHaveText('Failed to send email. Try again later.');
+      await expect(page.getByText('Failed to send email. Try again later.')).toHaveCount(1);
       await expect(page.getByLabel('Subject')).toHaveValue(message.subject);
       await expect(page.getByLabel('Message')).toHaveValue(message.message);
       await expect(form.getByRole('button', { name: 'Send message' })).toBeEnabled();
@@ -82,7 +84,7 @@ test.describe('contact form through the API', () => {
     await fill(page);
     await page.route('**/api/contact', (route) => route.abort('internetdisconnected'));
     await form.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('alert')).toContainText('Failed to send email. Try again later.');
+    await expect(form.getByRole('alert')).toHaveText('Failed to send email. Try again later.');
     await expect(page.getByLabel('Name')).toHaveValue(message.name);
   });
 
@@ -92,7 +94,7 @@ test.describe('contact form through the API', () => {
     const answer = page.waitForResponse('**/api/contact');
     await form.getByRole('button', { name: 'Send message' }).click();
     expect((await answer).status()).toBeLessThan(300);
-    await expect(page.getByRole('status')).toContainText('Email sent successfully!');
+    await expect(page.getByRole('status')).toContainText('Message sent successfully!');
   });
 
   test(
@@ -105,10 +107,65 @@ test.describe('contact form through the API', () => {
       const answer = page.waitForResponse('**/api/contact');
       await form.getByRole('button', { name: 'Send message' }).click();
       expect((await answer).status()).toBe(400);
-      await expect(page.getByRole('alert')).toContainText('Failed to send email. Try again later.');
+      await expect(form.getByRole('alert')).toHaveText(SPAM_MESSAGE);
       await expect(page.getByLabel('Message')).toHaveValue(message.message);
     },
   );
+
+  // The server's own answers, as it sends them: a message filled faster than SPAM_MIN_FILL_MS, and its rate limit.
+  for (const [status, answer] of [
+    [400, SPAM_MESSAGE],
+    [429, contactMessages.tooMany],
+  ] as const) {
+    test(
+      `shows the server's ${status} message once, in the form, instead of 'Failed to send email. Try again later.'`,
+      { tag: '@once' },
+      async ({ page }) => {
+        const form = await openForm(page);
+        await fill(page);
+        await page.route('**/api/contact', (route) => route.fulfill({ status, json: { message: answer } }));
+        await form.getByRole('button', { name: 'Send message' }).click();
+        await expect(form.getByRole('alert')).toHaveText(answer);
+        await expect(page.getByText(answer)).toHaveCount(1);
+        await expect(page.getByText('Failed to send email. Try again later.')).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(0);
+        await expect(page.getByLabel('Message')).toHaveValue(message.message);
+
+        // Sent again once the wait is over: the refusal goes, the confirmation comes.
+        await page.unroute('**/api/contact');
+        await page.route('**/api/contact', (route) =>
+          route.fulfill({ status: 201, json: { message: 'Message received' } }),
+        );
+        await form.getByRole('button', { name: 'Send message' }).click();
+        await expect(page.getByRole('status')).toContainText('Message sent successfully!');
+        await expect(page.getByText(answer)).toHaveCount(0);
+      },
+    );
+  }
+
+  test('a second confirmation toast replaces the first, and a later failure leaves no stale toast beside its banner', async ({
+    page,
+  }) => {
+    const form = await openForm(page);
+    await page.route('**/api/contact', (route) =>
+      route.fulfill({ status: 201, json: { message: 'Message received' } }),
+    );
+    for (let sent = 0; sent < 2; sent++) {
+      await fill(page);
+      await form.getByRole('button', { name: 'Send message' }).click();
+      await expect(page.getByLabel('Name')).toHaveValue('');
+    }
+    await expect(page.getByRole('status').getByText('Message sent successfully!')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(1);
+
+    await page.unroute('**/api/contact');
+    await page.route('**/api/contact', (route) => route.fulfill({ status: 500, body: '' }));
+    await fill(page);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(form.getByRole('alert')).toHaveText('Failed to send email. Try again later.');
+    await expect(page.getByText('Message sent successfully!')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(0);
+  });
 
   test('requires every field and a valid email, tied to the inputs', { tag: '@once' }, async ({ page }) => {
     const form = await openForm(page);
@@ -148,7 +205,7 @@ test.describe('contact form before its script runs', () => {
       return route.fulfill({ status: 201, json: { message: 'Message received' } });
     });
     await form.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('status')).toContainText('Email sent successfully!');
+    await expect(page.getByRole('status')).toContainText('Message sent successfully!');
     expect(posted).toEqual({ ...message, [HONEYPOT_FIELD]: '', [FILL_TIME_FIELD]: expect.any(Number) });
   });
 });
@@ -178,7 +235,7 @@ test.describe('contact form opened from a call to action', () => {
       await route.fulfill({ status: 201, json: { message: 'Message received' } });
     });
     await form.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('status')).toContainText('Email sent successfully!');
+    await expect(page.getByRole('status')).toContainText('Message sent successfully!');
     expect(posted['subject']).toBe(`${subject} (two boards)`);
     await expect(page.getByLabel('Subject')).toHaveValue('');
   });

@@ -124,7 +124,7 @@ test.describe('e-mail', { tag: '@once' }, () => {
     await form.getByLabel('Subject').fill('Pilot <for> 200 drones');
     await form.getByLabel('Message').fill('Can we talk about IPG & fleets?');
     await form.getByRole('button', { name: 'Send message' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Email sent successfully!' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Message sent successfully!' })).toBeVisible();
     const [mail] = await server.smtp.waitFor(1);
     expect(mail?.to).toEqual(['sales@example.org']);
     expect(mail?.parsed.subject).toBe('New contact message: Pilot <for> 200 drones');

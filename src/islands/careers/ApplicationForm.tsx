@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type MouseEvent } from 'react';
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
-import { errorMessage } from '~/lib/api/client';
+import { ApiError, errorMessage } from '~/lib/api/client';
 import { isAbortError, uploadForm } from '~/lib/api/upload';
 import { COVER_LETTER_MAX } from '~/lib/limits';
 import { FORM_SCROLL_DELAY_MS } from '~/lib/ui-constants';
@@ -10,7 +10,7 @@ import { FormAlert } from '~/islands/ui/FormAlert';
 import { cn } from '~/islands/ui/cn';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { useSpamTrap } from '~/islands/ui/SpamTrap';
-import { showToast } from '~/islands/ui/toast-store';
+import { clearToasts, showToast } from '~/islands/ui/toast-store';
 import {
   applicationFormData,
   applicationFormSchema,
@@ -21,6 +21,7 @@ import {
 import { ConsentField } from './ConsentField';
 import { careersMessages } from './messages';
 import { UploadProgressBar } from './UploadProgressBar';
+import type { ApplicationDraft } from './useApplicationDraft';
 
 type FieldName = keyof ApplicationFormInput;
 /** Fields in the order they appear, to find the first one with an error. */
@@ -32,8 +33,10 @@ type Props = {
   source: string;
   /** After the success toast: the owner closes the form (and the modal); `email` is where the receipt goes. */
   onSubmitted: (sent: { email: string }) => void;
-  /** Cancel: any upload in flight is aborted first. */
+  /** Cancel: any upload in flight is aborted first; the owner asks before it closes a filled form. */
   onCancel: () => void;
+  /** The text typed earlier for this job, restored on opening and kept as the visitor types. */
+  draft: ApplicationDraft;
 };
 
 /** Keeps focus where it is on mousedown, so a blur error cannot shift the button away mid-click. */
@@ -44,7 +47,7 @@ const keepFocus = (event: MouseEvent) => event.preventDefault();
  * touched and on submit; sent as multipart with upload progress; values kept on failure.
  * Self-contained, so the job page can show it as well as the careers modal.
  */
-export function ApplicationForm({ job, source, onSubmitted, onCancel }: Props) {
+export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: Props) {
   const formId = `apply-${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const idOf = (name: FieldName) => `${formId}-${name}`;
   const sectionRef = useRef<HTMLElement>(null);
@@ -53,6 +56,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel }: Props) {
   const [incomplete, setIncomplete] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const [restored] = useState(draft.restore);
 
   const {
     register,
@@ -62,10 +66,11 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel }: Props) {
     getValues,
     setError,
     reset,
+    subscribe,
     formState: { errors, isSubmitting },
   } = useForm<ApplicationFormInput, unknown, ApplicationFormValues>({
     resolver: zodResolver(applicationFormSchema),
-    defaultValues: emptyApplication,
+    defaultValues: { ...emptyApplication, ...restored },
     mode: 'onTouched',
     shouldFocusError: false,
   });
@@ -87,7 +92,13 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel }: Props) {
   // Closing the form or the modal while uploading aborts the upload.
   useEffect(() => () => uploadRef.current?.abort(), []);
 
-  const focusFirstError = (fieldErrors: FieldErrors<ApplicationFormInput>) => {
+  // Every change is kept in the draft, so closing the form or reloading the page loses nothing typed.
+  useEffect(
+    () => subscribe({ formState: { values: true }, callback: ({ values }) => draft.update(values) }),
+    [subscribe, draft],
+  );
+
+  const focusFirstError = (fieldErrors: Partial<Record<FieldName, unknown>>) => {
     const first = FIELD_ORDER.find((name) => fieldErrors[name]);
     const element = first ? document.getElementById(idOf(first)) : null;
     if (!element) return;
@@ -114,20 +125,22 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel }: Props) {
       });
       showToast('success', careersMessages.submitted);
       reset(emptyApplication);
+      draft.clear();
       onSubmitted({ email: values.email });
     } catch (error) {
       if (isAbortError(error)) return;
+      clearToasts();
       const message = errorMessage(error, careersMessages.submitFailed, careersMessages.submitNetworkFailed);
-      setServerError(message);
-      showToast('error', message);
-      // The server names the fields it rejected (e.g. a duplicate e-mail): show them where they belong.
-      if (error && typeof error === 'object' && 'errors' in error) {
-        const fieldMessages = (error as { errors: Record<string, string> }).errors;
-        for (const name of FIELD_ORDER) {
-          const fieldMessage = fieldMessages[name];
-          if (fieldMessage) setError(name, { type: 'server', message: fieldMessage });
-        }
-      }
+      // The server names the fields it rejected (a duplicate e-mail, a file that is no document): each
+      // message shows at its field only, and the banner only says what no field says.
+      const fieldMessages = error instanceof ApiError ? error.errors : {};
+      const rejected = FIELD_ORDER.flatMap((name) => {
+        const fieldMessage = fieldMessages[name];
+        return fieldMessage ? [{ name, message: fieldMessage }] : [];
+      });
+      for (const { name, message: fieldMessage } of rejected) setError(name, { type: 'server', message: fieldMessage });
+      if (!rejected.some((field) => field.message === message)) setServerError(message);
+      focusFirstError(fieldMessages);
     } finally {
       if (uploadRef.current === controller) uploadRef.current = null;
       setProgress(null);
@@ -136,7 +149,6 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel }: Props) {
 
   const cancel = () => {
     uploadRef.current?.abort();
-    reset(emptyApplication);
     onCancel();
   };
 
@@ -181,6 +193,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel }: Props) {
         Applying for <span className="font-medium text-white">{job.title}</span>. Fields marked{' '}
         <span className="text-rose-300">*</span> are required.
       </p>
+      {restored && <p className="mt-2 text-sm text-brand-200">{careersMessages.draftRestored}</p>}
 
       <form
         onSubmit={(event) => handleSubmit(onValid, onInvalid)(event)}

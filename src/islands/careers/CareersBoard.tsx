@@ -22,6 +22,7 @@ import { DepartmentFilter } from './DepartmentFilter';
 import { departmentFromUrl, inDepartment, urlWithDepartment } from './departments';
 import { CARD_ROWS, JobCard, JobCardSkeleton } from './JobCard';
 import { careersMessages } from './messages';
+import type { LeaveGuard } from './useApplicationDraft';
 
 // The modal (its dialog, the description and form loaders) is fetched when a job is pointed at or opened, not with the board.
 const loadJobModal = () => import('./JobModal');
@@ -125,6 +126,7 @@ function Board() {
   const [applied, setApplied] = useState<Applied | null>(null);
   const confirmationRef = useRef<HTMLElement>(null);
   const focusConfirmation = useRef(false);
+  const leaveGuardRef = useRef<LeaveGuard | null>(null);
 
   // The open modal has the job page's URL, so it can be shared, and Back closes it; the source
   // stays in it, so a reload or a shared link still credits where the visitor came from.
@@ -143,11 +145,18 @@ function Board() {
   useEffect(() => {
     const onPopState = (event: PopStateEvent) => {
       const id = asRecord(event.state)[JOB_STATE_KEY];
+      const guard = leaveGuardRef.current;
+      if (selected && id !== selected.id && guard?.isFilled()) {
+        // Back would drop a filled form: its entry comes back while the visitor decides.
+        window.history.pushState({ ...asRecord(event.state), [JOB_STATE_KEY]: selected.id }, '', jobPath(selected));
+        void guard.confirmDiscard().then((discard) => discard && closeJob());
+        return;
+      }
       setSelected(typeof id === 'number' ? ((jobs ?? []).find((job) => job.id === id) ?? null) : null);
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, [jobs]);
+  }, [jobs, selected, closeJob]);
 
   useEffect(() => {
     if (jobs) rememberCount(jobs.length);
@@ -254,6 +263,7 @@ function Board() {
             source={source}
             onClose={closeJob}
             onApplied={({ email }) => onApplied(selected, email)}
+            leaveGuardRef={leaveGuardRef}
           />
         </Suspense>
       )}

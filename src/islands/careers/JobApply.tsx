@@ -4,10 +4,14 @@ import { DIRECT_SOURCE, sourceFromSearch } from '~/lib/sources';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { useHydrated } from '~/islands/ui/useHydrated';
 import { LazyApplicationForm, preloadApplicationForm } from './LazyApplicationForm';
+import { useApplicationDraft } from './useApplicationDraft';
 
 type Props = { job: { id: number; title: string } };
 
-/** The job page's 'Apply Now': reveals the same application form the careers modal shows. */
+/**
+ * The job page's 'Apply Now': reveals the same application form the careers modal shows, with the
+ * same draft and the same question before Cancel discards a filled form.
+ */
 function Apply({ job }: Props) {
   // Disabled in the server's HTML: a click before the script runs would be lost without a trace.
   const hydrated = useHydrated();
@@ -16,6 +20,7 @@ function Apply({ job }: Props) {
   const applyRef = useRef<HTMLButtonElement>(null);
   const wasApplying = useRef(false);
   const confirmationRef = useRef<HTMLParagraphElement>(null);
+  const { draft, confirmDiscard, confirmDialog } = useApplicationDraft(job);
   // The page's `?source=` (or `utm_source=`), read once on load: counted with the view, sent with the application.
   const [source] = useState(() =>
     typeof window === 'undefined' ? DIRECT_SOURCE : sourceFromSearch(window.location.search),
@@ -36,15 +41,21 @@ function Apply({ job }: Props) {
 
   if (applying) {
     return (
-      <LazyApplicationForm
-        job={job}
-        source={source}
-        onSubmitted={() => {
-          setApplying(false);
-          setSubmitted(true);
-        }}
-        onCancel={() => setApplying(false)}
-      />
+      <>
+        <LazyApplicationForm
+          job={job}
+          source={source}
+          draft={draft}
+          onSubmitted={() => {
+            setApplying(false);
+            setSubmitted(true);
+          }}
+          onCancel={() => {
+            void confirmDiscard().then((discard) => discard && setApplying(false));
+          }}
+        />
+        {confirmDialog}
+      </>
     );
   }
   if (submitted) {

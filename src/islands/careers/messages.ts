@@ -1,6 +1,6 @@
 import { applicantMessages } from '~/lib/schemas/applicant';
 
-/** The careers board's texts: the spec's word for word, then the confirmation after applying. */
+/** The careers board's texts: the spec's word for word, then the confirmation after applying and the draft's. */
 export const careersMessages = {
   loading: 'Loading positions...',
   noJobs: 'No open positions at the moment. Check back soon!',
@@ -12,4 +12,9 @@ export const careersMessages = {
   appliedTitle: (title: string) => `Your application for ${title} has been received.`,
   receiptSent: (email: string) => `We have e-mailed a receipt to ${email}.`,
   nextSteps: applicantMessages.nextSteps,
+  discardQuestion: 'Discard your application?',
+  discardDetail: (title: string) => `Your answers for ${title} will be deleted from this browser.`,
+  discard: 'Discard',
+  keepEditing: 'Keep editing',
+  draftRestored: 'We kept what you typed earlier in this visit. Please choose your resume again.',
 } as const;

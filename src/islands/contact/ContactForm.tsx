@@ -1,15 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { errorMessage } from '~/lib/api/client';
 import { subjectFromSearch } from '~/lib/contact-link';
 import { consentMessages, PRIVACY_PATH } from '~/lib/privacy';
 import { contactMessages, contactSchema, type ContactInput } from '~/lib/schemas';
 import { replyTime } from '~/site';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { Field, TextField, fieldAria, inputClass } from '~/islands/ui/Field';
+import { FormAlert } from '~/islands/ui/FormAlert';
 import { useSpamTrap } from '~/islands/ui/SpamTrap';
 import { useHydrated } from '~/islands/ui/useHydrated';
-import { showToast } from '~/islands/ui/toast-store';
+import { clearToasts, showToast } from '~/islands/ui/toast-store';
 import { sendContactMessage } from './send';
 
 const emptyValues: ContactInput = { name: '', email: '', subject: '', message: '' };
@@ -31,6 +33,7 @@ function Form() {
   } = useForm<ContactInput>({ resolver: zodResolver(contactSchema), mode: 'onTouched' });
   const spamTrap = useSpamTrap({ fromPageLoad: true });
   const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   // Until the script runs, a native submit would reload the page with the message in the URL: the
   // button waits, and with it pressing Enter in a field (a form whose submit button is disabled does not submit).
   const hydrated = useHydrated();
@@ -43,13 +46,17 @@ function Form() {
 
   const onSubmit = async (values: ContactInput) => {
     setSent(null);
+    setFailure(null);
     try {
       await sendContactMessage(values, spamTrap.fields());
       showToast('success', contactMessages.success);
       setSent({ name: values.name.trim(), email: values.email.trim() });
       reset(emptyValues);
-    } catch {
-      showToast('error', contactMessages.failure);
+    } catch (error) {
+      // The server's own words when it gave some (e.g. "wait a moment" after a too-quick send), in the form only.
+      setFailure(errorMessage(error, contactMessages.failure));
+      // An earlier "sent" toast would contradict the banner.
+      clearToasts();
     }
   };
 
@@ -94,6 +101,7 @@ function Form() {
             {consentMessages.noticeLink}
           </a>
         </p>
+        {failure && <FormAlert className="sm:col-span-2">{failure}</FormAlert>}
         <div className="sm:col-span-2">
           <button type="submit" className="btn btn-primary w-full sm:w-auto" disabled={!hydrated || isSubmitting}>
             {isSubmitting ? 'Sending...' : 'Send message'}

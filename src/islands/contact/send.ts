@@ -1,5 +1,5 @@
 import type { ContactInput } from '~/lib/schemas';
-import { apiRequest } from '~/lib/api/client';
+import { ApiError, apiRequest } from '~/lib/api/client';
 import { emailJsConfig } from '~/lib/emailjs';
 import { DEFAULT_MIN_FILL_MS, SPAM_MESSAGE, spamReason, type SpamFields } from '~/lib/spam';
 
@@ -13,7 +13,8 @@ export async function sendContactMessage(values: ContactInput, spam: SpamFields)
     await apiRequest('/contact', { method: 'POST', json: { ...values, ...spam } });
     return;
   }
-  if (spamReason(spam, DEFAULT_MIN_FILL_MS)) throw new Error(SPAM_MESSAGE);
+  // Refused as the API would refuse it, so the visitor reads the same answer.
+  if (spamReason(spam, DEFAULT_MIN_FILL_MS)) throw new ApiError(400, SPAM_MESSAGE);
   // Loaded on demand so visitors who never send a message never download it.
   const { default: emailjs } = await import('@emailjs/browser');
   await emailjs.send(config.serviceId, config.templateId, { ...values }, { publicKey: config.publicKey });

@@ -11,6 +11,8 @@ type Props = {
   destructive?: boolean;
   /** A line under the question; destructive questions default to 'This cannot be undone.'. */
   detail?: string | undefined;
+  /** Label of the safe choice, e.g. 'Keep editing'; 'Cancel' unless given. */
+  cancelLabel?: string | undefined;
   onConfirm: () => void;
   onCancel: () => void;
 };
@@ -19,7 +21,16 @@ type Props = {
  * The in-page replacement for window.confirm: an alertdialog titled with the question,
  * Cancel first (Escape, × and the backdrop also cancel), and the confirming button.
  */
-function ConfirmDialog({ open, message, confirmLabel, destructive = false, detail, onConfirm, onCancel }: Props) {
+function ConfirmDialog({
+  open,
+  message,
+  confirmLabel,
+  destructive = false,
+  detail,
+  cancelLabel = 'Cancel',
+  onConfirm,
+  onCancel,
+}: Props) {
   const text = detail ?? (destructive ? 'This cannot be undone.' : undefined);
   const cancelRef = useRef<HTMLButtonElement>(null);
   // Runs after Dialog's showModal() (child effects first): start on the safe choice, Cancel.
@@ -36,7 +47,7 @@ function ConfirmDialog({ open, message, confirmLabel, destructive = false, detai
       footer={
         <>
           <button ref={cancelRef} type="button" className="btn btn-secondary" onClick={onCancel}>
-            Cancel
+            {cancelLabel}
           </button>
           <button
             type="button"
@@ -55,12 +66,13 @@ function ConfirmDialog({ open, message, confirmLabel, destructive = false, detai
   );
 }
 
-type ConfirmOptions = { destructive?: boolean; detail?: string };
+type ConfirmOptions = { destructive?: boolean; detail?: string; cancelLabel?: string };
 type Request = {
   message: string;
   confirmLabel: string;
   destructive: boolean;
   detail: string | undefined;
+  cancelLabel: string | undefined;
   resolve: (ok: boolean) => void;
 };
 
@@ -90,6 +102,7 @@ export function useConfirm(): {
           confirmLabel,
           destructive: options.destructive ?? true,
           detail: options.detail,
+          cancelLabel: options.cancelLabel,
           resolve,
         };
         current.current = next;
@@ -105,6 +118,7 @@ export function useConfirm(): {
       confirmLabel={request?.confirmLabel ?? ''}
       destructive={request?.destructive ?? true}
       detail={request?.detail}
+      cancelLabel={request?.cancelLabel}
       onConfirm={() => settle(true)}
       onCancel={() => settle(false)}
     />

@@ -85,6 +85,13 @@ export function Dialog({
         event.preventDefault();
         onClose();
       }}
+      onClose={(event) => {
+        // Chrome closes at a second Escape with no click or key between, with no cancel to prevent: reopen, and let the owner decide.
+        const dialog = event.currentTarget;
+        if (!dialog.isConnected || dialog.open) return;
+        dialog.showModal();
+        onClose();
+      }}
       onClick={(event) => {
         // A click on the <dialog> itself, not its content, is a click on the backdrop.
         if (event.target === event.currentTarget) onClose();

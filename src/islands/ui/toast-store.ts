@@ -17,10 +17,20 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-/** Shows a message to the user; errors are announced assertively, the rest politely. */
+/** Removes every toast, e.g. when a form shows a new error in its own banner. */
+export function clearToasts(): void {
+  toasts = [];
+  emit();
+}
+
+/**
+ * Shows a message to the user, in place of any earlier one: an outcome that is no longer true
+ * (a failure before the retry that worked) must not stay beside the new one. Errors are announced
+ * assertively, the rest politely.
+ */
 export function showToast(kind: ToastKind, message: string): void {
   const id = nextId++;
-  toasts = [...toasts, { id, kind, message }];
+  toasts = [{ id, kind, message }];
   emit();
   window.setTimeout(() => dismissToast(id), TOAST_MS);
 }

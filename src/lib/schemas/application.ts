@@ -34,6 +34,8 @@ export const applicationMessages = {
   resumeRequired: 'Resume is required',
   resumeSize: 'File size must be less than 5MB',
   resumeType: 'Only PDF, DOC, and DOCX files are allowed',
+  resumeContent:
+    'This file does not look like a PDF, DOC or DOCX document. Export it again from your editor and retry.',
   jobRequired: 'Please choose a position',
   formIncomplete: 'Please fill all * fields before submitting',
   duplicate: 'You have already applied for this position',

@@ -12,7 +12,7 @@ export const contactMessages = {
   subjectMax: `Subject must not exceed ${CONTACT_SUBJECT_MAX} characters`,
   messageRequired: 'Message is required',
   messageMax: `Message must not exceed ${CONTACT_MESSAGE_MAX} characters`,
-  success: 'Email sent successfully!',
+  success: 'Message sent successfully!',
   failure: 'Failed to send email. Try again later.',
   tooMany: 'Too many messages. Please try again later.',
   busy: 'We are receiving more messages than usual. Please try again later.',

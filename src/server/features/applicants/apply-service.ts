@@ -112,7 +112,9 @@ export function applyService(services: Services) {
     }
 
     const kind = sniffResume(form.resume.bytes);
-    if (!kind) return apiError(c, 415, applicationMessages.resumeType, { resume: applicationMessages.resumeType });
+    if (!kind) {
+      return apiError(c, 415, applicationMessages.resumeContent, { resume: applicationMessages.resumeContent });
+    }
 
     const { jobId, ...fields } = parsed.data;
     const job = await findJob(db, jobId);
