@@ -78,7 +78,6 @@ describe('the source of an application', () => {
   it.each([
     ['no source at all', undefined],
     ['an empty source', ''],
-    ['capital letters', 'LinkedIn'],
     ['41 characters', 'a'.repeat(41)],
     ['a space', 'job board'],
     ['markup', '<b>x</b>'],
@@ -88,6 +87,13 @@ describe('the source of an application', () => {
     const id = await applyFrom(job.id, source);
     const detail = await call(api.app, 'GET', `/api/applicants/${id}`, { token });
     expect(((await detail.json()) as { applicant: Applicant }).applicant.source).toBe('direct');
+  });
+
+  it('stores a source trimmed and lower-cased', async () => {
+    const job = await createJob('Capital Sources');
+    const id = await applyFrom(job.id, ' LinkedIn ');
+    const detail = await call(api.app, 'GET', `/api/applicants/${id}`, { token });
+    expect(((await detail.json()) as { applicant: Applicant }).applicant.source).toBe('linkedin');
   });
 
   it('keeps a source of 40 lowercase letters, digits and dashes as sent', async () => {
@@ -162,16 +168,14 @@ describe('job page views', () => {
     expect(await viewRows(job.id)).toEqual([]);
   });
 
-  it('are limited per network, with Retry-After', async () => {
+  it('are counted once per network and hour, repeats answering 204 too, and limited per network with Retry-After', async () => {
     const job = await createJob('Limited Views');
     const ip = '192.0.2.99';
     for (let i = 0; i < VIEWS_PER_HOUR; i += 1) expect((await view(job.id, {}, BROWSER, ip)).status).toBe(204);
     const refused = await view(job.id, {}, BROWSER, ip);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(await viewRows(job.id)).toEqual([
-      { job_id: job.id, day: '2026-11-25', source: 'direct', views: VIEWS_PER_HOUR },
-    ]);
+    expect(await viewRows(job.id)).toEqual([{ job_id: job.id, day: '2026-11-25', source: 'direct', views: 1 }]);
   });
 });
 

@@ -48,7 +48,15 @@ export {
   setTeamSetting,
   type TeamChange,
 } from './team';
-export { countJobView, viewsByDay, applicationsByDay } from './sources';
+export {
+  countJobView,
+  sourcesPage,
+  topSourcesTotal,
+  viewsByDay,
+  applicationsByDay,
+  type SourceCounts,
+} from './sources';
+export { markHour, markJobView, forgetJobViewMarks } from './view-marks';
 export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
 export {
   startTotpEnrolment,
