@@ -62,7 +62,7 @@ export type SourcesReport = {
   from: string;
   /** One page of the sources, most applications first, then most views; 'other' is never among them. */
   bySource: (SourceStats & { source: string })[];
-  /** Every source after this page together, and the views counted as 'other' (a job's day past its share of sources). */
+  /** Every source not on this page together, and the views counted as 'other' (a job's day past its share of sources). */
   other: SourceStats;
   /** The page of `bySource` (`?page=`, from 1), and the next one, or null when this is the last. */
   page: number;

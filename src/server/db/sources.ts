@@ -105,24 +105,6 @@ export async function sourcesPage(
   };
 }
 
-/** The counts of the first `count` ranked sources together (the pages before the one shown). */
-export async function topSourcesTotal(
-  db: Kysely<Database>,
-  scope: SourcesScope,
-  count: number,
-): Promise<Omit<SourceCounts, 'source'>> {
-  if (count === 0) return { views: 0, applications: 0, shortlisted: 0 };
-  const row = await db
-    .selectFrom(rankedSources(db, scope).limit(count).as('top'))
-    .select((eb) => [
-      eb.fn.sum<number | string>('views').as('views'),
-      eb.fn.sum<number | string>('applications').as('applications'),
-      eb.fn.sum<number | string>('shortlisted').as('shortlisted'),
-    ])
-    .executeTakeFirstOrThrow();
-  return toCounts(row);
-}
-
 /** Views per day, every source together. */
 export async function viewsByDay(db: Kysely<Database>, scope: SourcesScope): Promise<{ day: string; count: number }[]> {
   let query = db

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { conversionRate, SOURCE_REPORT_WEEKS, type SourceStats, type SourcesReport } from '~/lib/sources';
-import { applicationsByDay, sourcesPage, topSourcesTotal, viewsByDay, type Database } from '../../db';
+import { applicationsByDay, sourcesPage, viewsByDay, type Database } from '../../db';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -37,7 +37,7 @@ export type SourcesPaging = { page: number; limit: number };
 
 /**
  * Views, applications and shortlisted applicants of the last SOURCE_REPORT_WEEKS weeks: one page
- * of the sources (most applications first), every other source together as 'other', and every
+ * of the sources (most applications first), every source not on it together as 'other', and every
  * week (oldest first), with their conversion rates. The database sums; only a page and the days
  * come back. Shortlisted counts applicants whose status is shortlisted now: there is no later stage.
  */
@@ -67,11 +67,10 @@ export async function sourcesReport(
     tallyDay(row.day, { applications: row.count, shortlisted: row.status === 'shortlisted' ? row.count : 0 });
   }
 
-  const offset = (page - 1) * limit;
-  const shown = await sourcesPage(db, scope, offset, limit);
-  const listed = await topSourcesTotal(db, scope, offset);
+  const shown = await sourcesPage(db, scope, (page - 1) * limit, limit);
+  const listed = zero();
   for (const row of shown.rows) addTo(listed, row);
-  // What neither this page nor the ones before it show.
+  // Everything this page does not show, so its rows and 'other' always add up to the total.
   const other = {
     views: total.views - listed.views,
     applications: total.applications - listed.applications,
