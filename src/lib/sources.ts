@@ -8,6 +8,8 @@ const SOURCE_MAX = 40;
 export const DIRECT_SOURCE = 'direct';
 /** What a view is counted as once its job has its day's share of sources, and the report's row for the rest. */
 export const OTHER_SOURCE = 'other';
+/** A job's share of sources a day by default (JOB_VIEW_SOURCES_PER_DAY), as the privacy notice states it. */
+export const VIEW_SOURCES_PER_DAY_DEFAULT = 20;
 /** The multipart field of `POST /api/applicants/apply` that carries it. */
 export const SOURCE_FIELD = 'source';
 /** The query parameters a job link may carry it in, the first valid one wins. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RETENTION_DEFAULT_DAYS } from '~/lib/privacy';
+import { VIEW_SOURCES_PER_DAY_DEFAULT } from '~/lib/sources';
 import { DEFAULT_MIN_FILL_MS } from '~/lib/spam';
 import { site } from '~/site';
 
@@ -83,7 +84,7 @@ export const apiEnvSchema = z.object({
   /** Job page views counted from one client network per hour; more answer 429 (one client cannot inflate them). */
   JOB_VIEW_RATE_LIMIT_PER_IP: positiveInt(120),
   /** Sources a job's views are counted under per day; views from further new sources count as 'other'. */
-  JOB_VIEW_SOURCES_PER_DAY: positiveInt(20),
+  JOB_VIEW_SOURCES_PER_DAY: positiveInt(VIEW_SOURCES_PER_DAY_DEFAULT),
   /** Below this much free space on DATA_DIR's volume, applications answer 507 (SQLite only). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
   /** A request body that sends no byte for this long is answered 408 (uploads). */
