@@ -48,7 +48,7 @@ export {
   setTeamSetting,
   type TeamChange,
 } from './team';
-export { countJobView, sourcesPage, viewsByDay, applicationsByDay, type SourceCounts } from './sources';
+export { countJobView, sourcesPage, viewsByDay, applicationsByDay } from './sources';
 export { markHour, markJobView, forgetJobViewMarks } from './view-marks';
 export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
 export {
