@@ -62,12 +62,17 @@ export async function sourcesReport(
     if (week) addTo(week, add);
     addTo(total, add);
   };
-  for (const row of await viewsByDay(db, scope)) tallyDay(row.day, { views: row.count });
-  for (const row of await applicationsByDay(db, scope)) {
+  // Side by side on PostgreSQL's pool; SQLite runs them one after another anyway.
+  const [views, applications, shown] = await Promise.all([
+    viewsByDay(db, scope),
+    applicationsByDay(db, scope),
+    sourcesPage(db, scope, (page - 1) * limit, limit),
+  ]);
+  for (const row of views) tallyDay(row.day, { views: row.count });
+  for (const row of applications) {
     tallyDay(row.day, { applications: row.count, shortlisted: row.status === 'shortlisted' ? row.count : 0 });
   }
 
-  const shown = await sourcesPage(db, scope, (page - 1) * limit, limit);
   const listed = zero();
   for (const row of shown.rows) addTo(listed, row);
   // Everything this page does not show, so its rows and 'other' always add up to the total.
