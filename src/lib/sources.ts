@@ -88,6 +88,8 @@ export const sourcesMessages = {
   tooManyViews: 'Too many page views from your network. Please try again later.',
   badPage: `page must be a whole number from 1, limit one from 1 to ${SOURCE_REPORT_MAX_LIMIT}`,
   otherRow: 'other',
+  pages: 'Pages of sources',
+  page: 'Page',
   previousPage: 'Previous sources',
   nextPage: 'More sources',
   /** The applicant statuses end at shortlisted: nobody is recorded as hired. */

@@ -12,9 +12,9 @@ type Props = {
 export function SourcePages({ page, nextPage, onPage }: Props) {
   if (page === 1 && nextPage === null) return null;
   return (
-    <nav aria-label="Pages of sources" className="flex items-center justify-end gap-3">
+    <nav aria-label={sourcesMessages.pages} className="flex items-center justify-end gap-3">
       <span className="text-sm text-slate-400" aria-live="polite">
-        Page {page}
+        {sourcesMessages.page} {page}
       </span>
       <button type="button" className="btn btn-secondary" disabled={page === 1} onClick={() => onPage(page - 1)}>
         {sourcesMessages.previousPage}
