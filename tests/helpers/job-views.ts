@@ -10,7 +10,7 @@ const CHUNK = 2_000;
 
 export type ViewFlood = {
   jobIds: readonly number[];
-  /** The last day counted (YYYY-MM-DD); the days before it follow, one a row set. */
+  /** The last day counted (YYYY-MM-DD): the flood fills `days` days up to it. */
   lastDay: string;
   days: number;
   /** Sources a job has each day: `board-0000` … ; board n has `sources - n` views a day. */
