@@ -34,6 +34,8 @@ const serverEnv = (extra: Record<string, string>) => ({
   CONTACT_RATE_LIMIT_GLOBAL_PER_HOUR: '10000',
   APPLY_RATE_LIMIT_GLOBAL_PER_HOUR: '10000',
   JOB_VIEW_RATE_LIMIT_PER_IP: '10000',
+  // A view counts once per network and hour: the Sources tests name a network per view in X-Forwarded-For.
+  TRUST_PROXY: 'true',
   // ...and fill forms in milliseconds: the fill-time rule is covered by tests/api/spam.test.ts.
   SPAM_MIN_FILL_MS: '0',
   LOG_LEVEL: 'silent',

@@ -15,7 +15,15 @@ export const PRIVACY_PATH = '/privacy';
  * the figures the privacy notice states. Rejected and pending applicants count from their last
  * status change; shortlisted ones are kept until an admin decides.
  */
-export const RETENTION_DEFAULT_DAYS = { rejected: 180, pending: 365, messages: 365, audit: 730, mails: 30 } as const;
+export const RETENTION_DEFAULT_DAYS = {
+  rejected: 180,
+  pending: 365,
+  messages: 365,
+  audit: 730,
+  mails: 30,
+  // Job page view counts: the Sources report's twelve weeks, and a little more.
+  views: 90,
+} as const;
 
 /** The multipart field that carries the applicant's consent; the only accepted value is "true". */
 export const CONSENT_FIELD = 'consent';

@@ -6,7 +6,14 @@ import { apiEnvSchema, type ApiEnv } from './env';
 import type { Logger } from './logger';
 
 /** Days personal data is kept after its last change (see src/server/retention). */
-export type RetentionDays = { rejected: number; pending: number; messages: number; audit: number; mails: number };
+export type RetentionDays = {
+  rejected: number;
+  pending: number;
+  messages: number;
+  audit: number;
+  mails: number;
+  views: number;
+};
 
 export type RateLimitRule = {
   /** Requests (or failed attempts) allowed per window. */
@@ -66,6 +73,8 @@ export type ApiConfig = {
   /** Serve EVENT_LOOP_STATS_PATH (admins only): the benches read the event-loop delay there. */
   eventLoopStats: boolean;
   retentionDays: RetentionDays;
+  /** Sources a job's page views are counted under per day; views from further new sources count as 'other'. */
+  viewSourcesPerDay: number;
   /** The privacy notice's version recorded with each consent (content/legal/privacy.mdx by default). */
   privacyNoticeVersion: string;
   rateLimits: {
@@ -114,12 +123,14 @@ export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, '
     erasureLedger: path.join(env.DATA_DIR, ERASURE_LEDGER_FILE),
     loginSlowdown: { ...LOGIN_SLOWDOWN },
     eventLoopStats: env.EVENT_LOOP_STATS,
+    viewSourcesPerDay: env.JOB_VIEW_SOURCES_PER_DAY,
     retentionDays: {
       rejected: env.RETENTION_DAYS_REJECTED,
       pending: env.RETENTION_DAYS_PENDING,
       messages: env.RETENTION_DAYS_MESSAGES,
       audit: env.RETENTION_DAYS_AUDIT,
       mails: env.RETENTION_DAYS_MAILS,
+      views: env.RETENTION_DAYS_VIEWS,
     },
     rateLimits: {
       loginPerIp: { max: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RETENTION_DEFAULT_DAYS } from '~/lib/privacy';
+import { VIEW_SOURCES_PER_DAY_DEFAULT } from '~/lib/sources';
 import { DEFAULT_MIN_FILL_MS } from '~/lib/spam';
 import { site } from '~/site';
 
@@ -82,6 +83,8 @@ export const apiEnvSchema = z.object({
   APPLY_RATE_LIMIT_GLOBAL_PER_HOUR: positiveInt(500),
   /** Job page views counted from one client network per hour; more answer 429 (one client cannot inflate them). */
   JOB_VIEW_RATE_LIMIT_PER_IP: positiveInt(120),
+  /** Sources a job's views are counted under per day; views from further new sources count as 'other'. */
+  JOB_VIEW_SOURCES_PER_DAY: positiveInt(VIEW_SOURCES_PER_DAY_DEFAULT),
   /** Below this much free space on DATA_DIR's volume, applications answer 507 (SQLite only). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
   /** A request body that sends no byte for this long is answered 408 (uploads). */
@@ -119,6 +122,8 @@ export const apiEnvSchema = z.object({
   RETENTION_DAYS_AUDIT: positiveInt(RETENTION_DEFAULT_DAYS.audit),
   /** Mails in the outbox (sent or not) are deleted this many days after they were queued. */
   RETENTION_DAYS_MAILS: positiveInt(RETENTION_DEFAULT_DAYS.mails),
+  /** Job page view counts are deleted this many days after their day. */
+  RETENTION_DAYS_VIEWS: positiveInt(RETENTION_DEFAULT_DAYS.views),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** Serve the event-loop delay to admins at /api/internal/event-loop (for the benches). */
   EVENT_LOOP_STATS: bool,

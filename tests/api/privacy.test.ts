@@ -94,7 +94,7 @@ describe('consent on apply', () => {
 });
 
 describe('retention (injected clock)', () => {
-  const days = { rejected: 180, pending: 365, messages: 365, audit: 730, mails: 30 };
+  const days = { rejected: 180, pending: 365, messages: 365, audit: 730, mails: 30, views: 90 };
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -143,6 +143,7 @@ describe('retention (injected clock)', () => {
       messages: 0,
       auditEntries: 0,
       mails: 9,
+      views: 0,
     });
     expect((await remaining()).applicants).toContain('rejected@example.com');
     const mails = await api.db.selectFrom('outbox').select('created_at').execute();
@@ -156,6 +157,7 @@ describe('retention (injected clock)', () => {
       messages: 0,
       auditEntries: 0,
       mails: 0,
+      views: 0,
     });
     expect(await remaining()).toEqual({
       applicants: ['pending@example.com', 'shortlisted@example.com', 'undone@example.com', 'later@example.com'],
@@ -168,12 +170,13 @@ describe('retention (injected clock)', () => {
       messages: 0,
       auditEntries: 0,
       mails: 0,
+      views: 0,
     });
   });
 
   it('past 365 days erases the pending applicant and the old message; the shortlisted one stays', async () => {
     const dryRun = await purgeExpired(api.db, days, at(366), { dryRun: true });
-    expect(dryRun).toEqual({ applicants: 1, resumes: 1, messages: 1, auditEntries: 0, mails: 3 });
+    expect(dryRun).toEqual({ applicants: 1, resumes: 1, messages: 1, auditEntries: 0, mails: 3, views: 0 });
     expect((await remaining()).applicants).toHaveLength(4);
     expect(await purgeExpired(api.db, days, at(366))).toEqual(dryRun);
     expect(await remaining()).toEqual({
@@ -187,6 +190,7 @@ describe('retention (injected clock)', () => {
       messages: 0,
       auditEntries: 0,
       mails: 0,
+      views: 0,
     });
   });
 
@@ -206,6 +210,7 @@ describe('retention (injected clock)', () => {
       messages: 0,
       auditEntries: 0,
       mails: 0,
+      views: 0,
     });
   });
 
@@ -214,7 +219,7 @@ describe('retention (injected clock)', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.at(-1)).toMatchObject({ admin_id: null, admin_email: null });
     expect(rows.at(-1)?.summary).toMatch(
-      /^retention erased 2 applicants \(2 resumes\), 1 contact messages, \d+ audit entries, 0 mails$/,
+      /^retention erased 2 applicants \(2 resumes\), 1 contact messages, \d+ audit entries, 0 mails, 0 view counts$/,
     );
   });
 

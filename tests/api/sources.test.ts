@@ -4,15 +4,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Applicant } from '~/lib/schemas';
-import type { SourcesReport } from '~/lib/sources';
+import { RETENTION_DEFAULT_DAYS } from '~/lib/privacy';
+import { sourcesMessages, type SourcesReport } from '~/lib/sources';
+import { defaultApiConfig } from '~/server/config';
 import { insertAdmin } from '~/server/db';
 import { signToken } from '~/server/features/auth/jwt';
 import { hashPassword } from '~/server/features/auth/password';
+import { purgeExpired } from '~/server/retention/purge';
 import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
 import { parseCsv } from '../helpers/csv';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
 const VIEWS_PER_HOUR = 6;
+const SOURCES_PER_DAY = 3;
 
 let api: TestApi;
 /** The server's clock: a Wednesday, moved by the tests that count views on other days. */
@@ -30,7 +34,11 @@ beforeAll(async () => {
   api = await setupApi({
     now: () => now,
     // Each view names its network in X-Forwarded-For, as nginx would.
-    config: { trustProxy: true, rateLimits: { jobViewPerIp: { max: VIEWS_PER_HOUR, windowMs: 3_600_000 } } },
+    config: {
+      trustProxy: true,
+      viewSourcesPerDay: SOURCES_PER_DAY,
+      rateLimits: { jobViewPerIp: { max: VIEWS_PER_HOUR, windowMs: 3_600_000 } },
+    },
   });
   token = await tokenFor(api.admin.id, api.admin.tokenVersion);
 });
@@ -78,7 +86,6 @@ describe('the source of an application', () => {
   it.each([
     ['no source at all', undefined],
     ['an empty source', ''],
-    ['capital letters', 'LinkedIn'],
     ['41 characters', 'a'.repeat(41)],
     ['a space', 'job board'],
     ['markup', '<b>x</b>'],
@@ -88,6 +95,13 @@ describe('the source of an application', () => {
     const id = await applyFrom(job.id, source);
     const detail = await call(api.app, 'GET', `/api/applicants/${id}`, { token });
     expect(((await detail.json()) as { applicant: Applicant }).applicant.source).toBe('direct');
+  });
+
+  it('stores a source trimmed and lower-cased', async () => {
+    const job = await createJob('Capital Sources');
+    const id = await applyFrom(job.id, ' LinkedIn ');
+    const detail = await call(api.app, 'GET', `/api/applicants/${id}`, { token });
+    expect(((await detail.json()) as { applicant: Applicant }).applicant.source).toBe('linkedin');
   });
 
   it('keeps a source of 40 lowercase letters, digits and dashes as sent', async () => {
@@ -162,16 +176,87 @@ describe('job page views', () => {
     expect(await viewRows(job.id)).toEqual([]);
   });
 
-  it('are limited per network, with Retry-After', async () => {
+  it('are counted once per network and hour, repeats answering 204 too, and limited per network with Retry-After', async () => {
     const job = await createJob('Limited Views');
     const ip = '192.0.2.99';
     for (let i = 0; i < VIEWS_PER_HOUR; i += 1) expect((await view(job.id, {}, BROWSER, ip)).status).toBe(204);
     const refused = await view(job.id, {}, BROWSER, ip);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await viewRows(job.id)).toEqual([{ job_id: job.id, day: '2026-11-25', source: 'direct', views: 1 }]);
+  });
+
+  it('count a network once per job and hour, keeping only a keyed hash of it until the hour is over', async () => {
+    const job = await createJob('Once an Hour');
+    const other = await createJob('Once an Hour Too');
+    // Later than every other test's clock, so the marks table holds only this test's hours.
+    now = new Date('2026-11-26T09:10:00.000Z');
+    expect((await view(job.id, { source: 'linkedin' }, BROWSER, '198.51.100.20')).status).toBe(204);
+    expect((await view(job.id, { source: 'indeed' }, BROWSER, '198.51.100.20')).status).toBe(204);
+    expect((await view(other.id, { source: 'linkedin' }, BROWSER, '198.51.100.20')).status).toBe(204);
+    expect((await view(job.id, { source: 'linkedin' }, BROWSER, '198.51.100.21')).status).toBe(204);
+    const marks = await api.db.selectFrom('job_view_marks').selectAll().execute();
+    expect(marks.filter((m) => m.hour === '2026-11-26T09')).toHaveLength(3);
+    expect(marks.every((m) => /^[\w-]{43}$/.test(m.mark))).toBe(true);
+    now = new Date('2026-11-26T10:05:00.000Z');
+    expect((await view(job.id, { source: 'linkedin' }, BROWSER, '198.51.100.20')).status).toBe(204);
+    now = new Date('2026-11-25T12:00:00.000Z');
+
+    expect(await viewRows(job.id)).toEqual([{ job_id: job.id, day: '2026-11-26', source: 'linkedin', views: 3 }]);
+    expect(await viewRows(other.id)).toEqual([{ job_id: other.id, day: '2026-11-26', source: 'linkedin', views: 1 }]);
+    const left = await api.db.selectFrom('job_view_marks').select('hour').distinct().execute();
+    expect(left).toEqual([{ hour: '2026-11-26T10' }]);
+  });
+
+  it(`count a job's views under ${SOURCES_PER_DAY} sources a day, views from further new ones as other`, async () => {
+    const job = await createJob('Capped Sources');
+    now = new Date('2026-11-24T10:00:00.000Z');
+    for (const [i, source] of ['a1', 'a2', 'a3', 'a4', 'a5', 'a2'].entries()) {
+      expect((await view(job.id, { source }, BROWSER, `198.51.101.${i}`)).status).toBe(204);
+    }
+    now = new Date('2026-11-25T12:00:00.000Z');
+    expect((await view(job.id, { source: 'a4' }, BROWSER, '198.51.101.9')).status).toBe(204);
+
     expect(await viewRows(job.id)).toEqual([
-      { job_id: job.id, day: '2026-11-25', source: 'direct', views: VIEWS_PER_HOUR },
+      { job_id: job.id, day: '2026-11-24', source: 'a1', views: 1 },
+      { job_id: job.id, day: '2026-11-24', source: 'a2', views: 2 },
+      { job_id: job.id, day: '2026-11-24', source: 'a3', views: 1 },
+      { job_id: job.id, day: '2026-11-24', source: 'other', views: 2 },
+      // A new day starts with no sources.
+      { job_id: job.id, day: '2026-11-25', source: 'a4', views: 1 },
     ]);
+  });
+
+  it('count every one of many concurrent views from new sources, past the cap as other', async () => {
+    const job = await createJob('Concurrent Sources');
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => view(job.id, { source: `s${i}` }, BROWSER, `198.51.103.${i}`)),
+    );
+    expect(answers.map((res) => res.status)).toEqual(Array(12).fill(204));
+    const rows = await viewRows(job.id);
+    expect(rows.reduce((sum, row) => sum + row.views, 0)).toBe(12);
+    expect(rows.find((row) => row.source === 'other')?.views).toBeGreaterThan(0);
+  });
+
+  it('are deleted with their job', async () => {
+    const job = await createJob('Deleted Views');
+    expect((await view(job.id, { source: 'linkedin' }, BROWSER, '198.51.102.1')).status).toBe(204);
+    expect(await viewRows(job.id)).toHaveLength(1);
+    expect((await call(api.app, 'DELETE', `/api/job/${job.id}`, { token })).status).toBe(200);
+    expect(await viewRows(job.id)).toEqual([]);
+    expect((await view(job.id, {}, BROWSER, '198.51.102.2')).status).toBe(404);
+  });
+
+  it(`are erased by the retention purge ${RETENTION_DEFAULT_DAYS.views} days after their day`, async () => {
+    const job = await createJob('Old Views');
+    await api.db
+      .insertInto('job_views')
+      .values(['2026-08-26', '2026-08-27'].map((day) => ({ job_id: job.id, day, source: 'linkedin', views: 4 })))
+      .execute();
+    // 90 days before 25 November at noon is 27 August at noon: the 26th is past, the 27th is kept whole.
+    const counts = await purgeExpired(api.db, defaultApiConfig.retentionDays, now);
+    expect(counts.views).toBe(1);
+    expect(await viewRows(job.id)).toEqual([{ job_id: job.id, day: '2026-08-27', source: 'linkedin', views: 4 }]);
   });
 });
 
@@ -241,6 +326,53 @@ describe('the sources report', () => {
       { source: 'linkedin', views: 5, applications: 0, shortlisted: 0, applyRate: 0, shortlistRate: null },
     ]);
     expect((await call(api.app, 'GET', '/api/sources?job=abc', { token })).status).toBe(404);
+  });
+
+  it('lists a page of sources, every source not on it together as other, and pages on', async () => {
+    const job = await createJob('Many Sources');
+    const board = (n: number) => `board-${String(n).padStart(2, '0')}`;
+    // 25 sources with 25 down to 1 views, and 7 views counted as other.
+    await api.db
+      .insertInto('job_views')
+      .values([
+        ...Array.from({ length: 25 }, (_, i) => ({
+          job_id: job.id,
+          day: '2026-11-24',
+          source: board(i + 1),
+          views: 25 - i,
+        })),
+        { job_id: job.id, day: '2026-11-24', source: 'other', views: 7 },
+      ])
+      .execute();
+    const boards = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => board(from + i));
+
+    const first = await report(`?job=${job.id}`);
+    expect(first.bySource.map((row) => row.source)).toEqual(boards(1, 20));
+    expect(first.other).toEqual({
+      views: 5 + 4 + 3 + 2 + 1 + 7,
+      applications: 0,
+      shortlisted: 0,
+      applyRate: 0,
+      shortlistRate: null,
+    });
+    expect([first.page, first.nextPage]).toEqual([1, 2]);
+    expect(first.total.views).toBe((25 * 26) / 2 + 7);
+
+    const second = await report(`?job=${job.id}&page=2`);
+    expect(second.bySource.map((row) => row.source)).toEqual(boards(21, 25));
+    // 'other' is every source this page does not show: the rows and it add up to the total.
+    expect(second.other.views).toBe(first.total.views - (5 + 4 + 3 + 2 + 1));
+    expect([second.page, second.nextPage]).toEqual([2, null]);
+
+    const short = await report(`?job=${job.id}&limit=10`);
+    expect(short.bySource.map((row) => row.source)).toEqual(boards(1, 10));
+    expect(short.other.views).toBe((15 * 16) / 2 + 7);
+
+    for (const query of ['page=0', 'page=abc', 'limit=0', 'limit=101']) {
+      const res = await call(api.app, 'GET', `/api/sources?job=${job.id}&${query}`, { token });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message: sourcesMessages.badPage });
+    }
   });
 
   it('is readable by viewers and refused without a token', async () => {

@@ -1,3 +1,4 @@
+import type { APIRequestContext } from '@playwright/test';
 import { jobPath } from '../../src/lib/job-posting';
 import { adminTest as test, expect } from './admin-fixtures';
 import { applicant, cardButton, fillForm, jobDialog, jobInput, SUCCESS, uniqueTag } from './careers-helpers';
@@ -5,6 +6,15 @@ import { applicant, cardButton, fillForm, jobDialog, jobInput, SUCCESS, uniqueTa
 /** A person's browser, as the view counter sees it (automated agents are left out). */
 const BROWSER_UA =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+/** Counts a view of `jobId`'s page from `source` by a person on a network of their own (a view counts once per network and hour). */
+async function viewFrom(request: APIRequestContext, jobId: number, source: string, person: number) {
+  const response = await request.post(`/api/job/${jobId}/view`, {
+    data: { source },
+    headers: { 'User-Agent': BROWSER_UA, 'X-Forwarded-For': `198.51.100.${person}` },
+  });
+  expect(response.status()).toBe(204);
+}
 
 test.describe('sources › a job link’s source reaches the application', () => {
   test(
@@ -55,12 +65,8 @@ test.describe('sources › the Sources tab', () => {
     axe,
   }) => {
     const job = await adminApi.createJob();
-    for (const source of ['linkedin', 'linkedin', 'uni-board', 'uni-board']) {
-      const response = await request.post(`/api/job/${job.id}/view`, {
-        data: { source },
-        headers: { 'User-Agent': BROWSER_UA },
-      });
-      expect(response.status()).toBe(204);
+    for (const [person, source] of ['linkedin', 'linkedin', 'uni-board', 'uni-board'].entries()) {
+      await viewFrom(request, job.id, source, person + 1);
     }
     const fromLinkedin = await adminApi.seedApplicant({ job, source: 'linkedin' });
     await adminApi.seedApplicant({ job, source: 'uni-board' });
@@ -86,5 +92,39 @@ test.describe('sources › the Sources tab', () => {
     await page.getByRole('tab', { name: /^Applicants/ }).click();
     const card = page.getByRole('article', { name: fromLinkedin.name });
     await expect(card.getByRole('definition').filter({ hasText: /^linkedin$/ })).toBeVisible();
+  });
+
+  test('adds the sources past its page into an other row, and pages through them', async ({
+    loggedInPage: page,
+    adminApi,
+    request,
+  }) => {
+    const job = await adminApi.createJob();
+    // 22 boards on one day: past the day's 20 sources, the last two count as other.
+    for (let person = 1; person <= 22; person += 1) {
+      await viewFrom(request, job.id, `board-${String(person).padStart(2, '0')}`, person);
+    }
+    await adminApi.seedApplicant({ job, source: 'careers-fair' });
+
+    await page.goto('/admin#sources');
+    const panel = page.getByRole('tabpanel', { name: 'Sources' });
+    await panel.getByLabel('Vacancy').selectOption({ label: job.title });
+    const bySource = panel.getByRole('table', { name: 'By source' });
+    const row = (name: string) =>
+      bySource.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
+    // The application ranks careers-fair first; board-01 to board-19 fill the page, board-20 joins other.
+    await expect(row('careers-fair').getByRole('cell')).toHaveText(['0', '1', '–', '0', '0%']);
+    await expect(row('board-19')).toBeVisible();
+    await expect(row('other').getByRole('cell')).toHaveText(['3', '0', '0%', '0', '–']);
+    await expect(row('Total').getByRole('cell')).toHaveText(['22', '1', '4.5%', '0', '0%']);
+
+    const pages = panel.getByRole('navigation', { name: 'Pages of sources' });
+    await expect(pages.getByRole('button', { name: 'Previous sources' })).toBeDisabled();
+    await pages.getByRole('button', { name: 'More sources' }).click();
+    await expect(pages.getByText('Page 2')).toBeVisible();
+    await expect(row('board-20').getByRole('cell')).toHaveText(['1', '0', '0%', '0', '–']);
+    // On every page the rows and other add up to the total.
+    await expect(row('other').getByRole('cell')).toHaveText(['21', '1', '4.8%', '0', '0%']);
+    await expect(pages.getByRole('button', { name: 'More sources' })).toBeDisabled();
   });
 });

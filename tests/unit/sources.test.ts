@@ -6,8 +6,12 @@ describe('the source of a job link', () => {
     ['?source=linkedin', 'linkedin'],
     ['?utm_source=uni-board-2026', 'uni-board-2026'],
     ['?source=linkedin&utm_source=twitter', 'linkedin'],
+    // Trimmed and lower-cased before the check: one board, however a link spells it.
+    ['?utm_source=LinkedIn', 'linkedin'],
+    ['?source=%20Indeed%20', 'indeed'],
+    ['?source=LinkedIn&utm_source=twitter', 'linkedin'],
     // An invalid source is ignored, so a valid utm_source beside it still counts.
-    ['?source=LinkedIn&utm_source=twitter', 'twitter'],
+    ['?source=Linked%20In&utm_source=twitter', 'twitter'],
     [`?source=${'a'.repeat(40)}`, 'a'.repeat(40)],
     [`?source=${'a'.repeat(41)}`, 'direct'],
     ['?source=job%20board', 'direct'],
@@ -16,6 +20,13 @@ describe('the source of a job link', () => {
     ['', 'direct'],
   ])('reads %j as %j', (search, source) => {
     expect(sourceFromSearch(search)).toBe(source);
+  });
+
+  it('stores a source trimmed and lower-cased', () => {
+    expect(sourceOrDirect('LinkedIn')).toBe('linkedin');
+    expect(sourceOrDirect(' Indeed ')).toBe('indeed');
+    expect(sourceOrDirect('UNI-Board-2026')).toBe('uni-board-2026');
+    expect(sourceOrDirect(` ${'A'.repeat(40)} `)).toBe('a'.repeat(40));
   });
 
   it('stores anything but a source name as direct', () => {

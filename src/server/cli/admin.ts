@@ -264,6 +264,7 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
       console.log(`  contact messages ${counts.messages}`);
       console.log(`  audit entries    ${counts.auditEntries}`);
       console.log(`  mails            ${counts.mails}`);
+      console.log(`  view counts      ${counts.views}`);
       return;
     }
     case 'export': {

@@ -48,7 +48,8 @@ export {
   setTeamSetting,
   type TeamChange,
 } from './team';
-export { countJobView, viewsByDay, applicationsByDay } from './sources';
+export { countJobView, sourcesPage, viewsByDay, applicationsByDay } from './sources';
+export { markHour, markJobView, forgetJobViewMarks } from './view-marks';
 export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
 export {
   startTotpEnrolment,

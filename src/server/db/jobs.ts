@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { AdminJob, Job, JobData, JobStatus } from '~/lib/schemas/job';
 import { isDbId } from './ids';
 import type { Database, JobRow } from './schema';
+import { deleteJobViews } from './sources';
 
 /** Maps a row to the API shape  */
 function toJob(row: JobRow): Job {
@@ -121,12 +122,13 @@ export async function updateJob(
   return row ? toJob(row) : null;
 }
 
-/** Deletes a job and remembers its id as closed; its applicants stay (they hold a snapshot of title and department). */
+/** Deletes a job and its view counts and remembers its id as closed; its applicants stay (they hold a snapshot of title and department). */
 export async function deleteJob(db: Kysely<Database>, id: number, now = new Date()): Promise<boolean> {
   if (!isDbId(id)) return false;
   return db.transaction().execute(async (trx) => {
     const result = await trx.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
+    await deleteJobViews(trx, id);
     await trx.insertInto('closed_jobs').values({ id, closed_at: now.toISOString() }).execute();
     return true;
   });

@@ -8,6 +8,8 @@ export type ExpiryCutoffs = {
   messagesBefore: string;
   auditBefore: string;
   mailsBefore: string;
+  /** YYYY-MM-DD: view counts of days before it go. */
+  viewsBefore: string;
 };
 
 /** What one purge erased (or, in a dry run, would erase), by kind. */
@@ -17,6 +19,8 @@ export type PurgeCounts = {
   messages: number;
   auditEntries: number;
   mails: number;
+  /** Rows of job view counts (one per job, day and source). */
+  views: number;
 };
 
 const count = (n: number | string | bigint | undefined) => Number(n ?? 0);
@@ -24,7 +28,7 @@ const count = (n: number | string | bigint | undefined) => Number(n ?? 0);
 /**
  * Deletes (or with `dryRun` only counts) rejected and pending applicants whose last status change
  * is before their cutoff, with their resumes, and contact messages, audit entries and outbox mails
- * (sent or not: they repeat the data they report) before theirs.
+ * (sent or not: they repeat the data they report) and job view counts before theirs.
  * Shortlisted applicants are never touched. Call it inside a transaction.
  */
 export async function deleteExpired(
@@ -68,12 +72,18 @@ export async function deleteExpired(
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where('created_at', '<', cutoffs.mailsBefore)
       .executeTakeFirstOrThrow();
+    const views = await db
+      .selectFrom('job_views')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('day', '<', cutoffs.viewsBefore)
+      .executeTakeFirstOrThrow();
     return {
       applicants: expired.length,
       resumes: count(resumes.n),
       messages: count(messages.n),
       auditEntries: count(entries.n),
       mails: count(mails.n),
+      views: count(views.n),
     };
   }
 
@@ -97,5 +107,8 @@ export async function deleteExpired(
   const mails = count(
     (await db.deleteFrom('outbox').where('created_at', '<', cutoffs.mailsBefore).executeTakeFirst()).numDeletedRows,
   );
-  return { applicants, resumes, messages, auditEntries, mails };
+  const views = count(
+    (await db.deleteFrom('job_views').where('day', '<', cutoffs.viewsBefore).executeTakeFirst()).numDeletedRows,
+  );
+  return { applicants, resumes, messages, auditEntries, mails, views };
 }

@@ -94,12 +94,20 @@ interface ApplicantsTable {
 
 /** Views of a job's page per UTC day and source: a count, nothing about who viewed. */
 interface JobViewsTable {
-  /** No foreign key: the counts of a deleted job stay in the all-vacancies report. */
+  /** No foreign key: deleteJob deletes a job's counts with it, and retention the days past RETENTION_DAYS_VIEWS. */
   job_id: number;
   /** YYYY-MM-DD, UTC. */
   day: string;
   source: string;
   views: number;
+}
+
+/** Views already counted this hour: a keyed hash of client network, job and hour, deleted once the hour is over. */
+interface JobViewMarksTable {
+  /** base64url HMAC-SHA256 under the server's secret; no address is stored. */
+  mark: string;
+  /** YYYY-MM-DDTHH, UTC. */
+  hour: string;
 }
 
 interface ResumesTable {
@@ -200,6 +208,7 @@ export interface Database {
   closed_jobs: ClosedJobsTable;
   applicants: ApplicantsTable;
   job_views: JobViewsTable;
+  job_view_marks: JobViewMarksTable;
   resumes: ResumesTable;
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;

@@ -1,12 +1,26 @@
 import { sql, type Kysely } from 'kysely';
+import { OTHER_SOURCE } from '~/lib/sources';
 import type { ApplicantStatus } from '~/lib/schemas/applicant';
 import type { Database } from './schema';
 
-/** Counts one view of a job's page on `day` (YYYY-MM-DD, UTC) from `source`; one upsert, no identifier. */
-export async function countJobView(db: Kysely<Database>, jobId: number, day: string, source: string): Promise<void> {
+/**
+ * Counts one view of a job's page on `day` (YYYY-MM-DD, UTC) from `source`; once the job has
+ * `sourcesPerDay` sources that day, a source it does not have yet counts as 'other'. No identifier.
+ */
+export async function countJobView(
+  db: Kysely<Database>,
+  view: { jobId: number; day: string; source: string },
+  sourcesPerDay: number,
+): Promise<void> {
+  const { jobId, day, source } = view;
+  // Checked inside the one upsert: concurrent first views of new sources can pass together, a few, never without bound.
+  const counted = sql<string>`case
+    when exists (select 1 from job_views where job_id = ${jobId} and day = ${day} and source = ${source})
+      or (select count(*) from job_views where job_id = ${jobId} and day = ${day} and source <> ${OTHER_SOURCE}) < ${sourcesPerDay}
+    then ${source} else ${OTHER_SOURCE} end`;
   await db
     .insertInto('job_views')
-    .values({ job_id: jobId, day, source, views: 1 })
+    .values({ job_id: jobId, day, source: counted, views: 1 })
     .onConflict((oc) =>
       oc.columns(['job_id', 'day', 'source']).doUpdateSet({ views: (eb) => eb('job_views.views', '+', 1) }),
     )
@@ -16,35 +30,110 @@ export async function countJobView(db: Kysely<Database>, jobId: number, day: str
 /** What the report reads: the days from `from` (YYYY-MM-DD) on, of one job or (null) every job. */
 export type SourcesScope = { jobId: number | null; from: string };
 
-/** Views per day and source. */
-export async function viewsByDay(
-  db: Kysely<Database>,
-  scope: SourcesScope,
-): Promise<{ day: string; source: string; count: number }[]> {
-  let query = db
+/** Views, applications and shortlisted applicants of one source. */
+export type SourceCounts = { source: string; views: number; applications: number; shortlisted: number };
+
+// PostgreSQL answers sums and counts as strings.
+type Summed = {
+  views: number | string | null;
+  applications: number | string | null;
+  shortlisted: number | string | null;
+};
+const toCounts = (row: Summed) => ({
+  views: Number(row.views ?? 0),
+  applications: Number(row.applications ?? 0),
+  shortlisted: Number(row.shortlisted ?? 0),
+});
+
+/** Every source but 'other' with its counts, most applications first, then most views, then by name. */
+function rankedSources(db: Kysely<Database>, scope: SourcesScope) {
+  let views = db
     .selectFrom('job_views')
-    .select(['day', 'source', (eb) => eb.fn.sum<number | string>('views').as('count')])
+    .select((eb) => [
+      'source',
+      eb.fn.sum<number | string>('views').as('views'),
+      sql<number | string>`0`.as('applications'),
+      sql<number | string>`0`.as('shortlisted'),
+    ])
     .where('day', '>=', scope.from)
-    .groupBy(['day', 'source']);
-  if (scope.jobId !== null) query = query.where('job_id', '=', scope.jobId);
-  const rows = await query.execute();
-  // PostgreSQL answers sums as strings.
-  return rows.map((row) => ({ day: row.day, source: row.source, count: Number(row.count) }));
+    .where('source', '<>', OTHER_SOURCE)
+    .groupBy('source');
+  let applications = db
+    .selectFrom('applicants')
+    .select((eb) => [
+      'source',
+      sql<number | string>`0`.as('views'),
+      eb.fn.countAll<number | string>().as('applications'),
+      eb.fn.sum<number | string>(sql`case when status = 'shortlisted' then 1 else 0 end`).as('shortlisted'),
+    ])
+    // ISO timestamps sort as text: every one of `from`'s day or later is >= the bare date.
+    .where('applied_at', '>=', scope.from)
+    .where('source', '<>', OTHER_SOURCE)
+    .groupBy('source');
+  if (scope.jobId !== null) {
+    views = views.where('job_id', '=', scope.jobId);
+    applications = applications.where('job_id', '=', scope.jobId);
+  }
+  return db
+    .selectFrom(views.unionAll(applications).as('counts'))
+    .select((eb) => [
+      'source',
+      eb.fn.sum<number | string>('views').as('views'),
+      eb.fn.sum<number | string>('applications').as('applications'),
+      eb.fn.sum<number | string>('shortlisted').as('shortlisted'),
+    ])
+    .groupBy('source')
+    .orderBy(sql`sum(applications)`, 'desc')
+    .orderBy(sql`sum(views)`, 'desc')
+    .orderBy('source');
 }
 
-/** Applications per day of application, source and current status. */
+/** The ranked sources `offset` to `offset + limit - 1`, and whether more follow; aggregated in the database. */
+export async function sourcesPage(
+  db: Kysely<Database>,
+  scope: SourcesScope,
+  offset: number,
+  limit: number,
+): Promise<{ rows: SourceCounts[]; more: boolean }> {
+  const rows = await rankedSources(db, scope)
+    .limit(limit + 1)
+    .offset(offset)
+    .execute();
+  return {
+    rows: rows.slice(0, limit).map((row) => ({ source: row.source, ...toCounts(row) })),
+    more: rows.length > limit,
+  };
+}
+
+/** Views per day, every source together. */
+export async function viewsByDay(db: Kysely<Database>, scope: SourcesScope): Promise<{ day: string; count: number }[]> {
+  let query = db
+    .selectFrom('job_views')
+    .select(['day', (eb) => eb.fn.sum<number | string>('views').as('count')])
+    .where('day', '>=', scope.from)
+    .groupBy('day');
+  if (scope.jobId !== null) query = query.where('job_id', '=', scope.jobId);
+  const rows = await query.execute();
+  return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
+}
+
+/** Applications per day of application and current status, every source together. */
 export async function applicationsByDay(
   db: Kysely<Database>,
   scope: SourcesScope,
-): Promise<{ day: string; source: string; status: ApplicantStatus; count: number }[]> {
+): Promise<{ day: string; status: ApplicantStatus; count: number }[]> {
   const day = sql<string>`substr(applied_at, 1, 10)`;
   let query = db
     .selectFrom('applicants')
-    .select([day.as('day'), 'source', 'status', (eb) => eb.fn.countAll<number | string>().as('count')])
-    // ISO timestamps sort as text: every one of `from`'s day or later is >= the bare date.
+    .select([day.as('day'), 'status', (eb) => eb.fn.countAll<number | string>().as('count')])
     .where('applied_at', '>=', scope.from)
-    .groupBy([day, 'source', 'status']);
+    .groupBy([day, 'status']);
   if (scope.jobId !== null) query = query.where('job_id', '=', scope.jobId);
   const rows = await query.execute();
-  return rows.map((row) => ({ day: row.day, source: row.source, status: row.status, count: Number(row.count) }));
+  return rows.map((row) => ({ day: row.day, status: row.status, count: Number(row.count) }));
+}
+
+/** Deletes the view counts of a job (it is being deleted). */
+export async function deleteJobViews(db: Kysely<Database>, jobId: number): Promise<void> {
+  await db.deleteFrom('job_views').where('job_id', '=', jobId).execute();
 }

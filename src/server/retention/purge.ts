@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { RetentionDays } from '../config';
-import { deleteExpired, type Database, type PurgeCounts } from '../db';
+import { deleteExpired, forgetJobViewMarks, markHour, type Database, type PurgeCounts } from '../db';
 import { audit } from '../features/audit';
 import { cutoff } from './policy';
 
 function describePurge(counts: PurgeCounts): string {
-  return `retention erased ${counts.applicants} applicants (${counts.resumes} resumes), ${counts.messages} contact messages, ${counts.auditEntries} audit entries, ${counts.mails} mails`;
+  return `retention erased ${counts.applicants} applicants (${counts.resumes} resumes), ${counts.messages} contact messages, ${counts.auditEntries} audit entries, ${counts.mails} mails, ${counts.views} view counts`;
 }
 
 /**
@@ -24,9 +24,13 @@ export function purgeExpired(
     messagesBefore: cutoff(now, days.messages),
     auditBefore: cutoff(now, days.audit),
     mailsBefore: cutoff(now, days.mails),
+    // Whole days: the cutoff's own day is kept.
+    viewsBefore: cutoff(now, days.views).slice(0, 10),
   };
   return db.transaction().execute(async (trx) => {
     const counts = await deleteExpired(trx, cutoffs, options.dryRun ?? false);
+    // Marks of past hours normally go with the next view; this bounds them when no view comes.
+    if (!options.dryRun) await forgetJobViewMarks(trx, markHour(now));
     if (!options.dryRun && Object.values(counts).some(Boolean)) {
       await audit(trx, { action: 'retention.purged', summary: describePurge(counts) }, now);
     }

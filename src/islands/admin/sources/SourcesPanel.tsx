@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { SOURCE_REPORT_WEEKS, sourcesMessages } from '~/lib/sources';
+import { SOURCE_REPORT_WEEKS, sourcesMessages, type SourceStats } from '~/lib/sources';
 import { adminJobsQuery } from '~/islands/queries/jobs';
 import { sourcesReportQuery } from '~/islands/queries/sources';
 import { inputClass } from '~/islands/ui/Field';
 import { AdminPanel } from '../AdminPanel';
 import { formatUtcDay } from '../format';
 import { QueryState } from '../StateMessage';
+import { SourcePages } from './SourcePages';
 import { StatsTable } from './StatsTable';
 
 /** The value of 'All vacancies' in the vacancy choice. */
 const ALL = 'all';
+
+/** True when a row counts anything (an empty 'other' row is left out). */
+const countsAny = (stats: SourceStats) => stats.views > 0 || stats.applications > 0;
 
 /**
  * Sources: where applicants come from, for every vacancy or one: job page views, applications and
@@ -19,8 +23,9 @@ const ALL = 'all';
 export function SourcesPanel() {
   const selectId = useId();
   const [jobId, setJobId] = useState<number | null>(null);
+  const [page, setPage] = useState(1);
   const jobs = useQuery(adminJobsQuery());
-  const report = useQuery(sourcesReportQuery(jobId));
+  const report = useQuery(sourcesReportQuery(jobId, page));
   const data = report.data;
 
   return (
@@ -37,7 +42,10 @@ export function SourcesPanel() {
           id={selectId}
           className={inputClass}
           value={jobId === null ? ALL : String(jobId)}
-          onChange={(event) => setJobId(event.target.value === ALL ? null : Number(event.target.value))}
+          onChange={(event) => {
+            setJobId(event.target.value === ALL ? null : Number(event.target.value));
+            setPage(1);
+          }}
         >
           <option value={ALL}>All vacancies</option>
           {(jobs.data ?? []).map((job) => (
@@ -53,12 +61,21 @@ export function SourcesPanel() {
         {(bySource) =>
           data && (
             <div className="flex flex-col gap-6">
-              <StatsTable
-                caption="By source"
-                rowHeading="Source"
-                rows={bySource.map((row) => ({ ...row, key: row.source, label: row.source }))}
-                total={data.total}
-              />
+              <div className="flex flex-col gap-3">
+                <StatsTable
+                  caption="By source"
+                  rowHeading="Source"
+                  rows={[
+                    ...bySource.map((row) => ({ ...row, key: row.source, label: row.source })),
+                    // The report never lists 'other' among the sources, so its key is free.
+                    ...(countsAny(data.other)
+                      ? [{ ...data.other, key: sourcesMessages.otherRow, label: sourcesMessages.otherRow }]
+                      : []),
+                  ]}
+                  total={data.total}
+                />
+                <SourcePages page={data.page} nextPage={data.nextPage} onPage={setPage} />
+              </div>
               <StatsTable
                 caption="By week"
                 rowHeading="Week of"

@@ -7,17 +7,7 @@ import { jobSaveSchema } from '~/lib/schemas/job-save';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { sourceOrDirect, sourcesMessages } from '~/lib/sources';
-import {
-  countJobView,
-  createJob,
-  deleteJob,
-  findJob,
-  listAllJobs,
-  listJobs,
-  parseDbId,
-  setJobStatus,
-  updateJob,
-} from '../../db';
+import { createJob, deleteJob, findJob, listAllJobs, listJobs, parseDbId, setJobStatus, updateJob } from '../../db';
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
@@ -26,6 +16,7 @@ import { jsonBody } from '../../middleware/validate';
 import { addVary } from '../../vary';
 import { auditRequest } from '../audit';
 import { isBot } from './bots';
+import { jobViewCounter } from './view-counter';
 
 /** `POST /api/job/{id}/view`: the page's source; an invalid one counts as 'direct'. */
 const jobViewSchema = z.object({ source: z.string().max(200).optional() });
@@ -41,6 +32,7 @@ export function jobRoutes(services: Services) {
   const { db } = services;
   const guard = requireAdmin(services);
   const viewsPerIp = rateLimiter(services, 'job-view-ip', services.config.rateLimits.jobViewPerIp);
+  const countView = jobViewCounter(services);
 
   return (
     new Hono<AppEnv>()
@@ -64,20 +56,20 @@ export function jobRoutes(services: Services) {
         const { status: _status, closedAt: _closedAt, ...job } = found;
         return c.json({ job: job satisfies Job });
       })
-      // The job page's view, sent by its script: counted per day and source, nothing about the visitor.
+      // The job page's view, sent by its script: counted per day and source, once per network and hour; a repeat answers 204 too.
       .post('/:id/view', jsonBody(jobViewSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const found = id === null ? null : await findJob(db, id);
         if (!found) return apiError(c, 404, jobMessages.notFound);
         if (found.status === 'closed') return apiError(c, 410, jobStatusMessages.closed);
         if (isBot(c.req.header('user-agent'))) return c.body(null, 204);
-        const decision = await viewsPerIp.hit(clientIp(c, services.config.trustProxy));
+        const network = clientIp(c, services.config.trustProxy);
+        const decision = await viewsPerIp.hit(network);
         if (!decision.allowed) {
           retryAfter(c, decision);
           return apiError(c, 429, sourcesMessages.tooManyViews);
         }
-        const day = services.now().toISOString().slice(0, 10);
-        await countJobView(db, found.id, day, sourceOrDirect(c.req.valid('json').source));
+        await countView(found.id, network, sourceOrDirect(c.req.valid('json').source));
         return c.body(null, 204);
       })
       .post('/', guard, jsonBody(jobSaveSchema), async (c) => {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { conversionRate, SOURCE_REPORT_WEEKS, type SourceStats, type SourcesReport } from '~/lib/sources';
-import { applicationsByDay, viewsByDay, type Database } from '../../db';
+import { applicationsByDay, sourcesPage, viewsByDay, type Database } from '../../db';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,59 +15,83 @@ function mondayOf(day: string): string {
 
 type Counts = { views: number; applications: number; shortlisted: number };
 
+const zero = (): Counts => ({ views: 0, applications: 0, shortlisted: 0 });
+
 const withRates = (counts: Counts): SourceStats => ({
-  ...counts,
+  views: counts.views,
+  applications: counts.applications,
+  shortlisted: counts.shortlisted,
   applyRate: conversionRate(counts.applications, counts.views),
   shortlistRate: conversionRate(counts.shortlisted, counts.applications),
 });
 
-/** Adds to the counts kept under `key`, starting them at zero. */
-function tally(map: Map<string, Counts>, key: string, add: Partial<Counts>): void {
-  const counts = map.get(key) ?? { views: 0, applications: 0, shortlisted: 0 };
-  counts.views += add.views ?? 0;
-  counts.applications += add.applications ?? 0;
-  counts.shortlisted += add.shortlisted ?? 0;
-  map.set(key, counts);
+/** Adds `add` into `into`. */
+function addTo(into: Counts, add: Partial<Counts>): void {
+  into.views += add.views ?? 0;
+  into.applications += add.applications ?? 0;
+  into.shortlisted += add.shortlisted ?? 0;
 }
 
+/** Which page of the sources to answer, from 1, and how many sources a page holds. */
+export type SourcesPaging = { page: number; limit: number };
+
 /**
- * Views, applications and shortlisted applicants of the last SOURCE_REPORT_WEEKS weeks, by source
- * (most applications first) and by week (every week, oldest first), with their conversion rates.
- * Shortlisted counts applicants whose status is shortlisted now: there is no later stage.
+ * Views, applications and shortlisted applicants of the last SOURCE_REPORT_WEEKS weeks: one page
+ * of the sources (most applications first), every source not on it together as 'other', and every
+ * week (oldest first), with their conversion rates. The database sums; only a page and the days
+ * come back. Shortlisted counts applicants whose status is shortlisted now: there is no later stage.
  */
-export async function sourcesReport(db: Kysely<Database>, jobId: number | null, now: Date): Promise<SourcesReport> {
+export async function sourcesReport(
+  db: Kysely<Database>,
+  jobId: number | null,
+  now: Date,
+  { page, limit }: SourcesPaging,
+): Promise<SourcesReport> {
   const thisWeek = mondayOf(isoDay(now));
   const from = isoDay(
     new Date(new Date(`${thisWeek}T00:00:00.000Z`).getTime() - (SOURCE_REPORT_WEEKS - 1) * 7 * DAY_MS),
   );
   const scope = { jobId, from };
-  const bySource = new Map<string, Counts>();
   const byWeek = new Map<string, Counts>();
   for (let i = 0; i < SOURCE_REPORT_WEEKS; i += 1) {
-    tally(byWeek, isoDay(new Date(new Date(`${from}T00:00:00.000Z`).getTime() + i * 7 * DAY_MS)), {});
+    byWeek.set(isoDay(new Date(new Date(`${from}T00:00:00.000Z`).getTime() + i * 7 * DAY_MS)), zero());
+  }
+  const total = zero();
+  const tallyDay = (day: string, add: Partial<Counts>) => {
+    const week = byWeek.get(mondayOf(day));
+    if (week) addTo(week, add);
+    addTo(total, add);
+  };
+  // Side by side on PostgreSQL's pool; SQLite runs them one after another anyway.
+  const [views, applications, shown] = await Promise.all([
+    viewsByDay(db, scope),
+    applicationsByDay(db, scope),
+    sourcesPage(db, scope, (page - 1) * limit, limit),
+  ]);
+  for (const row of views) tallyDay(row.day, { views: row.count });
+  for (const row of applications) {
+    tallyDay(row.day, { applications: row.count, shortlisted: row.status === 'shortlisted' ? row.count : 0 });
   }
 
-  for (const row of await viewsByDay(db, scope)) {
-    tally(bySource, row.source, { views: row.count });
-    tally(byWeek, mondayOf(row.day), { views: row.count });
-  }
-  for (const row of await applicationsByDay(db, scope)) {
-    const add = { applications: row.count, shortlisted: row.status === 'shortlisted' ? row.count : 0 };
-    tally(bySource, row.source, add);
-    tally(byWeek, mondayOf(row.day), add);
-  }
+  const listed = zero();
+  for (const row of shown.rows) addTo(listed, row);
+  // Everything this page does not show, so its rows and 'other' always add up to the total.
+  const other = {
+    views: total.views - listed.views,
+    applications: total.applications - listed.applications,
+    shortlisted: total.shortlisted - listed.shortlisted,
+  };
 
-  const total = new Map<string, Counts>();
-  for (const counts of bySource.values()) tally(total, 'all', counts);
   return {
     jobId,
     from,
-    bySource: [...bySource]
-      .map(([source, counts]) => ({ source, ...withRates(counts) }))
-      .sort((a, b) => b.applications - a.applications || b.views - a.views || a.source.localeCompare(b.source)),
+    bySource: shown.rows.map((row) => ({ source: row.source, ...withRates(row) })),
+    other: withRates(other),
+    page,
+    nextPage: shown.more ? page + 1 : null,
     byWeek: [...byWeek]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([week, counts]) => ({ week, ...withRates(counts) })),
-    total: withRates(total.get('all') ?? { views: 0, applications: 0, shortlisted: 0 }),
+    total: withRates(total),
   };
 }

@@ -1,5 +1,7 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
 import { jobMessages } from '~/lib/schemas/job';
+import { SOURCE_REPORT_MAX_LIMIT, SOURCE_REPORT_PAGE_SIZE, sourcesMessages } from '~/lib/sources';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { parseDbId } from '../../db';
@@ -7,9 +9,20 @@ import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { sourcesReport } from './report';
 
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const pagingSchema = z.object({
+  page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
+  limit: z.preprocess(
+    blankToUndefined,
+    z.coerce.number().int().min(1).max(SOURCE_REPORT_MAX_LIMIT).default(SOURCE_REPORT_PAGE_SIZE),
+  ),
+});
+
 /**
- * `/sources`: where applicants come from, for every vacancy or one (`?job=id`): views,
- * applications and shortlisted by source and by week. Aggregates only, so it is not audited.
+ * `/sources[?job=id][&page=n][&limit=n]`: where applicants come from, for every vacancy or one:
+ * views, applications and shortlisted by source (a page of them, the rest as 'other') and by week.
+ * Aggregates only, so it is not audited.
  */
 export function sourcesRoutes(services: Services) {
   const guard = requireAdmin(services);
@@ -17,6 +30,8 @@ export function sourcesRoutes(services: Services) {
     const param = c.req.query('job');
     const jobId = param === undefined || param === '' ? null : parseDbId(param);
     if (jobId === null && param) return apiError(c, 404, jobMessages.notFound);
-    return c.json(await sourcesReport(services.db, jobId, services.now()));
+    const paging = pagingSchema.safeParse({ page: c.req.query('page'), limit: c.req.query('limit') });
+    if (!paging.success) return apiError(c, 400, sourcesMessages.badPage);
+    return c.json(await sourcesReport(services.db, jobId, services.now(), paging.data));
   });
 }
