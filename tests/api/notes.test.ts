@@ -135,17 +135,19 @@ describe('the timeline', () => {
 });
 
 describe('notes are personal data', () => {
-  it('are in the export, and leave with the applicant on deletion, erasure and retention', async () => {
+  it('are in the export by "the hiring team", never a staff address, and leave with the applicant on deletion, erasure and retention', async () => {
     const id = await applicant('person.with.notes@example.com');
     await addNote(id, 'Exported note');
     const res = await call(api.app, 'GET', `/api/applicants/${id}/export`, { token: api.token });
     const files = await readZip(new Uint8Array(await res.arrayBuffer()));
     const person = JSON.parse(files.get('person.json')?.toString('utf8') ?? '{}') as {
-      applications: { notes: { text: string; author: string }[] }[];
+      applications: { notes: { text: string; by: string }[] }[];
     };
+    // Staff are not named to the person, in notes as in the audit entries.
     expect(person.applications[0]?.notes).toEqual([
-      { text: 'Exported note', author: emails.recruiter, writtenAt: expect.any(String) },
+      { text: 'Exported note', by: 'the hiring team', writtenAt: expect.any(String) },
     ]);
+    expect(JSON.stringify(person)).not.toContain(emails.recruiter);
 
     const before = await noteCount();
     expect(

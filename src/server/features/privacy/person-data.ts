@@ -63,8 +63,8 @@ export type PersonData = {
     eraseAt: string | null;
     consent: { givenAt: string; noticeVersion: string } | null;
     resume: { file: string; kind: ResumeKind; mimeType: string; size: number; sha256: string } | null;
-    /** What the hiring team wrote about the application. */
-    notes: { text: string; author: string | null; writtenAt: string }[];
+    /** What the hiring team wrote about the application; `by` is always "the hiring team", as in the audit entries. */
+    notes: { text: string; by: string; writtenAt: string }[];
   }[];
   contactMessages: { id: number; name: string; email: string; subject: string; message: string; receivedAt: string }[];
   /** Admin actions on these records: what was viewed, downloaded, changed or exported, and when. */
@@ -107,7 +107,7 @@ export async function collectPersonData(
           : null,
       notes: notes
         .filter((n) => n.applicantId === fields.id)
-        .map((n) => ({ text: n.text, author: n.author, writtenAt: n.at })),
+        .map((n) => ({ text: n.text, by: privacyMessages.exportActor, writtenAt: n.at })),
     };
   });
   const auditEntries = await auditEntriesAbout(db, [
