@@ -24,7 +24,7 @@ export function HeldMails({ count }: { count: number }) {
   return (
     <section
       aria-label="Mails held after a restore"
-      className="flex flex-col gap-3 rounded-xl border border-sky-300/40 bg-sky-950/60 px-4 py-3 text-sm text-sky-50"
+      className="flex flex-col gap-3 rounded-xl border border-brand-300/40 bg-brand-800/30 px-4 py-3 text-sm text-brand-50"
     >
       <p>{outboxMessages.held(count)}</p>
       <div className="flex flex-wrap gap-3">

@@ -5,7 +5,7 @@ const styles: Record<OutboxDisplayStatus, BadgeStyle> = {
   pending: { label: 'Pending', className: 'bg-amber-300 text-amber-950', icon: '●' },
   sent: { label: 'Sent', className: 'bg-emerald-300 text-emerald-950', icon: '✓' },
   failed: { label: 'Failed', className: 'bg-rose-300 text-rose-950', icon: '✕' },
-  held: { label: 'Held', className: 'bg-sky-300 text-sky-950', icon: '❚❚' },
+  held: { label: 'Held', className: 'bg-brand-300 text-ink-900', icon: '❚❚' },
   'not configured': { label: 'Not configured', className: 'bg-slate-300 text-slate-950', icon: '○' },
 };
 
