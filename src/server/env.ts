@@ -35,6 +35,12 @@ export const apiEnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: positiveInt(10),
+  /** PostgreSQL: a connection (or a free place in the pool) not had within this answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5_000),
+  /** PostgreSQL: a statement running longer is cancelled (the request answers 503); a frozen server is given up on just after. */
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15_000),
+  /** PostgreSQL: a session idle inside a transaction this long is ended, so a stuck request holds no locks. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt(15_000),
   /**
    * SQLite durability: NORMAL (default; every acknowledged write survives a process crash, a power
    * loss may roll back the last ones) or FULL (also survives power loss; slower uploads).
