@@ -79,6 +79,8 @@ type HttpSettings = {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   maxConnections: number;
+  /** Open connections per client network; null behind a proxy, whose connections carry every client. */
+  maxConnectionsPerClient: number | null;
   /** Send Strict-Transport-Security on every answer. */
   hsts: boolean;
 };
@@ -89,6 +91,7 @@ function httpSettingsFromEnv(env: ApiEnv): HttpSettings {
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     maxConnections: env.MAX_CONNECTIONS,
+    maxConnectionsPerClient: env.TRUST_PROXY ? null : env.MAX_CONNECTIONS_PER_CLIENT,
     hsts: env.HSTS ?? env.SITE_URL.startsWith('https:'),
   };
 }

@@ -100,6 +100,8 @@ export const apiEnvSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: positiveInt(120),
   /** Open connections at most; beyond, Node drops new ones at once, so a flood of idle sockets cannot use up file descriptors. */
   MAX_CONNECTIONS: positiveInt(4000),
+  /** Open connections from one client network (an IPv4 address, an IPv6 /64), so one cannot take them all; not applied behind TRUST_PROXY. */
+  MAX_CONNECTIONS_PER_CLIENT: positiveInt(100),
   /** Strict-Transport-Security on every answer; unset = on when SITE_URL is https. */
   HSTS: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
 import type { BootedApi } from './boot';
+import { connectionsPerClient } from './middleware/connections-per-client';
 
 /** Two years, subdomains included: what hstspreload.org asks for. */
 const HSTS_HEADER = 'max-age=63072000; includeSubDomains';
@@ -60,7 +61,9 @@ export function startHttpServer(
     listener(req, res);
   });
   const lastCall = (socket: Socket) => setTimeout(() => awaitingHead.has(socket) && socket.destroy(), LAST_CALL_MS);
+  const admit = connectionsPerClient(http.maxConnectionsPerClient);
   server.on('connection', (socket: Socket) => {
+    if (!admit(socket)) return;
     awaitingHead.add(socket);
     socket.once('close', () => awaitingHead.delete(socket));
     if (stopping) lastCall(socket);
