@@ -5,7 +5,9 @@ import { sql } from 'kysely';
 import { applicationMessages } from '~/lib/schemas/application';
 import { defaultApiConfig, type AppDeps, type Services } from './config';
 import type { AppEnv } from './context';
+import { dbFault } from './db';
 import { apiError } from './errors';
+import { faultAnswer, retryAfterFault, type Dependency } from './fault-answers';
 import { applicantRoutes } from './features/applicants/routes';
 import { auditRoutes } from './features/audit';
 import { privacyNoticeVersion } from './features/privacy/notice-version';
@@ -35,6 +37,8 @@ const APPLY_PATH = '/api/applicants/apply';
 
 /** Methods whose requests may carry a body (GET and HEAD bodies are not read). */
 const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+
+const HEALTH_PATH = '/api/health';
 
 /** Routes reachable without a token; every other route must answer 401 without one (tested). */
 export const PUBLIC_ROUTES = [
@@ -70,9 +74,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     now: deps.now ?? (() => new Date()),
   };
   const { config, logger } = services;
+  const isReady = deps.isReady ?? (() => true);
+  // Set by a write that found the disk full, cleared by the next write that succeeds: health reports it meanwhile.
+  let diskFull = false;
 
   const app = new Hono<AppEnv>();
   app.use(...apiRequestLayer(services));
+  app.use('/api/*', async (c, next) =>
+    isReady() || c.req.path === HEALTH_PATH ? next() : faultAnswer(c, 'unavailable'),
+  );
+  app.on(METHODS_WITH_BODY, '/api/*', async (c, next) => {
+    await next();
+    if (c.res.status < 300) diskFull = false;
+  });
 
   if (config.corsOrigins.length) {
     const allowed = new Set(config.corsOrigins);
@@ -112,14 +126,21 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const auth = authRoutes(services);
   const contact = contactRoutes(services);
 
-  // For a load balancer's probe: 200 only while the database answers.
-  app.get('/api/health', async (c) => {
-    const ok = await sql`select 1`.execute(services.db).then(
-      () => true,
-      () => false,
-    );
+  // For a load balancer's probe: 200 while the database answers and the disk takes writes, else 503 naming what is down.
+  app.get(HEALTH_PATH, async (c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json({ status: ok ? 'ok' : 'error', database: services.dbKind }, ok ? 200 : 503);
+    const databaseUp =
+      isReady() &&
+      (await sql`select 1`.execute(services.db).then(
+        () => true,
+        () => false,
+      ));
+    const down: Dependency[] = [];
+    if (!databaseUp) down.push('database');
+    if (diskFull) down.push('disk');
+    if (!down.length) return c.json({ status: 'ok', database: services.dbKind }, 200);
+    retryAfterFault(c, databaseUp ? 'full' : 'unavailable');
+    return c.json({ status: isReady() ? 'unavailable' : 'starting', database: services.dbKind, down }, 503);
   });
   app.route('/api/job', jobRoutes(services));
   app.route('/api/applicants', applicantRoutes(services));
@@ -145,6 +166,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         error.status,
         error.status === 413 ? 'Request body too large' : error.message || 'Bad request',
       );
+    }
+    const fault = dbFault(error);
+    if (fault) {
+      if (fault === 'full') diskFull = true;
+      logger.warn(fault === 'full' ? 'storage full' : 'database unavailable', {
+        requestId: c.var.requestId,
+        method: c.req.method,
+        path: c.req.path,
+        error: error instanceof Error ? error.message : String(error),
+      });
+      return faultAnswer(c, fault, c.req.path === APPLY_PATH ? applicationMessages.storageFull : undefined);
     }
     logger.error('unhandled error', {
       requestId: c.var.requestId,

@@ -8,6 +8,7 @@ import { configFromEnv } from './config';
 import type { AppEnv } from './context';
 import {
   countAdmins,
+  dbFault,
   guardRestoredData,
   insertAdmin,
   isUniqueViolation,
@@ -22,7 +23,8 @@ import { parseApiEnv, type ApiEnv } from './env';
 import { hashPassword } from './features/auth/password';
 import { createLogger, exitOnCrash, settleLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
-import { scheduleRetention } from './retention/schedule';
+import { scheduleRetention, type RetentionSchedule } from './retention/schedule';
+import { untilAvailable } from './until-available';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
 
@@ -80,6 +82,8 @@ type HttpSettings = {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   maxConnections: number;
+  /** Open connections per client network; null behind a proxy, whose connections carry every client. */
+  maxConnectionsPerClient: number | null;
   /** Send Strict-Transport-Security on every answer. */
   hsts: boolean;
 };
@@ -90,6 +94,7 @@ function httpSettingsFromEnv(env: ApiEnv): HttpSettings {
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     maxConnections: env.MAX_CONNECTIONS,
+    maxConnectionsPerClient: env.TRUST_PROXY ? null : env.MAX_CONNECTIONS_PER_CLIENT,
     hsts: env.HSTS ?? env.SITE_URL.startsWith('https:'),
   };
 }
@@ -113,8 +118,10 @@ export type BootOptions = {
 /**
  * Parses the environment, opens SQLite in DATA_DIR (or PostgreSQL with DATABASE_URL), runs the
  * migrations, ensures the first admin, starts the daily retention purge (which also runs now) and
- * the outbox worker when SMTP_URL is set, and returns the API app. `close()` stops both, closes
- * the database and flushes the log. A crash from now on is logged and ends the process (exitOnCrash).
+ * the outbox worker when SMTP_URL is set, and returns the API app. When the database cannot be
+ * reached, it returns at once with an API that answers 503 (health: 'starting') and does all that
+ * in the background as soon as the database answers. `close()` stops it all, closes the database
+ * and flushes the log. A crash from now on is logged and ends the process (exitOnCrash).
  */
 export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: BootOptions = {}): Promise<BootedApi> {
   const parsed = parseApiEnv(env);
@@ -124,41 +131,74 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
     dataDir: parsed.DATA_DIR,
     databaseUrl: parsed.DATABASE_URL,
     poolSize: parsed.DATABASE_POOL_SIZE,
+    postgresTimeouts: {
+      connectMs: parsed.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: parsed.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    onConnectionError: (error) => logger.warn('database connection lost', { error: error.message }),
     sqliteSynchronous: parsed.SQLITE_SYNCHRONOUS,
     onCheckpointError: (message) => logger.warn('sqlite checkpoint failed', { message }),
   });
   try {
-    const applied = await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
-    if (applied.length) logger.info('migrations applied', { database: handle.kind, applied });
     if (handle.kind === 'postgres' && !parsed.JWT_SECRET) {
       logger.warn(
         'JWT_SECRET is not set: tokens are signed with a secret from DATA_DIR, so instances that do not share DATA_DIR reject each other’s tokens',
       );
     }
-    const jwtSecret = resolveJwtSecret(parsed);
-    await ensureFirstAdmin(handle.db, parsed, logger);
-    const config = configFromEnv(parsed, jwtSecret);
-    // Before the outbox worker starts: nothing goes out to or about an erased person, nor twice after a restore.
-    const restored = handle.kind === 'sqlite' && takeRestoredMarker(path.join(parsed.DATA_DIR, RESTORED_MARKER));
-    const guarded = await guardRestoredData(handle.db, { ledger: config.erasureLedger, restored }, new Date());
-    if (guarded.erasedAgain || guarded.held) logger.warn('restored data guarded', guarded);
-    const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger });
-    const retention = scheduleRetention(handle.db, config.retentionDays, logger);
-    // Without SMTP_URL nothing is sent: mails wait in the outbox until a start with it.
-    const worker = config.mail.smtpUrl
-      ? new OutboxWorker({
-          db: handle.db,
-          dbKind: handle.kind,
-          settings: config.mail,
-          sender: smtpSender(config.mail),
-          logger,
-        })
-      : null;
-    worker?.start();
-    if (!worker) logger.info('SMTP_URL is not set: mails are kept in the outbox, not sent');
+    const config = configFromEnv(parsed, resolveJwtSecret(parsed));
+    let ready = false;
+    const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger, isReady: () => ready });
+    let retention: RetentionSchedule | null = null;
+    let worker: OutboxWorker | null = null;
+    const prepare = async () => {
+      const applied = await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
+      if (applied.length) logger.info('migrations applied', { database: handle.kind, applied });
+      await ensureFirstAdmin(handle.db, parsed, logger);
+      // Before the outbox worker starts: nothing goes out to or about an erased person, nor twice after a restore.
+      const restored = handle.kind === 'sqlite' && takeRestoredMarker(path.join(parsed.DATA_DIR, RESTORED_MARKER));
+      const guarded = await guardRestoredData(handle.db, { ledger: config.erasureLedger, restored }, new Date());
+      if (guarded.erasedAgain || guarded.held) logger.warn('restored data guarded', guarded);
+      retention = scheduleRetention(handle.db, config.retentionDays, logger);
+      // Without SMTP_URL nothing is sent: mails wait in the outbox until a start with it.
+      worker = config.mail.smtpUrl
+        ? new OutboxWorker({
+            db: handle.db,
+            dbKind: handle.kind,
+            settings: config.mail,
+            sender: smtpSender(config.mail),
+            logger,
+          })
+        : null;
+      worker?.start();
+      if (!worker) logger.info('SMTP_URL is not set: mails are kept in the outbox, not sent');
+      ready = true;
+    };
+    const stopping = new AbortController();
+    let preparing: Promise<unknown> = Promise.resolve();
+    try {
+      await prepare();
+    } catch (error) {
+      if (dbFault(error) !== 'unavailable') throw error;
+      const retry = (cause: unknown, delayMs: number) =>
+        logger.warn('database unavailable; the API answers 503 until it is prepared', {
+          error: cause instanceof Error ? cause.message : String(cause),
+          retryInMs: delayMs,
+        });
+      retry(error, 0);
+      preparing = untilAvailable(prepare, retry, stopping.signal).then((done) => {
+        if (done) logger.info('database available; the API is ready', { database: handle.kind });
+      });
+      // Anything but the database's absence is a crash, as it would have been at start.
+      preparing.catch((failure: unknown) => {
+        throw failure;
+      });
+    }
     const close = async () => {
-      await worker?.stop();
-      await retention.stop();
+      stopping.abort();
+      await preparing.catch(() => undefined);
+      await (worker as OutboxWorker | null)?.stop();
+      await (retention as RetentionSchedule | null)?.stop();
       await handle.close();
       // Last, so the lines of the steps above are out before the caller exits.
       await settleLogs();

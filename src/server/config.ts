@@ -172,6 +172,8 @@ export type AppDeps = {
   logger?: Logger;
   /** Clock, replaceable in tests. */
   now?: () => Date;
+  /** False while boot is still preparing the database: every route but health answers 503. */
+  isReady?: () => boolean;
 };
 
 /** Deps with every default filled in; what the features receive. */

@@ -36,6 +36,12 @@ export const apiEnvSchema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   DATABASE_POOL_SIZE: positiveInt(10),
+  /** PostgreSQL: a connection (or a free place in the pool) not had within this answers 503. */
+  DATABASE_CONNECT_TIMEOUT_MS: positiveInt(5_000),
+  /** PostgreSQL: a statement running longer is cancelled (the request answers 503); a frozen server is given up on just after. */
+  DATABASE_STATEMENT_TIMEOUT_MS: positiveInt(15_000),
+  /** PostgreSQL: a session idle inside a transaction this long is ended, so a stuck request holds no locks. */
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: positiveInt(15_000),
   /**
    * SQLite durability: NORMAL (default; every acknowledged write survives a process crash, a power
    * loss may roll back the last ones) or FULL (also survives power loss; slower uploads).
@@ -97,6 +103,8 @@ export const apiEnvSchema = z.object({
   REQUEST_TIMEOUT_SECONDS: positiveInt(120),
   /** Open connections at most; beyond, Node drops new ones at once, so a flood of idle sockets cannot use up file descriptors. */
   MAX_CONNECTIONS: positiveInt(4000),
+  /** Open connections from one client network (an IPv4 address, an IPv6 /64), so one cannot take them all; not applied behind TRUST_PROXY. */
+  MAX_CONNECTIONS_PER_CLIENT: positiveInt(100),
   /** Strict-Transport-Security on every answer; unset = on when SITE_URL is https. */
   HSTS: z
     .enum(['true', 'false', '1', '0', 'yes', 'no'])

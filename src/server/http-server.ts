@@ -1,5 +1,7 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer, type Socket } from 'node:net';
 import type { BootedApi } from './boot';
+import { connectionsPerClient } from './middleware/connections-per-client';
 
 /** Two years, subdomains included: what hstspreload.org asks for. */
 const HSTS_HEADER = 'max-age=63072000; includeSubDomains';
@@ -11,16 +13,28 @@ const HSTS_HEADER = 'max-age=63072000; includeSubDomains';
 const CONNECTIONS_CHECKING_INTERVAL_MS = 2_000;
 
 /** How long a stopping server lets requests in flight finish: a 5 MB upload from a slow phone fits. */
-const SHUTDOWN_GRACE_MS = 30_000;
+export const SHUTDOWN_GRACE_MS = 30_000;
+
+/**
+ * After SIGTERM, how long a connection waiting for its next request head may still send it (it is
+ * answered with Connection: close): a keep-alive client may be writing one as we stop, and closing
+ * under it would reset it. A connection that sends nothing, or stalls mid-head, is closed then.
+ */
+const LAST_CALL_MS = 1_000;
+
+/** A request whose body the client sends or may still send (an upload cut at the deadline is lost work). */
+const hasBody = (req: IncomingMessage) =>
+  req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 type Listen = { port: number; hostname: string; onListening(port: number): void };
 
 /**
  * The Node HTTP server around `listener` (main.ts, api-only.ts): Node's timeouts set from the
  * environment instead of its defaults, HSTS on every answer when enabled, and a graceful stop on
- * SIGTERM and SIGINT: no new connections, requests and uploads in flight finish (at most
- * SHUTDOWN_GRACE_MS), then the API closes (outbox worker, logs, database) and the process exits 0 (1 when requests
- * had to be cut at the deadline).
+ * SIGTERM and SIGINT: no new connections, every answer from then on says Connection: close,
+ * requests and uploads in flight finish (at most SHUTDOWN_GRACE_MS), connections without a request
+ * get LAST_CALL_MS to send one, then the API closes (outbox worker, logs, database) and the process
+ * exits 0 (1 when a request with a body had to be cut at the deadline).
  */
 export function startHttpServer(
   api: BootedApi,
@@ -29,12 +43,30 @@ export function startHttpServer(
 ): Server {
   const { http } = api;
   let stopping = false;
+  const inFlight = new Set<ServerResponse>();
+  // Sockets whose next request head is not complete: new, between keep-alive requests, or stalled mid-head.
+  const awaitingHead = new Set<Socket>();
   const server = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, (req, res) => {
+    awaitingHead.delete(req.socket);
+    inFlight.add(res);
+    res.once('close', () => {
+      inFlight.delete(res);
+      if (req.socket.destroyed) return;
+      awaitingHead.add(req.socket);
+      if (stopping) lastCall(req.socket);
+    });
     if (http.hsts) res.setHeader('Strict-Transport-Security', HSTS_HEADER);
-    // While stopping, a connection is closed as soon as its answer is out, instead of idling for the next request.
-    res.once('finish', () => stopping && setImmediate(() => server.closeIdleConnections()));
+    // While stopping, a connection is closed once its answer is out: the client knows not to reuse it.
     if (stopping) res.setHeader('Connection', 'close');
     listener(req, res);
+  });
+  const lastCall = (socket: Socket) => setTimeout(() => awaitingHead.has(socket) && socket.destroy(), LAST_CALL_MS);
+  const admit = connectionsPerClient(http.maxConnectionsPerClient);
+  server.on('connection', (socket: Socket) => {
+    if (!admit(socket)) return;
+    awaitingHead.add(socket);
+    socket.once('close', () => awaitingHead.delete(socket));
+    if (stopping) lastCall(socket);
   });
   // Above the 60 s idle timeout of common proxies and load balancers: the proxy, not us, closes an
   // idle connection, so it never sends a request on a socket we are closing (a 502 for the user).
@@ -47,28 +79,40 @@ export function startHttpServer(
     onListening(typeof address === 'object' && address ? address.port : port);
   });
 
+  let stopRequested = false;
   const stop = (signal: NodeJS.Signals) => {
-    if (stopping) return;
-    stopping = true;
+    if (stopRequested) return;
+    stopRequested = true;
     api.logger.info('shutting down', { signal, graceMs: SHUTDOWN_GRACE_MS });
-    let cut = false;
-    const deadline = setTimeout(() => {
-      cut = true;
-      api.logger.error('requests still running after the grace period; closing them', { graceMs: SHUTDOWN_GRACE_MS });
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    server.close(() => {
-      clearTimeout(deadline);
-      void api.close().then(
-        () => process.exit(cut ? 1 : 0),
-        (error: unknown) => {
-          api.logger.error('closing failed', { error: error instanceof Error ? error.message : String(error) });
-          api.logger.flush();
-          process.exit(1);
-        },
-      );
+    // One more turn of the loop first, so connections the kernel has already taken are accepted, not
+    // reset with the listener; and the listener closes before any answer says Connection: close,
+    // whose client would reconnect into its backlog. net's close, not http's: http's also closes idle
+    // keep-alive sockets at once, under a client that may be sending on one.
+    setImmediate(() => {
+      let cut = false;
+      const deadline = setTimeout(() => {
+        cut = [...inFlight].some((res) => hasBody(res.req));
+        api.logger.error('requests still running after the grace period; closing them', {
+          graceMs: SHUTDOWN_GRACE_MS,
+        });
+        server.closeAllConnections();
+      }, SHUTDOWN_GRACE_MS);
+      NetServer.prototype.close.call(server, () => {
+        clearTimeout(deadline);
+        void api.close().then(
+          () => process.exit(cut ? 1 : 0),
+          (error: unknown) => {
+            api.logger.error('closing failed', { error: error instanceof Error ? error.message : String(error) });
+            api.logger.flush();
+            process.exit(1);
+          },
+        );
+      });
+      stopping = true;
+      // Answers not yet begun tell their client to close: none sends another request on a socket that is closing.
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      for (const socket of awaitingHead) lastCall(socket);
     });
-    server.closeIdleConnections();
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

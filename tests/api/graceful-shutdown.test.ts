@@ -4,9 +4,12 @@
  */
 import { createHash } from 'node:crypto';
 import { Agent, get, request } from 'node:http';
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '~/server/db';
+import { SHUTDOWN_GRACE_MS } from '~/server/http-server';
 import { applicationForm, processStorage, validJob } from '../helpers/api';
 import { pdfBytes } from '../helpers/files';
 import { startApiServer, type RunningServer } from '../helpers/server';
@@ -115,7 +118,14 @@ describe('graceful shutdown', () => {
         const stopping = lineContaining('shutting down');
         server.child.kill('SIGTERM');
         void stopping.then(async () => {
-          await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+          // A new connection (not the pooled one fetch keeps) is refused.
+          const refused = await new Promise<string | undefined>((resolve) => {
+            get(`${server.url}/api/health`, { agent: false }, (res) => resolve(`answered ${res.statusCode}`)).on(
+              'error',
+              (error: NodeJS.ErrnoException) => resolve(error.code),
+            );
+          });
+          expect(refused).toBe('ECONNREFUSED');
           req.end(body.subarray(half));
         });
       });
@@ -138,5 +148,57 @@ describe('graceful shutdown', () => {
     } finally {
       await handle.close();
     }
+  });
+});
+
+describe('a deploy drops nothing', () => {
+  const CLIENTS = 30;
+  /** Answers before the SIGTERM, so every client has a warm keep-alive socket. */
+  const ANSWERS_BEFORE_STOP = 90;
+
+  it('answers keep-alive clients sending back to back through SIGTERM without resetting a connection it had taken, and exits 0', async () => {
+    const own = await startApiServer({ DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl }, 0);
+    const agent = new Agent({ keepAlive: true, maxSockets: CLIENTS });
+    const failures: string[] = [];
+    let answered = 0;
+    const client = async () => {
+      for (;;) {
+        const outcome = await new Promise<number | string>((resolve) => {
+          const req = get(`${own.url}/api/job`, { agent }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          });
+          req.on('error', (error: NodeJS.ErrnoException) =>
+            // A fresh connection reset unanswered never reached the server (caught in the listen backlog as it closed).
+            resolve(req.reusedSocket ? (error.code ?? error.message) : 'never accepted'),
+          );
+        });
+        // Refused or never accepted: the server no longer listens, and the client may send it elsewhere; nothing was lost.
+        if (outcome === 'ECONNREFUSED' || outcome === 'never accepted') return;
+        if (outcome !== 200) failures.push(String(outcome));
+        if (++answered === ANSWERS_BEFORE_STOP) own.child.kill('SIGTERM');
+      }
+    };
+    await Promise.all(Array.from({ length: CLIENTS }, client));
+    agent.destroy();
+    expect(answered).toBeGreaterThanOrEqual(ANSWERS_BEFORE_STOP);
+    expect(failures).toEqual([]);
+    expect(await own.exited).toBe(0);
+  });
+
+  it('closes a connection stalled in its request head at once on SIGTERM instead of waiting out the grace period', async () => {
+    const own = await startApiServer({ DATA_DIR: storage.dataDir, DATABASE_URL: storage.databaseUrl }, 0);
+    const stalled = connect(own.port, '127.0.0.1');
+    await once(stalled, 'connect');
+    stalled.write('GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const closed = once(stalled, 'close');
+    stalled.on('error', () => undefined);
+    // Answered on a later connection: the server has taken the stalled one too.
+    expect((await fetch(`${own.url}/api/health`)).status).toBe(200);
+    const stopping = performance.now();
+    own.child.kill('SIGTERM');
+    await closed;
+    expect(await own.exited).toBe(0);
+    expect(performance.now() - stopping).toBeLessThan(SHUTDOWN_GRACE_MS);
   });
 });

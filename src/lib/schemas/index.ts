@@ -13,6 +13,8 @@ export * from './password-reset';
 /** Messages of checks that apply to every API request. */
 export const requestMessages = {
   crossSite: 'This request came from another website and was refused. Please use the form on our own site.',
+  unavailable: 'The service is briefly unavailable. Please try again in a moment.',
+  storageFull: 'We cannot store anything right now. Please try again later.',
 } as const;
 
 /** Every API error body (API contract). */

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
+import { Kysely, PostgresDialect } from 'kysely';
 import { startCheckpointThread, type CheckpointThread } from './checkpoint-thread';
+import { resilientPgPool, type PostgresTimeouts } from './pg-pool';
+import { KeepCauseSqliteDialect } from './sqlite-dialect';
 import type { Database, DbKind } from './schema';
 
 export type DbHandle = {
@@ -17,6 +18,10 @@ export type DbOptions = {
   dataDir: string;
   databaseUrl?: string | undefined;
   poolSize?: number;
+  /** PostgreSQL only: connect, statement and idle-in-transaction limits (boot.ts passes DATABASE_*_TIMEOUT_MS); none when unset. */
+  postgresTimeouts?: PostgresTimeouts;
+  /** PostgreSQL only: a connection lost under the pool, reported instead of crashing the process. */
+  onConnectionError?: (error: Error) => void;
   /**
    * SQLite only. NORMAL (default): in WAL mode a committed transaction survives any process crash
    * (the crash test kills with SIGKILL) and the file never corrupts; only a power loss or OS crash
@@ -36,9 +41,12 @@ export const SQLITE_FILE = 'edgecraft.sqlite';
  */
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on('error', () => {});
+    const pool = resilientPgPool(
+      options.databaseUrl,
+      options.poolSize ?? 10,
+      options.postgresTimeouts,
+      options.onConnectionError ?? (() => {}),
+    );
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     let closed = false;
     return {
@@ -66,7 +74,7 @@ export function openDatabase(options: DbOptions): DbHandle {
     sqlite.pragma('wal_autocheckpoint = 0');
     checkpoints = startCheckpointThread(file, options.onCheckpointError);
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new KeepCauseSqliteDialect(sqlite) });
   let closed = false;
   return {
     db,

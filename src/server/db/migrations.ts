@@ -362,7 +362,9 @@ export async function migrateToLatest(db: Kysely<unknown>, kind: DbKind): Promis
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')?.migrationName ?? 'unknown';
-    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(`Database migration ${failed} failed: ${error instanceof Error ? error.message : String(error)}`, {
+      cause: error,
+    });
   }
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
