@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from 'node:http';
 import { Server as NetServer, type Socket } from 'node:net';
+import { requestMessages, type ApiErrorBody } from '~/lib/schemas';
 import type { BootedApi } from './boot';
 import { connectionsPerClient } from './middleware/connections-per-client';
 
@@ -27,6 +28,17 @@ const hasBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
 type Listen = { port: number; hostname: string; onListening(port: number): void };
+
+/** An API-style JSON error written straight to the socket, before any app sees the request; the connection then closes. */
+function refuse(res: ServerResponse, status: number, message: string): void {
+  const body = JSON.stringify({ message } satisfies ApiErrorBody);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=UTF-8',
+    'Content-Length': Buffer.byteLength(body),
+    Connection: 'close',
+  });
+  res.end(body);
+}
 
 /**
  * The Node HTTP server around `listener` (main.ts, api-only.ts): Node's timeouts set from the
@@ -58,6 +70,11 @@ export function startHttpServer(
     if (http.hsts) res.setHeader('Strict-Transport-Security', HSTS_HEADER);
     // While stopping, a connection is closed once its answer is out: the client knows not to reuse it.
     if (stopping) res.setHeader('Connection', 'close');
+    // Node keeps the first of two Host headers; a proxy in front may have routed by the other (nginx refuses both).
+    if ((req.headersDistinct['host']?.length ?? 0) > 1) {
+      refuse(res, 400, requestMessages.duplicateHost);
+      return;
+    }
     listener(req, res);
   });
   const lastCall = (socket: Socket) => setTimeout(() => awaitingHead.has(socket) && socket.destroy(), LAST_CALL_MS);

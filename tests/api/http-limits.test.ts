@@ -1,11 +1,12 @@
 /**
  * The real server against a client that trickles its request head (the head timeout fires on
- * time, not up to Node's default 30 s check interval late) and against more connections than
- * MAX_CONNECTIONS.
+ * time, not up to Node's default 30 s check interval late), against more connections than
+ * MAX_CONNECTIONS, and against a request naming two hosts.
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processStorage } from '../helpers/api';
+import { rawRequest } from '../helpers/raw-http';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 const HEADERS_TIMEOUT_S = 4;
@@ -81,5 +82,15 @@ describe('HTTP limits of the real server', () => {
     await expect
       .poll(async () => (await fetch(`${server.url}/api/health`).catch(() => null))?.status, { timeout: 10_000 })
       .toBe(200);
+  });
+
+  it('refuses a request with two Host headers with 400 and a JSON message, as nginx does', async () => {
+    const head = 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n';
+    const { answer } = rawRequest(server.port, head);
+    const text = await answer;
+    expect(text).toMatch(/^HTTP\/1\.1 400 /);
+    expect(text).toContain('{"message":"A request may name its host only once."}');
+    const single = await fetch(`${server.url}/api/health`);
+    expect(single.status).toBe(200);
   });
 });

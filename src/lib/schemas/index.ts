@@ -15,6 +15,7 @@ export const requestMessages = {
   crossSite: 'This request came from another website and was refused. Please use the form on our own site.',
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   storageFull: 'We cannot store anything right now. Please try again later.',
+  duplicateHost: 'A request may name its host only once.',
 } as const;
 
 /** Every API error body (API contract). */
