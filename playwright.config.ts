@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 /** Ports and data folder come from scripts/test.ts, which picks free ports; defaults for a manual run. */
 const port = Number(process.env['E2E_PORT'] ?? 4510);
@@ -60,8 +61,8 @@ export default defineConfig({
   forbidOnly: Boolean(process.env['CI']),
   // A test that fails once is a bug to fix, never to retry.
   retries: 0,
-  // More workers than the two cores: a worker spends much of each test waiting on the server and the page.
-  workers: 3,
+  // One worker per core the machine offers: more starved each test on a busy two-core runner.
+  workers: Math.max(1, availableParallelism()),
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env['CI'] ? [['list'], ['html', { open: 'never' }]] : 'list',
