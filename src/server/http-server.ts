@@ -125,6 +125,7 @@ export function startHttpServer(
           },
         );
       });
+      api.logger.info('no new connections');
       stopping = true;
       // Answers not yet begun tell their client to close: none sends another request on a socket that is closing.
       for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
