@@ -17,13 +17,13 @@ export default defineConfig({
   resolve: { alias },
   test: {
     ...shared,
-    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globalSetup: ['tests/helpers/compiled-server.ts'],
     // Two shared CPU cores: keep parallel files modest.
     maxWorkers: 2,
     minWorkers: 1,
     projects: [
-      { resolve: { alias }, test: { ...shared, name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      { resolve: { alias }, test: { ...shared, name: 'unit', include: ['tests/unit/**/*.test.ts', 'scripts/**/*.test.ts'] } },
       {
         resolve: { alias },
         test: { ...apiShared, name: 'api', include: ['tests/api/**/*.test.ts'], env: { API_TEST_DB: 'sqlite' } },

@@ -16,8 +16,6 @@ import { authRoutes } from './features/auth/routes';
 import { resetRoutes } from './features/auth/reset-routes';
 import { contactRoutes } from './features/contact/routes';
 import { jobRoutes } from './features/jobs/routes';
-import { EVENT_LOOP_STATS_PATH, eventLoopMonitor } from './event-loop';
-import { requireAdmin } from './middleware/auth';
 import { bodyLimit } from './middleware/body-limit';
 import { refuseCrossSite } from './middleware/cross-site';
 import { apiRequestLayer } from './middleware/api-request';
@@ -117,11 +115,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.on(METHODS_WITH_BODY, '/api/*', (c, next) =>
     c.req.path === APPLY_PATH ? uploadLimit(c, next) : jsonLimit(c, next),
   );
-
-  if (config.eventLoopStats) {
-    const loop = eventLoopMonitor();
-    app.get(EVENT_LOOP_STATS_PATH, requireAdmin(services), (c) => c.json(loop.read()));
-  }
 
   const auth = authRoutes(services);
   const contact = contactRoutes(services);

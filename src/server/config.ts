@@ -70,8 +70,6 @@ export type ApiConfig = {
   storage: { dataDir: string | null; minFreeBytes: number };
   /** The erasure ledger (db/erasure-ledger.ts) in DATA_DIR; null = erasures are not recorded (tests). */
   erasureLedger: string | null;
-  /** Serve EVENT_LOOP_STATS_PATH (admins only): the benches read the event-loop delay there. */
-  eventLoopStats: boolean;
   retentionDays: RetentionDays;
   /** Sources a job's page views are counted under per day; views from further new sources count as 'other'. */
   viewSourcesPerDay: number;
@@ -122,7 +120,6 @@ export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, '
     storage: { dataDir: env.DATABASE_URL ? null : env.DATA_DIR, minFreeBytes: env.MIN_FREE_DISK_MB * 1024 * 1024 },
     erasureLedger: path.join(env.DATA_DIR, ERASURE_LEDGER_FILE),
     loginSlowdown: { ...LOGIN_SLOWDOWN },
-    eventLoopStats: env.EVENT_LOOP_STATS,
     viewSourcesPerDay: env.JOB_VIEW_SOURCES_PER_DAY,
     retentionDays: {
       rejected: env.RETENTION_DAYS_REJECTED,

@@ -133,8 +133,6 @@ export const apiEnvSchema = z.object({
   /** Job page view counts are deleted this many days after their day. */
   RETENTION_DAYS_VIEWS: positiveInt(RETENTION_DEFAULT_DAYS.views),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  /** Serve the event-loop delay to admins at /api/internal/event-loop (for the benches). */
-  EVENT_LOOP_STATS: bool,
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset: mails wait in the outbox. */
   SMTP_URL: optional(
     z

@@ -53,7 +53,6 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'DELETE /api/admins/:id': 'owner',
   'PUT /api/admins/two-factor': 'owner',
   'GET /api/audit': 'owner',
-  'GET /api/internal/event-loop': 'owner',
 };
 
 /** What an admin can still do while the team requires two-factor sign-in they have not set up. */

@@ -30,7 +30,6 @@ beforeAll(async () => {
     siteUrl: SITE,
     loginPerEmail: 50,
     now: () => new Date(clock),
-    config: { eventLoopStats: true },
   });
   ({ api, smtp } = mailing);
 });

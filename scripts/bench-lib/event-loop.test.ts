@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventLoopMonitor, lateMs } from '~/server/event-loop';
+import { eventLoopMonitor, lateMs } from './event-loop';
 
 const nextTimerTurn = () => new Promise((resolve) => setTimeout(resolve, 5));
 

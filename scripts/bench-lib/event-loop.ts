@@ -3,8 +3,8 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 /** How late the event loop ran timers during one window: a long synchronous task shows up as the max. */
 export type EventLoopDelay = { maxMs: number; p99Ms: number; meanMs: number; windowMs: number };
 
-/** Where the benches read EventLoopDelay (only when EVENT_LOOP_STATS is on). */
-export const EVENT_LOOP_STATS_PATH = '/api/internal/event-loop';
+/** The message bench:load sends the probe in the server (event-loop-probe.ts) for the figures. */
+export const EVENT_LOOP_QUESTION = 'event-loop';
 
 /** The histogram's timer ticks this often; a stall is under-reported by at most one tick. */
 const RESOLUTION_MS = 1;
