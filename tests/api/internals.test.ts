@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESUME_MAX_BYTES } from '~/lib/limits';
 import { resumeFilename } from '~/server/features/applicants/filename';
 import { MalformedFormError, readApplicationForm } from '~/server/features/applicants/application-form';
 import { sniffResume } from '~/server/features/applicants/sniff';
 import { signToken, verifyToken } from '~/server/features/auth/jwt';
-import { MemoryCounterStore, RateLimiter } from '~/server/middleware/rate-limit';
+import { RateLimiter } from '~/server/middleware/rate-limit';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Semaphore } from '~/server/middleware/semaphore';
 import { parseDbId } from '~/server/db';
 import { docBytes, docxBytes, exeBytes, pdfBytes, xlsxBytes, zipBytes } from '../helpers/files';
@@ -50,15 +51,17 @@ describe('HS256 tokens', () => {
 });
 
 describe('RateLimiter', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('allows max hits per window, reports Retry-After, and opens again after the window', async () => {
-    let now = 0;
-    const limiter = new RateLimiter(new MemoryCounterStore(), 'test', { max: 2, windowMs: 10_000 }, () => now);
+    vi.useFakeTimers({ toFake: ['Date'], now: 0 });
+    const limiter = new RateLimiter(new RateLimiterMemory({ keyPrefix: 'test', points: 2, duration: 10 }), 2);
     expect((await limiter.hit('k')).allowed).toBe(true);
     expect((await limiter.hit('k')).allowed).toBe(true);
     const blocked = await limiter.hit('k');
     expect(blocked).toEqual({ allowed: false, count: 3, retryAfterSeconds: 10 });
     expect((await limiter.hit('other')).allowed).toBe(true);
-    now = 10_000;
+    vi.setSystemTime(10_000);
     expect((await limiter.hit('k')).allowed).toBe(true);
   });
 });

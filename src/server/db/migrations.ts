@@ -326,6 +326,19 @@ function migrations(kind: DbKind): Record<string, Migration> {
         await db.schema.alterTable('outbox').addColumn('held_since', 'text').execute();
       },
     },
+    '0013_rate_limits_by_library': {
+      // rate-limiter-flexible's own table layout; the windows in the old one are minutes long and may go.
+      async up(db: Kysely<unknown>) {
+        if (kind !== 'postgres') return;
+        await db.schema.dropTable('rate_limits').execute();
+        await db.schema
+          .createTable('rate_limits')
+          .addColumn('key', 'varchar(255)', (c) => c.primaryKey())
+          .addColumn('points', 'integer', (c) => c.notNull().defaultTo(0))
+          .addColumn('expire', 'bigint')
+          .execute();
+      },
+    },
   };
 }
 

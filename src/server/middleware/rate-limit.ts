@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import {
+  RateLimiterMemory,
+  RateLimiterPostgres,
+  RateLimiterRes,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { RateLimitRule, Services } from '../config';
 import type { Database } from '../db';
 
@@ -11,131 +17,71 @@ export type RateDecision = {
   retryAfterSeconds: number;
 };
 
-type Window = { count: number; resetAt: number };
-
-/** Where fixed-window counters live: in this process (SQLite) or in PostgreSQL (shared by instances). */
-export interface CounterStore {
-  /** Counts one hit for `key` and returns its window afterwards. */
-  hit(key: string, windowMs: number, now: number): Promise<Window>;
-  /** The live window of `key`, without counting. */
-  peek(key: string, now: number): Promise<Window | null>;
-  reset(key: string): Promise<void>;
-}
-
-/** Counters in a Map; expired windows are dropped at most once a minute so the map stays bounded. */
-export class MemoryCounterStore implements CounterStore {
-  private readonly windows = new Map<string, Window>();
-  private lastPrune = 0;
-
-  async hit(key: string, windowMs: number, now: number): Promise<Window> {
-    this.prune(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return { ...window };
-  }
-
-  async peek(key: string, now: number): Promise<Window | null> {
-    const window = this.windows.get(key);
-    return window && window.resetAt > now ? { ...window } : null;
-  }
-
-  async reset(key: string): Promise<void> {
-    this.windows.delete(key);
-  }
-
-  private prune(now: number) {
-    if (now - this.lastPrune < 60_000) return;
-    this.lastPrune = now;
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
-}
-
 /**
- * Counters in PostgreSQL's `rate_limits` table, so every instance behind a load balancer counts
- * the same attempts: one upsert per hit, and a window past its end restarts on the next hit.
- * Keys are stored hashed: the table holds no e-mail or client address.
+ * A fixed-window limit (rate-limiter-flexible): `rule.max` hits per `rule.windowMs` per key. Keys
+ * are hashed first, so a PostgreSQL table of counters holds no e-mail or client address.
  */
-class PostgresCounterStore implements CounterStore {
-  private lastPrune = 0;
-
-  constructor(private readonly db: Kysely<Database>) {}
-
-  async hit(key: string, windowMs: number, now: number): Promise<Window> {
-    const id = hashKey(key);
-    const { rows } = await sql<{ count: number; reset_at: string }>`
-      insert into rate_limits (key, count, reset_at) values (${id}, 1, ${now + windowMs})
-      on conflict (key) do update set
-        count = case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end,
-        reset_at = case when rate_limits.reset_at <= ${now} then excluded.reset_at else rate_limits.reset_at end
-      returning count, reset_at`.execute(this.db);
-    void this.prune(now);
-    const row = rows[0];
-    if (!row) throw new Error('rate_limits upsert returned no row');
-    return { count: Number(row.count), resetAt: Number(row.reset_at) };
-  }
-
-  async peek(key: string, now: number): Promise<Window | null> {
-    const { rows } = await sql<{ count: number; reset_at: string }>`
-      select count, reset_at from rate_limits where key = ${hashKey(key)} and reset_at > ${now}`.execute(this.db);
-    const row = rows[0];
-    return row ? { count: Number(row.count), resetAt: Number(row.reset_at) } : null;
-  }
-
-  async reset(key: string): Promise<void> {
-    await sql`delete from rate_limits where key = ${hashKey(key)}`.execute(this.db);
-  }
-
-  /** Expired rows are only clutter (the upsert restarts them); each instance sweeps once a minute. */
-  private async prune(now: number) {
-    if (now - this.lastPrune < 60_000) return;
-    this.lastPrune = now;
-    await sql`delete from rate_limits where reset_at <= ${now}`.execute(this.db).catch(() => undefined);
-  }
-}
-
-const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
-
-/** A fixed-window limit: `max` hits per `windowMs` per key, under a name that keeps its keys apart. */
 export class RateLimiter {
   constructor(
-    private readonly store: CounterStore,
-    private readonly name: string,
-    private readonly rule: RateLimitRule,
-    private readonly clock: () => number = Date.now,
+    private readonly limiter: RateLimiterAbstract,
+    private readonly max: number,
   ) {}
 
   /** Counts one hit (before the work it guards, so parallel requests cannot overtake it). */
   async hit(key: string): Promise<RateDecision> {
-    const now = this.clock();
-    const window = await this.store.hit(`${this.name}:${key}`, this.rule.windowMs, now);
+    let window: RateLimiterRes;
+    try {
+      window = await this.limiter.consume(hashKey(key));
+    } catch (refused) {
+      // The library rejects with the window itself once the hit is over the limit.
+      if (!(refused instanceof RateLimiterRes)) throw refused;
+      window = refused;
+    }
     return {
-      allowed: window.count <= this.rule.max,
-      count: window.count,
-      retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)),
+      allowed: window.consumedPoints <= this.max,
+      count: window.consumedPoints,
+      retryAfterSeconds: Math.max(1, Math.ceil(window.msBeforeNext / 1000)),
     };
   }
 
   /** Hits counted in the current window, without counting one. */
   async count(key: string): Promise<number> {
-    return (await this.store.peek(`${this.name}:${key}`, this.clock()))?.count ?? 0;
+    return (await this.limiter.get(hashKey(key)))?.consumedPoints ?? 0;
   }
 
   async reset(key: string): Promise<void> {
-    await this.store.reset(`${this.name}:${key}`);
+    await this.limiter.delete(hashKey(key));
   }
 }
 
+const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
+
+/** rate-limiter-flexible's PostgreSQL client interface, over Kysely's pool (and its outage handling). */
+const kyselyClient = (db: Kysely<Database>) => ({
+  async query({ text, values }: { text: string; values: readonly unknown[] }) {
+    const { rows, numAffectedRows } = await db.executeQuery(CompiledQuery.raw(text, [...values]));
+    return { rows, rowCount: Number(numAffectedRows ?? rows.length) };
+  },
+});
+
 /**
- * A limiter for a feature: counted in PostgreSQL when the API runs on it (instances share the
- * count), in memory on SQLite (one process owns the database anyway).
+ * A limiter for a feature, its keys kept apart by `name`: counted in PostgreSQL's `rate_limits`
+ * table when the API runs on it (instances share the count), in memory on SQLite (one process owns
+ * the database anyway).
  */
 export function rateLimiter(services: Services, name: string, rule: RateLimitRule): RateLimiter {
-  const store = services.dbKind === 'postgres' ? new PostgresCounterStore(services.db) : new MemoryCounterStore();
-  return new RateLimiter(store, name, rule, () => services.now().getTime());
+  const options = { keyPrefix: name, points: rule.max, duration: rule.windowMs / 1000 };
+  const limiter =
+    services.dbKind === 'postgres'
+      ? new RateLimiterPostgres({
+          ...options,
+          storeClient: kyselyClient(services.db),
+          storeType: 'client',
+          tableName: 'rate_limits',
+          tableCreated: true,
+        })
+      : new RateLimiterMemory(options);
+  return new RateLimiter(limiter, rule.max);
 }
 
 /** Sets Retry-After from a refused decision. */

@@ -1,7 +1,7 @@
 /**
- * At most `limit` holders at a time; the rest wait in FIFO order. Used to bound how many
- * multipart uploads are parsed at once, so memory stays flat under a burst (a waiting
- * request's body stays unread in the socket).
+ * At most `limit` holders at a time; the rest wait in FIFO order. Bounds how many multipart uploads
+ * are parsed at once (memory stays flat under a burst; a waiting request's body stays unread in the
+ * socket) and how many password hashes run on libuv's threads at once.
  */
 export class Semaphore {
   private active = 0;

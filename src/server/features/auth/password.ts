@@ -1,6 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
+import { Semaphore } from '../../middleware/semaphore';
 
 /**
  * argon2id at OWASP's minimum: 19 MiB, 2 passes, 1 lane. @node-rs/argon2 hashes with argon2id
@@ -15,28 +16,14 @@ const SCRYPT_MAX_MEM = 64 * 1024 * 1024;
  * Both run on libuv's thread pool; one core fewer than the machine has (at least one) at a time,
  * so a burst of logins never takes every core from the event loop or every thread from file I/O.
  */
-const MAX_AT_ONCE = Math.max(1, availableParallelism() - 1);
-let running = 0;
-const waiting: (() => void)[] = [];
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_AT_ONCE) await new Promise<void>((resolve) => waiting.push(resolve));
-  else running += 1;
-  try {
-    return await work();
-  } finally {
-    // The place passes straight to the next waiter, so `running` only drops when nobody waits.
-    const next = waiting.shift();
-    if (next) next();
-    else running -= 1;
-  }
-}
+const hashing = new Semaphore(Math.max(1, availableParallelism() - 1));
 
 /** The same password typed with composed or decomposed characters hashes the same. */
 const normalized = (password: string) => password.normalize('NFKC');
 
 /** argon2id in the PHC string format (`$argon2id$v=19$m=19456,t=2,p=1$salt$hash`), a fresh 16-byte salt each time. */
 export function hashPassword(password: string): Promise<string> {
-  return limited(() => hash(normalized(password), ARGON2));
+  return hashing.run(() => hash(normalized(password), ARGON2));
 }
 
 const ARGON2ID_PHC = /^\$argon2id\$v=(\d+)\$m=(\d+),t=(\d+),p=(\d+)\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/;
@@ -73,10 +60,10 @@ async function verifyScrypt(password: string, stored: string): Promise<boolean> 
 
 /** Checks a password against an argon2 (PHC) or legacy scrypt hash; false for any malformed hash. */
 export function verifyPassword(password: string, stored: string): Promise<boolean> {
-  if (stored.startsWith('scrypt$')) return limited(() => verifyScrypt(password, stored));
+  if (stored.startsWith('scrypt$')) return hashing.run(() => verifyScrypt(password, stored));
   if (!stored.startsWith('$argon2')) return Promise.resolve(false);
   // verify() compares in constant time; a hash it cannot parse rejects, which is a failed login.
-  return limited(() => verify(stored, normalized(password))).catch(() => false);
+  return hashing.run(() => verify(stored, normalized(password))).catch(() => false);
 }
 
 /** A hash of a random password, compared against when the e-mail is unknown, so timing tells nothing. */
