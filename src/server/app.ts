@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { sql } from 'kysely';
+import { requestMessages } from '~/lib/schemas';
 import { applicationMessages } from '~/lib/schemas/application';
 import { defaultApiConfig, type AppDeps, type Services } from './config';
 import type { AppEnv } from './context';
@@ -110,7 +111,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
   const jsonLimit = bodyLimit({
     maxBytes: config.bodyLimits.jsonBytes,
-    onTooLarge: (c) => apiError(c, 413, 'Request body too large'),
+    onTooLarge: (c) => apiError(c, 413, requestMessages.bodyTooLarge),
   });
   app.on(METHODS_WITH_BODY, '/api/*', (c, next) =>
     c.req.path === APPLY_PATH ? uploadLimit(c, next) : jsonLimit(c, next),
@@ -150,7 +151,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/account/2fa', twoFactorRoutes(services));
   app.route('/api', privacyRoutes(services));
 
-  app.notFound((c) => apiError(c, 404, 'Not found'));
+  app.notFound((c) => apiError(c, 404, requestMessages.notFound));
 
   app.onError((error, c) => {
     if (error instanceof HTTPException) {
@@ -178,7 +179,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       error: error instanceof Error ? error.message : String(error),
       stack: error instanceof Error ? error.stack : undefined,
     });
-    return apiError(c, 500, 'Internal server error');
+    return apiError(c, 500, requestMessages.internal);
   });
 
   return app;

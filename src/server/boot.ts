@@ -78,6 +78,8 @@ export async function ensureFirstAdmin(
 
 /** How the Node HTTP server around the API should behave (main.ts, api-only.ts). */
 type HttpSettings = {
+  port: number;
+  hostname: string;
   keepAliveTimeoutMs: number;
   headersTimeoutMs: number;
   requestTimeoutMs: number;
@@ -90,6 +92,8 @@ type HttpSettings = {
 
 function httpSettingsFromEnv(env: ApiEnv): HttpSettings {
   return {
+    port: env.PORT,
+    hostname: env.HOST,
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,

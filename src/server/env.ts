@@ -79,7 +79,7 @@ export const apiEnvSchema = z.object({
   TRUST_PROXY: bool,
   JSON_BODY_LIMIT_BYTES: positiveInt(64 * 1024),
   MULTIPART_BODY_LIMIT_BYTES: positiveInt(6 * 1024 * 1024),
-  /** Applications parsed and stored at once; more wait (keeps memory flat under bursts). */
+  /** Applications stored at once (their bodies are read before, so a slow upload never holds a place); more wait their turn. */
   APPLY_CONCURRENCY: positiveInt(2),
   /** Contact messages and applications sent sooner than this after the form appeared are rejected as spam; 0 turns the check off. */
   SPAM_MIN_FILL_MS: z.coerce.number().int().min(0).default(DEFAULT_MIN_FILL_MS),
@@ -102,6 +102,10 @@ export const apiEnvSchema = z.object({
   /** Node's requestTimeout: head and body together (a 6 MB upload over a slow mobile link fits). */
   REQUEST_TIMEOUT_SECONDS: positiveInt(120),
   /** Open connections at most; beyond, Node drops new ones at once, so a flood of idle sockets cannot use up file descriptors. */
+  /** Port of the one server; 0 lets the system choose (the tests). */
+  PORT: z.coerce.number().int().min(0).max(65_535).default(4321),
+  /** Interface to listen on (0.0.0.0 in a container). */
+  HOST: z.string().min(1).default('127.0.0.1'),
   MAX_CONNECTIONS: positiveInt(4000),
   /** Open connections from one client network (an IPv4 address, an IPv6 /64), so one cannot take them all; not applied behind TRUST_PROXY. */
   MAX_CONNECTIONS_PER_CLIENT: positiveInt(100),

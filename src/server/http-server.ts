@@ -27,8 +27,6 @@ const LAST_CALL_MS = 1_000;
 const hasBody = (req: IncomingMessage) =>
   req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
 
-type Listen = { port: number; hostname: string; onListening(port: number): void };
-
 /** An API-style JSON error written straight to the socket, before any app sees the request; the connection then closes. */
 function refuse(res: ServerResponse, status: number, message: string): void {
   const body = JSON.stringify({ message } satisfies ApiErrorBody);
@@ -51,7 +49,7 @@ function refuse(res: ServerResponse, status: number, message: string): void {
 export function startHttpServer(
   api: BootedApi,
   listener: RequestListener,
-  { port, hostname, onListening }: Listen,
+  onListening: (port: number) => void,
 ): Server {
   const { http } = api;
   let stopping = false;
@@ -91,9 +89,9 @@ export function startHttpServer(
   server.headersTimeout = http.headersTimeoutMs;
   server.requestTimeout = http.requestTimeoutMs;
   server.maxConnections = http.maxConnections;
-  server.listen(port, hostname, () => {
+  server.listen(http.port, http.hostname, () => {
     const address = server.address();
-    onListening(typeof address === 'object' && address ? address.port : port);
+    onListening(typeof address === 'object' && address ? address.port : http.port);
   });
 
   let stopRequested = false;

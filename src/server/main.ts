@@ -36,16 +36,11 @@ site.notFound(notFoundPage(distFiles));
 const staticFiles = serveDist(distFiles, isDynamic);
 const apiListener = getRequestListener(api.app.fetch);
 const siteListener = getRequestListener(site.fetch);
-const hostname = process.env['HOST'] ?? '127.0.0.1';
 startHttpServer(
   api,
   (req, res) => {
     if (staticFiles(req, res)) return;
     void (isApiPath(req.url ?? '') ? apiListener : siteListener)(req, res);
   },
-  {
-    port: Number(process.env['PORT'] ?? 4321),
-    hostname,
-    onListening: (port) => announceReady({ msg: 'server listening', url: `http://${hostname}:${port}` }),
-  },
+  (port) => announceReady({ msg: 'server listening', url: `http://${api.http.hostname}:${port}` }),
 );

@@ -12,6 +12,7 @@ export const contactMessages = {
   subjectMax: `Subject must not exceed ${CONTACT_SUBJECT_MAX} characters`,
   messageRequired: 'Message is required',
   messageMax: `Message must not exceed ${CONTACT_MESSAGE_MAX} characters`,
+  received: 'Thank you! Your message has been received.',
   success: 'Message sent successfully!',
   failure: 'Failed to send email. Try again later.',
   tooMany: 'Too many messages. Please try again later.',

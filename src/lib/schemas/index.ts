@@ -16,6 +16,13 @@ export const requestMessages = {
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   storageFull: 'We cannot store anything right now. Please try again later.',
   duplicateHost: 'A request may name its host only once.',
+  notFound: 'Not found',
+  authRequired: 'Authentication required',
+  invalidToken: 'Invalid or expired token',
+  internal: 'Internal server error',
+  bodyTooLarge: 'Request body too large',
+  malformedJson: 'Malformed JSON in request body',
+  notJson: 'Content-Type must be application/json',
 } as const;
 
 /** Every API error body (API contract). */

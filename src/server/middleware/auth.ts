@@ -1,4 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { requestMessages } from '~/lib/schemas';
 import type { Services } from '../config';
 import type { AppEnv } from '../context';
 import { findSessionAdmin } from '../db';
@@ -6,11 +7,6 @@ import { apiError } from '../errors';
 import { tokenHash, verifyToken } from '../features/auth/jwt';
 import { ENROLMENT_ROUTES, mayUse, routeKey } from '../roles';
 import { teamMessages } from '~/lib/team';
-
-const authMessages = {
-  missing: 'Authentication required',
-  invalid: 'Invalid or expired token',
-} as const;
 
 /** The Bearer token of the request, or null. */
 export function bearerToken(c: Context): string | null {
@@ -28,11 +24,11 @@ export function bearerToken(c: Context): string | null {
 export function requireAdmin(services: Services): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c);
-    if (!token) return apiError(c, 401, authMessages.missing);
+    if (!token) return apiError(c, 401, requestMessages.authRequired);
     const claims = await verifyToken(token, services.config.jwtSecret, services.now());
     const admin = claims ? await findSessionAdmin(services.db, Number(claims.sub), tokenHash(token)) : null;
     if (!claims || !admin || admin.revoked || admin.tokenVersion !== claims.tv) {
-      return apiError(c, 401, authMessages.invalid);
+      return apiError(c, 401, requestMessages.invalidToken);
     }
     c.set('admin', { id: admin.id, email: admin.email });
     c.set('session', admin);

@@ -1,4 +1,5 @@
 import { validator } from 'hono/validator';
+import { requestMessages } from '~/lib/schemas';
 import { z } from 'zod';
 import {
   apiError,
@@ -21,12 +22,12 @@ const JSON_TYPE = /^application\/([\w.-]+\+)?json$/i;
 export function jsonBody<T extends z.core.$ZodType>(schema: T, summary = 'Please correct the highlighted fields') {
   return validator('json', async (_value, c): Promise<z.output<T> | Response> => {
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim() ?? '';
-    if (!JSON_TYPE.test(mediaType)) return apiError(c, 415, 'Content-Type must be application/json');
+    if (!JSON_TYPE.test(mediaType)) return apiError(c, 415, requestMessages.notJson);
     let value: unknown;
     try {
       value = await c.req.json();
     } catch {
-      return apiError(c, 400, 'Malformed JSON in request body');
+      return apiError(c, 400, requestMessages.malformedJson);
     }
     if (nestedDeeperThan(value, MAX_JSON_DEPTH)) return apiError(c, 400, TOO_DEEP_MESSAGE);
     const result = z.safeParse(schema, value);

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { requestMessages } from '~/lib/schemas';
 import { TOKEN_TTL_REMEMBER_SECONDS, TOKEN_TTL_SECONDS } from '~/lib/limits';
 import { loginMessages, loginSchema, type LoginResponse, type TwoFactorChallenge } from '~/lib/schemas/login';
 import type { SessionInfo } from '~/lib/team';
@@ -86,7 +87,7 @@ export function authRoutes(services: Services) {
   const verify = new Hono<AppEnv>()
     .get('/verify', guard, (c) => {
       const session = c.var.session;
-      if (!session) return apiError(c, 401, 'Authentication required');
+      if (!session) return apiError(c, 401, requestMessages.authRequired);
       const body: SessionInfo = {
         valid: true,
         admin: { id: session.id, email: session.email, role: session.role, twoFactor: session.twoFactor },

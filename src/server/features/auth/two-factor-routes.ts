@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { requestMessages } from '~/lib/schemas';
 import type { Kysely } from 'kysely';
 import {
   codeBodySchema,
@@ -53,7 +54,7 @@ export function twoFactorRoutes(services: Services) {
     })
     .post('/setup', guard, async (c) => {
       const { id, row } = await me(c);
-      if (!row) return apiError(c, 404, 'Not found');
+      if (!row) return apiError(c, 404, requestMessages.notFound);
       if (row.totp_secret) return apiError(c, 409, twoFactorMessages.alreadyOn);
       const secret = newTotpSecret();
       await startTotpEnrolment(db, id, secret);

@@ -39,7 +39,7 @@ export function contactRoutes(services: Services) {
     const saved = await insertMessage(db, c.req.valid('json'), services.now(), (message) =>
       contactMails(config.mail, message),
     );
-    return c.json({ message: 'Thank you! Your message has been received.', id: saved.id }, 201);
+    return c.json({ message: contactMessages.received, id: saved.id }, 201);
   });
 
   const messages = new Hono<AppEnv>()
