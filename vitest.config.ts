@@ -23,7 +23,10 @@ export default defineConfig({
     maxWorkers: 2,
     minWorkers: 1,
     projects: [
-      { resolve: { alias }, test: { ...shared, name: 'unit', include: ['tests/unit/**/*.test.ts', 'scripts/**/*.test.ts'] } },
+      {
+        resolve: { alias },
+        test: { ...shared, name: 'unit', include: ['tests/unit/**/*.test.ts', 'scripts/**/*.test.ts'] },
+      },
       {
         resolve: { alias },
         test: { ...apiShared, name: 'api', include: ['tests/api/**/*.test.ts'], env: { API_TEST_DB: 'sqlite' } },
