@@ -164,21 +164,27 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const fault = dbFault(error);
     if (fault) {
       if (fault === 'full') diskFull = true;
-      logger.warn(fault === 'full' ? 'storage full' : 'database unavailable', {
+      logger.warn(
+        {
+          requestId: c.var.requestId,
+          method: c.req.method,
+          path: c.req.path,
+          error: error instanceof Error ? error.message : String(error),
+        },
+        fault === 'full' ? 'storage full' : 'database unavailable',
+      );
+      return faultAnswer(c, fault, c.req.path === APPLY_PATH ? applicationMessages.storageFull : undefined);
+    }
+    logger.error(
+      {
         requestId: c.var.requestId,
         method: c.req.method,
         path: c.req.path,
         error: error instanceof Error ? error.message : String(error),
-      });
-      return faultAnswer(c, fault, c.req.path === APPLY_PATH ? applicationMessages.storageFull : undefined);
-    }
-    logger.error('unhandled error', {
-      requestId: c.var.requestId,
-      method: c.req.method,
-      path: c.req.path,
-      error: error instanceof Error ? error.message : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
-    });
+        stack: error instanceof Error ? error.stack : undefined,
+      },
+      'unhandled error',
+    );
     return apiError(c, 500, requestMessages.internal);
   });
 

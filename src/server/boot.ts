@@ -21,7 +21,7 @@ import {
 } from './db';
 import { parseApiEnv, type ApiEnv } from './env';
 import { hashPassword } from './features/auth/password';
-import { createLogger, exitOnCrash, settleLogs, type Logger } from './logger';
+import { createLogger, exitOnCrash, flushLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
 import { scheduleRetention, type RetentionSchedule } from './retention/schedule';
 import { untilAvailable } from './until-available';
@@ -68,7 +68,7 @@ export async function ensureFirstAdmin(
     throw error;
   }
   // No e-mail address in the log (the privacy notice promises none): it is ADMIN_EMAIL, else admin@localhost.
-  logger.info('first admin created', { passwordSource: generated ? 'generated' : 'ADMIN_PASSWORD' });
+  logger.info({ passwordSource: generated ? 'generated' : 'ADMIN_PASSWORD' }, 'first admin created');
   if (generated) {
     print(
       `\n  First admin created: ${email}\n  Password (shown once, change it with \`npm run admin -- reset-password ${email}\`): ${generated}\n\n`,
@@ -140,9 +140,9 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       statementMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
       idleInTransactionMs: parsed.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
     },
-    onConnectionError: (error) => logger.warn('database connection lost', { error: error.message }),
+    onConnectionError: (error) => logger.warn({ error: error.message }, 'database connection lost'),
     sqliteSynchronous: parsed.SQLITE_SYNCHRONOUS,
-    onCheckpointError: (message) => logger.warn('sqlite checkpoint failed', { message }),
+    onCheckpointError: (message) => logger.warn({ message }, 'sqlite checkpoint failed'),
   });
   try {
     if (handle.kind === 'postgres' && !parsed.JWT_SECRET) {
@@ -157,12 +157,12 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
     let worker: OutboxWorker | null = null;
     const prepare = async () => {
       const applied = await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
-      if (applied.length) logger.info('migrations applied', { database: handle.kind, applied });
+      if (applied.length) logger.info({ database: handle.kind, applied }, 'migrations applied');
       await ensureFirstAdmin(handle.db, parsed, logger);
       // Before the outbox worker starts: nothing goes out to or about an erased person, nor twice after a restore.
       const restored = handle.kind === 'sqlite' && takeRestoredMarker(path.join(parsed.DATA_DIR, RESTORED_MARKER));
       const guarded = await guardRestoredData(handle.db, { ledger: config.erasureLedger, restored }, new Date());
-      if (guarded.erasedAgain || guarded.held) logger.warn('restored data guarded', guarded);
+      if (guarded.erasedAgain || guarded.held) logger.warn(guarded, 'restored data guarded');
       retention = scheduleRetention(handle.db, config.retentionDays, logger);
       // Without SMTP_URL nothing is sent: mails wait in the outbox until a start with it.
       worker = config.mail.smtpUrl
@@ -185,13 +185,16 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
     } catch (error) {
       if (dbFault(error) !== 'unavailable') throw error;
       const retry = (cause: unknown, delayMs: number) =>
-        logger.warn('database unavailable; the API answers 503 until it is prepared', {
-          error: cause instanceof Error ? cause.message : String(cause),
-          retryInMs: delayMs,
-        });
+        logger.warn(
+          {
+            error: cause instanceof Error ? cause.message : String(cause),
+            retryInMs: delayMs,
+          },
+          'database unavailable; the API answers 503 until it is prepared',
+        );
       retry(error, 0);
       preparing = untilAvailable(prepare, retry, stopping.signal).then((done) => {
-        if (done) logger.info('database available; the API is ready', { database: handle.kind });
+        if (done) logger.info({ database: handle.kind }, 'database available; the API is ready');
       });
       // Anything but the database's absence is a crash, as it would have been at start.
       preparing.catch((failure: unknown) => {
@@ -205,13 +208,12 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       await (retention as RetentionSchedule | null)?.stop();
       await handle.close();
       // Last, so the lines of the steps above are out before the caller exits.
-      await settleLogs();
-      logger.flush();
+      await flushLogs(logger);
     };
     return { app, http: httpSettingsFromEnv(parsed), db: handle.db, dbKind: handle.kind, logger, close };
   } catch (error) {
     await handle.close();
-    logger.flush();
+    await flushLogs(logger);
     throw error;
   }
 }

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type RequestListener, type Server, 
 import { Server as NetServer, type Socket } from 'node:net';
 import { requestMessages, type ApiErrorBody } from '~/lib/schemas';
 import type { BootedApi } from './boot';
+import { flushLogs } from './logger';
 import { connectionsPerClient } from './middleware/connections-per-client';
 
 /** Two years, subdomains included: what hstspreload.org asks for. */
@@ -98,7 +99,7 @@ export function startHttpServer(
   const stop = (signal: NodeJS.Signals) => {
     if (stopRequested) return;
     stopRequested = true;
-    api.logger.info('shutting down', { signal, graceMs: SHUTDOWN_GRACE_MS });
+    api.logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down');
     // One more turn of the loop first, so connections the kernel has already taken are accepted, not
     // reset with the listener; and the listener closes before any answer says Connection: close,
     // whose client would reconnect into its backlog. net's close, not http's: http's also closes idle
@@ -107,9 +108,12 @@ export function startHttpServer(
       let cut = false;
       const deadline = setTimeout(() => {
         cut = [...inFlight].some((res) => hasBody(res.req));
-        api.logger.error('requests still running after the grace period; closing them', {
-          graceMs: SHUTDOWN_GRACE_MS,
-        });
+        api.logger.error(
+          {
+            graceMs: SHUTDOWN_GRACE_MS,
+          },
+          'requests still running after the grace period; closing them',
+        );
         server.closeAllConnections();
       }, SHUTDOWN_GRACE_MS);
       NetServer.prototype.close.call(server, () => {
@@ -117,9 +121,8 @@ export function startHttpServer(
         void api.close().then(
           () => process.exit(cut ? 1 : 0),
           (error: unknown) => {
-            api.logger.error('closing failed', { error: error instanceof Error ? error.message : String(error) });
-            api.logger.flush();
-            process.exit(1);
+            api.logger.error({ error: error instanceof Error ? error.message : String(error) }, 'closing failed');
+            void flushLogs(api.logger).finally(() => process.exit(1));
           },
         );
       });

@@ -24,7 +24,7 @@ async function childEnding(ending: string): Promise<{ code: number | null; lines
   const script = `void (async () => {
     const { bootApi } = await import('./src/server/boot.ts');
     const api = await bootApi();
-    for (let i = 0; i < ${LINES}; i++) api.logger.info('before the end', { i });
+    for (let i = 0; i < ${LINES}; i++) api.logger.info({ i }, 'before the end');
     ${ending}
   })();`;
   const child = spawn(process.execPath, ['--import', 'tsx', '-e', script], {

@@ -11,8 +11,8 @@ describe('the logger', () => {
   it('keeps one JSON object per line with time, level, msg and the fields', () => {
     const { logger, lines, parsed } = captured('debug');
     logger.warn('plain');
-    logger.error('with "quotes"', { n: 1 });
-    logger.fatal('line\nbreak', { stack: 'Error: x\n    at y' });
+    logger.error({ n: 1 }, 'with "quotes"');
+    logger.fatal({ stack: 'Error: x\n    at y' }, 'line\nbreak');
     expect(lines.every((line) => !line.includes('\n'))).toBe(true);
     expect(parsed()).toEqual([
       { time: expect.any(String), level: 'warn', msg: 'plain' },
@@ -25,7 +25,7 @@ describe('the logger', () => {
 
   it('writes a line in the call that logs it when given a function (tests read it at once)', () => {
     const { logger, parsed } = captured('info');
-    logger.info('request', { method: 'GET', path: '/api/job', status: 200 });
+    logger.info({ method: 'GET', path: '/api/job', status: 200 }, 'request');
     expect(parsed()).toEqual([
       { time: expect.any(String), level: 'info', msg: 'request', method: 'GET', path: '/api/job', status: 200 },
     ]);

@@ -85,13 +85,16 @@ export class OutboxWorker {
         if (!holder || holder.host !== self?.host || owner === this.owner) continue;
         if (holder.pid !== process.pid && isRunning(holder.pid)) continue;
         const mails = await endLeasesOf(this.deps.db, owner);
-        this.deps.logger.info('outbox leases taken back', { owner, mails });
+        this.deps.logger.info({ owner, mails }, 'outbox leases taken back');
       }
     } catch (error) {
       // The database may be down at start: the leases then lapse on their own.
-      this.deps.logger.warn('outbox leases not checked', {
-        error: error instanceof Error ? error.message : String(error),
-      });
+      this.deps.logger.warn(
+        {
+          error: error instanceof Error ? error.message : String(error),
+        },
+        'outbox leases not checked',
+      );
     }
   }
 
@@ -138,17 +141,20 @@ export class OutboxWorker {
     } catch (error) {
       const failure = { error: describeSmtpError(error), permanent: isPermanentRefusal(error) };
       const status = await markMailAttemptFailed(db, row, this.owner, failure, this.now(), settings.retryDelaysMs);
-      logger.warn('mail not delivered', {
-        outboxId: Number(row.id),
-        kind: row.kind,
-        attempt: Number(row.attempts),
-        code: smtpErrorCode(error),
-        status,
-      });
+      logger.warn(
+        {
+          outboxId: Number(row.id),
+          kind: row.kind,
+          attempt: Number(row.attempts),
+          code: smtpErrorCode(error),
+          status,
+        },
+        'mail not delivered',
+      );
       return;
     }
     await markMailSent(db, row, this.owner, this.now());
-    logger.debug('mail sent', { outboxId: Number(row.id), kind: row.kind, attempt: Number(row.attempts) });
+    logger.debug({ outboxId: Number(row.id), kind: row.kind, attempt: Number(row.attempts) }, 'mail sent');
   }
 
   private async loop(): Promise<void> {
@@ -158,9 +164,12 @@ export class OutboxWorker {
         claimed = await this.runOnce();
       } catch (error) {
         // The database may be briefly unreachable; try again after the poll interval.
-        this.deps.logger.error('outbox round failed', {
-          error: error instanceof Error ? error.message : String(error),
-        });
+        this.deps.logger.error(
+          {
+            error: error instanceof Error ? error.message : String(error),
+          },
+          'outbox round failed',
+        );
       }
       // A full batch means more may be due: go again at once; otherwise sleep.
       if (!this.stopping && claimed < this.batchSize) await this.sleep(this.deps.settings.pollMs);

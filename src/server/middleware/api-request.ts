@@ -19,14 +19,17 @@ export function apiRequestLayer(services: Pick<Services, 'config' | 'logger'>): 
     checkProxyHeader(c);
     await next();
     const admin = c.get('admin');
-    logger.info('request', {
-      requestId: c.get('requestId'),
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - started) * 10) / 10,
-      ...(admin ? { adminId: admin.id } : {}),
-    });
+    logger.info(
+      {
+        requestId: c.get('requestId'),
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        ...(admin ? { adminId: admin.id } : {}),
+      },
+      'request',
+    );
   };
   return [requestId(), layer, withHeaders(API_SECURITY_HEADERS)];
 }

@@ -28,9 +28,9 @@ export function scheduleRetention(
   const purge = async () => {
     try {
       const counts = await purgeExpired(db, days, now());
-      logger.info('retention purge', counts);
+      logger.info(counts, 'retention purge');
     } catch (error) {
-      logger.error('retention purge failed', { error: error instanceof Error ? error.message : String(error) });
+      logger.error({ error: error instanceof Error ? error.message : String(error) }, 'retention purge failed');
     }
   };
   const run = () => {

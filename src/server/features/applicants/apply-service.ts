@@ -148,12 +148,12 @@ export function applyService(services: Services) {
   function bodyFailure(c: Context<AppEnv>, error: unknown): Response {
     const fields = { requestId: c.var.requestId, method: c.req.method, path: c.req.path };
     if (error instanceof BodyTimeoutError) {
-      services.logger.info('request body timed out', { ...fields, idleMs: config.bodyIdleTimeoutMs });
+      services.logger.info({ ...fields, idleMs: config.bodyIdleTimeoutMs }, 'request body timed out');
       c.header('Connection', 'close');
       return apiError(c, 408, applicationMessages.stalled);
     }
     if (error instanceof ClientAbortError) {
-      services.logger.info('request aborted', fields);
+      services.logger.info(fields, 'request aborted');
       c.header('Connection', 'close');
       return apiError(c, 400, applicationMessages.malformed);
     }

@@ -52,7 +52,7 @@ export function resetRoutes(services: Services) {
       passwordResetMail(config.mail, admin.email, token),
       now,
     );
-    logger.info('password reset requested', { adminId: Number(admin.id) });
+    logger.info({ adminId: Number(admin.id) }, 'password reset requested');
   }
 
   return new Hono<AppEnv>()
@@ -69,7 +69,7 @@ export function resetRoutes(services: Services) {
       // The answer leaves before the address is looked up, so its timing cannot tell a known one from an unknown one.
       setImmediate(() => {
         queueResetLink(emailKey).catch((error: unknown) =>
-          logger.error('password reset not queued', { error: error instanceof Error ? error.message : String(error) }),
+          logger.error({ error: error instanceof Error ? error.message : String(error) }, 'password reset not queued'),
         );
       });
       return c.json({ message: passwordResetMessages.requested }, 202);
@@ -88,7 +88,7 @@ export function resetRoutes(services: Services) {
         services.now(),
       );
       if (adminId === null) return apiError(c, 400, passwordResetMessages.invalidLink);
-      logger.info('password reset by e-mail link', { adminId });
+      logger.info({ adminId }, 'password reset by e-mail link');
       const admin = await findAdminById(db, adminId);
       await audit(
         db,

@@ -49,7 +49,7 @@ export function outboxRoutes(services: Services) {
       // Before '/:id/retry', which would take 'failed' for an id.
       .post('/failed/retry', guard, async (c) => {
         const count = await retryFailedMails(db, 'all', services.now());
-        services.logger.info('mail retry requested', { mails: count, adminId: c.var.admin?.id });
+        services.logger.info({ mails: count, adminId: c.var.admin?.id }, 'mail retry requested');
         return c.json({ message: outboxMessages.retriedAll(count), count });
       })
       .post('/:id/retry', guard, async (c) => {
@@ -57,7 +57,7 @@ export function outboxRoutes(services: Services) {
         const status = id === null ? null : await getOutboxStatus(db, id);
         if (id === null || status === null) return apiError(c, 404, outboxMessages.notFound);
         if ((await retryFailedMails(db, id, services.now())) === 0) return apiError(c, 409, outboxMessages.notFailed);
-        services.logger.info('mail retry requested', { outboxId: id, adminId: c.var.admin?.id });
+        services.logger.info({ outboxId: id, adminId: c.var.admin?.id }, 'mail retry requested');
         return c.json({ message: outboxMessages.retried });
       })
   );
