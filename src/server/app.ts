@@ -10,7 +10,7 @@ import { dbFault } from './db';
 import { apiError } from './errors';
 import { faultAnswer, retryAfterFault, type Dependency } from './fault-answers';
 import { applicantRoutes } from './features/applicants/routes';
-import { auditRoutes } from './features/audit';
+import { auditRoutes } from './features/audit/routes';
 import { privacyNoticeVersion } from './features/privacy/notice-version';
 import { privacyRoutes } from './features/privacy/routes';
 import { authRoutes } from './features/auth/routes';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { RESUME_MAX_BYTES } from '~/lib/limits';
-import { resumeFilename } from '~/server/features/applicants/filename';
+import { resumeFilename } from '~/server/services/resume-filename';
 import { MalformedFormError, readApplicationForm } from '~/server/features/applicants/application-form';
 import { sniffResume } from '~/server/features/applicants/sniff';
 import { signToken, verifyToken } from '~/server/features/auth/jwt';

@@ -38,9 +38,9 @@ import {
 import { JWT_SECRET_FILE } from '~/server/boot';
 import { configFromEnv } from '~/server/config';
 import { EnvError, parseApiEnv, type ApiEnv } from '~/server/env';
-import { audit } from '~/server/features/audit';
-import { collectPersonData, erasePerson } from '~/server/features/privacy/person-data';
-import { personZip } from '~/server/features/privacy/zip';
+import { audit } from '~/server/services/audit';
+import { collectPersonData, erasePerson } from '~/server/services/person-data';
+import { personZip } from '~/server/services/person-zip';
 import { privacyMessages } from '~/lib/privacy';
 import { purgeExpired } from '~/server/retention/purge';
 import { hashPassword } from '~/server/features/auth/password';

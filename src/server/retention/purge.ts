@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { RetentionDays } from '../config';
 import { deleteExpired, forgetJobViewMarks, markHour, type Database, type PurgeCounts } from '../db';
-import { audit } from '../features/audit';
-import { cutoff } from './policy';
+import { audit } from '../services/audit';
+import { cutoff } from '../services/retention-policy';
 
 function describePurge(counts: PurgeCounts): string {
   return `retention erased ${counts.applicants} applicants (${counts.resumes} resumes), ${counts.messages} contact messages, ${counts.auditEntries} audit entries, ${counts.mails} mails, ${counts.views} view counts`;

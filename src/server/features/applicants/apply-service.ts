@@ -19,8 +19,8 @@ import { apiError, fieldErrors, summarize, unstorableFields } from '../../errors
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { Semaphore } from '../../middleware/semaphore';
-import { refuseWithoutConsent } from '../privacy/consent';
-import { spamFilter } from '../spam';
+import { refuseWithoutConsent } from '../../services/consent';
+import { spamFilter } from '../../services/spam';
 import { MalformedFormError, readApplicationForm, type ApplicationForm } from './application-form';
 import { diskSpaceGuard } from './disk-space';
 import { sniffResume } from './sniff';

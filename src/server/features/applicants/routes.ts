@@ -15,10 +15,10 @@ import { statusMails } from '../../mail';
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
-import { withEraseAt } from '../../retention/policy';
-import { auditRequest } from '../audit';
+import { withEraseAt } from '../../services/retention-policy';
+import { auditRequest } from '../../services/audit';
 import { applyService } from './apply-service';
-import { resumeFilename } from './filename';
+import { resumeFilename } from '../../services/resume-filename';
 
 /** `/applicants`: public apply; admin list, intake status, status change, delete, resume download. */
 export function applicantRoutes(services: Services) {

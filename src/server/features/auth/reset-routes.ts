@@ -5,7 +5,7 @@ import { forgotPasswordSchema, passwordResetMessages, resetPasswordSchema } from
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { consumePasswordReset, createPasswordReset, findAdminByEmail, findAdminById, normalizeEmail } from '../../db';
-import { audit } from '../audit';
+import { audit } from '../../services/audit';
 import { apiError } from '../../errors';
 import { passwordResetMail } from '../../mail';
 import { clientIp } from '../../middleware/client-ip';

@@ -10,7 +10,7 @@ import { apiError } from '../../errors';
 import { bearerToken, requireAdmin } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
 import { jsonBody } from '../../middleware/validate';
-import { audit, auditRequest } from '../audit';
+import { audit, auditRequest } from '../../services/audit';
 import { signToken, tokenHash, verifyToken } from './jwt';
 import { loginThrottle } from './login-throttle';
 import { checkSecondFactor } from './second-factor';

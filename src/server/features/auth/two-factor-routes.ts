@@ -22,7 +22,7 @@ import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
-import { audit, auditRequest } from '../audit';
+import { audit, auditRequest } from '../../services/audit';
 import { teamRequiresTwoFactor } from '../team/two-factor-rule';
 import { checkSecondFactor } from './second-factor';
 import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpStep, totpUri } from './totp';

@@ -10,8 +10,8 @@ import { requireAdmin } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
-import { auditRequest } from '../audit';
-import { spamFilter } from '../spam';
+import { auditRequest } from '../../services/audit';
+import { spamFilter } from '../../services/spam';
 
 /** `POST /contact` (public, rate-limited per address) and `/messages` for admins. */
 export function contactRoutes(services: Services) {

@@ -14,7 +14,7 @@ import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
 import { addVary } from '../../vary';
-import { auditRequest } from '../audit';
+import { auditRequest } from '../../services/audit';
 import { isBot } from './bots';
 import { jobViewCounter } from './view-counter';
 

@@ -7,8 +7,8 @@ import { deleteOwnNote, getApplicantById, insertNote, parseDbId } from '../../db
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
-import { auditRequest } from '../audit';
-import { applicantHistory } from './history';
+import { auditRequest } from '../../services/audit';
+import { applicantHistory } from '../../services/applicant-history';
 
 /**
  * Notes on an applicant, under `/applicants/{id}/notes`: recruiters and owners write them (plain

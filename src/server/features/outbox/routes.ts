@@ -5,7 +5,7 @@ import type { AppEnv } from '../../context';
 import { getOutboxStatus, listOutbox, outboxStats, parseDbId, retryFailedMails, settleHeldMails } from '../../db';
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
-import { auditRequest } from '../audit';
+import { auditRequest } from '../../services/audit';
 
 /** `/outbox` for admins: the queued, sent and failed mails, 'Retry now' for a failed one or for all of them. */
 export function outboxRoutes(services: Services) {

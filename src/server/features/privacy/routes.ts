@@ -8,12 +8,12 @@ import { applicantConsent, applicantEmailKey, getApplicantById, listApplicants, 
 import { apiError, fieldErrors, summarize } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
-import { withEraseAt } from '../../retention/policy';
-import { auditRequest } from '../audit';
-import { applicantHistory } from '../notes/history';
+import { withEraseAt } from '../../services/retention-policy';
+import { auditRequest } from '../../services/audit';
+import { applicantHistory } from '../../services/applicant-history';
 import { applicantsCsv } from './csv';
-import { collectPersonData, erasePerson } from './person-data';
-import { exportFilename, personZip } from './zip';
+import { collectPersonData, erasePerson } from '../../services/person-data';
+import { exportFilename, personZip } from '../../services/person-zip';
 
 /** Downloads of personal data are never stored by a browser or proxy cache. */
 const NO_STORE = 'private, no-store';

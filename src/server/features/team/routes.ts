@@ -24,7 +24,7 @@ import { apiError } from '../../errors';
 import { invitationMail } from '../../mail';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
-import { auditRequest } from '../audit';
+import { auditRequest } from '../../services/audit';
 import { hashPassword } from '../auth/password';
 import { REQUIRE_TWO_FACTOR, teamRequiresTwoFactor } from './two-factor-rule';
 

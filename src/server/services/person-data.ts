@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ResumeKind } from '~/lib/limits';
 import { privacyMessages, type AuditAction, type AuditEntry } from '~/lib/privacy';
-import type { RetentionDays } from '../../config';
+import type { RetentionDays } from '../config';
 import {
   recordErasure,
   applicantFields,
@@ -12,9 +12,9 @@ import {
   normalizeEmail,
   notesOf,
   type Database,
-} from '../../db';
-import { eraseAt } from '../../retention/policy';
-import { resumeFilename } from '../applicants/filename';
+} from '../db';
+import { eraseAt } from './retention-policy';
+import { resumeFilename } from './resume-filename';
 
 /** A resume as it goes into the export zip. */
 export type ExportedResume = { path: string; data: Uint8Array };

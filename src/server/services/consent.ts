@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { consentFieldSchema, consentMessages } from '~/lib/privacy';
-import type { AppEnv } from '../../context';
-import { apiError } from '../../errors';
+import type { AppEnv } from '../context';
+import { apiError } from '../errors';
 
 /** The 400 answer for an application sent without `consent=true`, or null when consent was given. */
 export function refuseWithoutConsent(c: Context<AppEnv>, value: string | undefined): Response | null {

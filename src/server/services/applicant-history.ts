@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ApplicantHistory, TimelineEvent } from '~/lib/notes';
 import type { Applicant } from '~/lib/schemas/applicant';
-import { mailsTo, notesOf, statusChangesOf, type Database } from '../../db';
+import { mailsTo, notesOf, statusChangesOf, type Database } from '../db';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 

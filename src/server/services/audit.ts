@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '~/lib/privacy';
-import type { Services } from '../../config';
-import type { AdminPrincipal, AppEnv } from '../../context';
-import { insertAuditEntry, type Database } from '../../db';
+import type { Services } from '../config';
+import type { AdminPrincipal, AppEnv } from '../context';
+import { insertAuditEntry, type Database } from '../db';
 
 type AuditSubject = { type: NonNullable<AuditEntry['subjectType']>; id: number };
 
