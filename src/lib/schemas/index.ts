@@ -1,3 +1,5 @@
+import { SECOND_FACTOR_WINDOW_MINUTES } from '../two-factor';
+
 export * from './application';
 export * from './applicant';
 export * from './applicant-api';
@@ -16,6 +18,7 @@ export const requestMessages = {
   unavailable: 'The service is briefly unavailable. Please try again in a moment.',
   storageFull: 'We cannot store anything right now. Please try again later.',
   duplicateHost: 'A request may name its host only once.',
+  secondFactorLocked: `Too many wrong codes were entered for this account. For up to ${SECOND_FACTOR_WINDOW_MINUTES} minutes no code is accepted, not even the right one. If this was not you, change your password.`,
 } as const;
 
 /** Every API error body (API contract). */
