@@ -93,7 +93,9 @@ export type TestApi = {
 };
 
 export type SetupOptions = {
-  config?: Partial<Omit<ApiConfig, 'jwtSecret' | 'twoFactorKey' | 'rateLimits'>> & { rateLimits?: Partial<ApiConfig['rateLimits']> };
+  config?: Partial<Omit<ApiConfig, 'jwtSecret' | 'twoFactorKey' | 'rateLimits'>> & {
+    rateLimits?: Partial<ApiConfig['rateLimits']>;
+  };
   now?: () => Date;
 };
 

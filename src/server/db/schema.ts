@@ -141,7 +141,13 @@ interface ClosedJobsTable {
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 export type MailKind =
-  'new_application' | 'application_received' | 'new_contact' | 'status_changed' | 'password_reset' | 'invitation' | 'second_factor_alert';
+  | 'new_application'
+  | 'application_received'
+  | 'new_contact'
+  | 'status_changed'
+  | 'password_reset'
+  | 'invitation'
+  | 'second_factor_alert';
 
 /** One e-mail, queued with the data it reports and delivered at least once by the outbox worker. */
 interface OutboxTable {

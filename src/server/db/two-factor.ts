@@ -124,8 +124,11 @@ export async function forgiveSecondFactorCheck(db: Kysely<Database>, id: number)
     .execute();
 }
 
-/** Rows from before the two-factor key: plain base32 keys and unkeyed recovery-code hashes. */
-export async function listUnprotectedTwoFactor(db: Kysely<Database>): Promise<{
+/** Rows from before the two-factor key: keys and recovery-code hashes without the vault's prefixes. */
+export async function listUnprotectedTwoFactor(
+  db: Kysely<Database>,
+  prefixes: { secret: string; hash: string },
+): Promise<{
   admins: { id: number; secret: string | null; pending: string | null }[];
   recoveryCodes: { id: number; hash: string }[];
 }> {
@@ -137,7 +140,7 @@ export async function listUnprotectedTwoFactor(db: Kysely<Database>): Promise<{
   const recoveryCodes = await db
     .selectFrom('admin_recovery_codes')
     .select(['id', 'code_hash'])
-    .where('code_hash', 'not like', 'h1:%')
+    .where('code_hash', 'not like', `${prefixes.hash}%`)
     .execute();
   return {
     admins: admins.map((a) => ({ id: Number(a.id), secret: a.totp_secret, pending: a.totp_pending_secret })),

@@ -30,8 +30,7 @@ const subkey = (secret: string, purpose: string, bytes = 32) =>
 const sha256OfCode = (code: string): string =>
   createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, ''), 'utf8').digest('hex');
 
-export const isProtectedSecret = (stored: string): boolean => stored.startsWith(`${CIPHER}:`);
-export const isKeyedHash = (stored: string): boolean => stored.startsWith(`${HASH}:`);
+const isProtectedSecret = (stored: string): boolean => stored.startsWith(`${CIPHER}:`);
 
 export function twoFactorVault(secret: string): TwoFactorVault {
   if (secret.length < 32) throw new Error('The two-factor key must be at least 32 characters');
@@ -71,7 +70,7 @@ export function twoFactorVault(secret: string): TwoFactorVault {
  * before the vault hold; run at start, after the migrations. Answers how many values it changed.
  */
 export async function protectTwoFactorStorage(db: Kysely<Database>, vault: TwoFactorVault): Promise<number> {
-  const { admins, recoveryCodes } = await listUnprotectedTwoFactor(db);
+  const { admins, recoveryCodes } = await listUnprotectedTwoFactor(db, { secret: `${CIPHER}:`, hash: `${HASH}:` });
   let changed = 0;
   for (const admin of admins) {
     const protect = (value: string | null) =>
