@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
 import { TOKEN_TTL_REMEMBER_SECONDS, TOKEN_TTL_SECONDS } from '~/lib/limits';
-import { requestMessages } from '~/lib/schemas';
 import { loginMessages, loginSchema, type LoginResponse, type TwoFactorChallenge } from '~/lib/schemas/login';
 import type { SessionInfo } from '~/lib/team';
 import type { Services } from '../../config';
@@ -13,7 +12,7 @@ import { jsonBody } from '../../middleware/validate';
 import { audit, auditRequest } from '../audit';
 import { signToken, tokenHash, verifyToken } from './jwt';
 import { loginThrottle } from './login-throttle';
-import { secondFactorChecker } from './second-factor';
+import { refuseWhileLocked, secondFactorChecker } from './second-factor';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 
 /** `POST /admin` (login), `GET /auth/verify` and `POST /auth/logout`. */
@@ -53,10 +52,7 @@ export function authRoutes(services: Services) {
         return c.json(challenge);
       }
       const second = await checkSecondFactor(admin, code);
-      if (second.kind === 'locked') {
-        c.header('Retry-After', String(second.retryAfterSeconds));
-        return apiError(c, 429, requestMessages.secondFactorLocked);
-      }
+      if (second.kind === 'locked') return refuseWhileLocked(c, second.retryAfterSeconds);
       if (second.kind === 'wrong') {
         await attempt.failed();
         await audit(db, { action: 'login.failed', admin: principal, summary: 'wrong two-factor code' }, services.now());

@@ -1,3 +1,5 @@
+import type { Context } from 'hono';
+import { requestMessages } from '~/lib/schemas';
 import { SECOND_FACTOR_FAILURES_MAX, SECOND_FACTOR_WINDOW_MINUTES } from '~/lib/two-factor';
 import type { Services } from '../../config';
 import {
@@ -8,6 +10,7 @@ import {
   useRecoveryCode,
 } from '../../db';
 import type { AdminRow } from '../../db/schema';
+import { apiError } from '../../errors';
 import { secondFactorAlertMail } from '../../mail';
 import { audit } from '../audit';
 import { isTotpCode, totpStep } from './totp';
@@ -17,6 +20,12 @@ export type SecondFactorResult =
   { kind: 'code' | 'recovery' | 'wrong' } | { kind: 'locked'; retryAfterSeconds: number };
 
 const WINDOW_MS = SECOND_FACTOR_WINDOW_MINUTES * 60_000;
+
+/** The answer while the account takes no code: 429, until the window ends. */
+export function refuseWhileLocked(c: Context, retryAfterSeconds: number): Response {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return apiError(c, 429, requestMessages.secondFactorLocked);
+}
 
 /**
  * Checks the second factor of an admin who has two-factor sign-in on: a six-digit code of the

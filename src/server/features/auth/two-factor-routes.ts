@@ -23,12 +23,11 @@ import { apiError } from '../../errors';
 import { bearerToken, requireAdmin } from '../../middleware/auth';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
-import { requestMessages } from '~/lib/schemas';
 import { audit, auditRequest } from '../audit';
 import { teamRequiresTwoFactor } from '../team/two-factor-rule';
 import { signToken, verifyToken } from './jwt';
 import { verifyPassword } from './password';
-import { secondFactorChecker } from './second-factor';
+import { refuseWhileLocked, secondFactorChecker } from './second-factor';
 import { newRecoveryCodes, newTotpSecret, totpStep, totpUri } from './totp';
 import { twoFactorVault } from './two-factor-vault';
 
@@ -92,27 +91,27 @@ export function twoFactorRoutes(services: Services) {
       return c.json(body);
     })
     .post('/setup', guard, jsonBody(passwordBodySchema), async (c) => {
-      const me = await withPassword(c, c.req.valid('json').password);
-      if ('refused' in me) return me.refused;
-      if (me.row.totp_secret) return apiError(c, 409, twoFactorMessages.alreadyOn);
+      const account = await withPassword(c, c.req.valid('json').password);
+      if ('refused' in account) return account.refused;
+      if (account.row.totp_secret) return apiError(c, 409, twoFactorMessages.alreadyOn);
       const secret = newTotpSecret();
-      await startTotpEnrolment(db, me.id, vault.encrypt(secret));
-      await guesses.reset(String(me.id));
-      const body: TwoFactorSetup = { secret, uri: totpUri(secret, me.row.email) };
+      await startTotpEnrolment(db, account.id, vault.encrypt(secret));
+      await guesses.reset(String(account.id));
+      const body: TwoFactorSetup = { secret, uri: totpUri(secret, account.row.email) };
       return c.json(body);
     })
     .post('/confirm', guard, jsonBody(codeBodySchema), async (c) => {
       const { code, password } = c.req.valid('json');
-      const me = await withPassword(c, password);
-      if ('refused' in me) return me.refused;
-      const pending = me.row.totp_pending_secret;
+      const account = await withPassword(c, password);
+      if ('refused' in account) return account.refused;
+      const pending = account.row.totp_pending_secret;
       if (!pending) return apiError(c, 409, twoFactorMessages.noPending);
       const step = totpStep(vault.decrypt(pending), code, services.now());
       if (step === null) return wrongCode(c);
       const codes = newRecoveryCodes();
-      const tokenVersion = await confirmTotpEnrolment(db, me.id, pending, step, codes.map(vault.hashRecoveryCode));
+      const tokenVersion = await confirmTotpEnrolment(db, account.id, pending, step, codes.map(vault.hashRecoveryCode));
       if (tokenVersion === null) return apiError(c, 409, twoFactorMessages.noPending);
-      await guesses.reset(String(me.id));
+      await guesses.reset(String(account.id));
       await auditRequest(services, c, 'two_factor.enabled', {
         summary: 'turned on two-factor sign-in; other sessions ended',
       });
@@ -120,7 +119,7 @@ export function twoFactorRoutes(services: Services) {
       const claims = await verifyToken(bearerToken(c) ?? '', config.jwtSecret, services.now());
       const ttlSeconds = Math.max(1, (claims?.exp ?? 0) - Math.floor(services.now().getTime() / 1000));
       const { token } = await signToken(
-        { sub: String(me.id), tv: tokenVersion },
+        { sub: String(account.id), tv: tokenVersion },
         config.jwtSecret,
         ttlSeconds,
         services.now(),
@@ -131,18 +130,15 @@ export function twoFactorRoutes(services: Services) {
     })
     .post('/disable', guard, jsonBody(codeBodySchema), async (c) => {
       const { code, password } = c.req.valid('json');
-      const me = await withPassword(c, password);
-      if ('refused' in me) return me.refused;
-      if (!me.row.totp_secret) return apiError(c, 409, twoFactorMessages.notOn);
+      const account = await withPassword(c, password);
+      if ('refused' in account) return account.refused;
+      if (!account.row.totp_secret) return apiError(c, 409, twoFactorMessages.notOn);
       if (await teamRequiresTwoFactor(db)) return apiError(c, 409, twoFactorMessages.requiredByTeam);
-      const check = await checkSecondFactor(me.row, code);
-      if (check.kind === 'locked') {
-        c.header('Retry-After', String(check.retryAfterSeconds));
-        return apiError(c, 429, requestMessages.secondFactorLocked);
-      }
+      const check = await checkSecondFactor(account.row, code);
+      if (check.kind === 'locked') return refuseWhileLocked(c, check.retryAfterSeconds);
       if (check.kind === 'wrong') return wrongCode(c);
-      await disableTotp(db, me.id);
-      await guesses.reset(String(me.id));
+      await disableTotp(db, account.id);
+      await guesses.reset(String(account.id));
       await auditRequest(services, c, 'two_factor.disabled');
       return c.json({ message: twoFactorMessages.disabled });
     });
