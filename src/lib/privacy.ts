@@ -76,6 +76,9 @@ export const AUDIT_ACTIONS = {
   'two_factor.enabled': 'Turned on two-factor sign-in',
   'two_factor.disabled': 'Turned off two-factor sign-in',
   'two_factor.recovery_used': 'Signed in with a recovery code',
+  'two_factor.code_failed': 'Entered a wrong two-factor code',
+  'two_factor.password_failed': 'Entered a wrong password to change two-factor sign-in',
+  'two_factor.locked': 'Too many wrong two-factor codes',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);

@@ -21,18 +21,20 @@ import {
 } from './db';
 import { parseApiEnv, type ApiEnv } from './env';
 import { hashPassword } from './features/auth/password';
+import { protectTwoFactorStorage, twoFactorVault } from './features/auth/two-factor-vault';
 import { createLogger, exitOnCrash, flushLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
 import { scheduleRetention, type RetentionSchedule } from './retention/schedule';
 import { untilAvailable } from './until-available';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
+const TWO_FACTOR_KEY_FILE = 'two-factor-key';
 
-/** JWT_SECRET, else the secret kept in DATA_DIR/jwt-secret (created once, mode 0600). */
-export function resolveJwtSecret(env: Pick<ApiEnv, 'JWT_SECRET' | 'DATA_DIR'>): string {
-  if (env.JWT_SECRET) return env.JWT_SECRET;
-  mkdirSync(env.DATA_DIR, { recursive: true });
-  const file = path.join(env.DATA_DIR, JWT_SECRET_FILE);
+/** `value` when set, else the secret kept in DATA_DIR/`fileName` (created once, random, mode 0600). */
+function resolveSecret(value: string | undefined, dataDir: string, fileName: string): string {
+  if (value) return value;
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, fileName);
   if (!existsSync(file)) {
     try {
       // 'wx' fails if another process created it meanwhile; then we read theirs.
@@ -47,6 +49,14 @@ export function resolveJwtSecret(env: Pick<ApiEnv, 'JWT_SECRET' | 'DATA_DIR'>): 
     throw new Error(`${file} holds a secret shorter than 32 characters; delete it to generate a new one`);
   return secret;
 }
+
+/** JWT_SECRET, else the secret kept in DATA_DIR/jwt-secret. */
+export const resolveJwtSecret = (env: Pick<ApiEnv, 'JWT_SECRET' | 'DATA_DIR'>): string =>
+  resolveSecret(env.JWT_SECRET, env.DATA_DIR, JWT_SECRET_FILE);
+
+/** TWO_FACTOR_KEY, else the key kept in DATA_DIR/two-factor-key: it encrypts the authenticator keys. */
+export const resolveTwoFactorKey = (env: Pick<ApiEnv, 'TWO_FACTOR_KEY' | 'DATA_DIR'>): string =>
+  resolveSecret(env.TWO_FACTOR_KEY, env.DATA_DIR, TWO_FACTOR_KEY_FILE);
 
 /**
  * When no admin exists: create ADMIN_EMAIL/ADMIN_PASSWORD, else ADMIN_EMAIL or admin@localhost
@@ -150,7 +160,12 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
         'JWT_SECRET is not set: tokens are signed with a secret from DATA_DIR, so instances that do not share DATA_DIR reject each other’s tokens',
       );
     }
-    const config = configFromEnv(parsed, resolveJwtSecret(parsed));
+    if (handle.kind === 'postgres' && !parsed.TWO_FACTOR_KEY) {
+      logger.warn(
+        'TWO_FACTOR_KEY is not set: authenticator keys are encrypted with a key from DATA_DIR, so instances that do not share DATA_DIR cannot check each other’s codes',
+      );
+    }
+    const config = configFromEnv(parsed, resolveJwtSecret(parsed), resolveTwoFactorKey(parsed));
     let ready = false;
     const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger, isReady: () => ready });
     let retention: RetentionSchedule | null = null;
@@ -158,6 +173,8 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
     const prepare = async () => {
       const applied = await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
       if (applied.length) logger.info({ database: handle.kind, applied }, 'migrations applied');
+      const protectedRows = await protectTwoFactorStorage(handle.db, twoFactorVault(config.twoFactorKey));
+      if (protectedRows) logger.info({ rows: protectedRows }, 'two-factor keys and recovery codes protected');
       await ensureFirstAdmin(handle.db, parsed, logger);
       // Before the outbox worker starts: nothing goes out to or about an erased person, nor twice after a restore.
       const restored = handle.kind === 'sqlite' && takeRestoredMarker(path.join(parsed.DATA_DIR, RESTORED_MARKER));

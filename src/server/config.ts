@@ -50,6 +50,8 @@ function defaultMailFrom(siteUrl: string): string {
 export type ApiConfig = {
   /** HS256 signing key for admin tokens. */
   jwtSecret: string;
+  /** Encrypts the authenticator keys and keys the recovery-code hashes (features/auth/two-factor-vault.ts). */
+  twoFactorKey: string;
   /** Origins allowed to call the API cross-origin (same origin needs none). */
   corsOrigins: string[];
   /** Take the client address from the last X-Forwarded-For entry (set when behind one trusted proxy). */
@@ -106,9 +108,14 @@ const HOUR_MS = 60 * 60_000;
 const LOGIN_SLOWDOWN = { freeFailures: 5, baseMs: 500, maxMs: 8_000 } as const;
 
 /** Maps the checked environment onto the API's configuration. */
-export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, 'privacyNoticeVersion'> {
+export function configFromEnv(
+  env: ApiEnv,
+  jwtSecret: string,
+  twoFactorKey: string,
+): Omit<ApiConfig, 'privacyNoticeVersion'> {
   return {
     jwtSecret,
+    twoFactorKey,
     corsOrigins: env.CORS_ORIGINS,
     trustProxy: env.TRUST_PROXY,
     bodyLimits: { jsonBytes: env.JSON_BODY_LIMIT_BYTES, multipartBytes: env.MULTIPART_BODY_LIMIT_BYTES },
@@ -155,15 +162,15 @@ export function configFromEnv(env: ApiEnv, jwtSecret: string): Omit<ApiConfig, '
  * The configuration of an empty environment: the defaults live in the env schema only. An app
  * built without a data folder (tests) stores on its main connection and checks no disk.
  */
-export const defaultApiConfig: Omit<ApiConfig, 'jwtSecret' | 'privacyNoticeVersion'> = (() => {
-  const { jwtSecret: _unused, ...defaults } = configFromEnv(apiEnvSchema.parse({}), '');
+export const defaultApiConfig: Omit<ApiConfig, 'jwtSecret' | 'twoFactorKey' | 'privacyNoticeVersion'> = (() => {
+  const { jwtSecret: _jwt, twoFactorKey: _key, ...defaults } = configFromEnv(apiEnvSchema.parse({}), '', '');
   return { ...defaults, sqlite: null, storage: { ...defaults.storage, dataDir: null }, erasureLedger: null };
 })();
 
 export type AppDeps = {
   db: Kysely<Database>;
   dbKind: DbKind;
-  config: Pick<ApiConfig, 'jwtSecret'> &
+  config: Pick<ApiConfig, 'jwtSecret' | 'twoFactorKey'> &
     Partial<Omit<ApiConfig, 'rateLimits'>> & { rateLimits?: Partial<ApiConfig['rateLimits']> };
   /** JSON-lines logger; defaults to stdout at level info. */
   logger?: Logger;

@@ -53,6 +53,15 @@ export const apiEnvSchema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * Encrypts the authenticator keys and keys the recovery-code hashes in the database; when unset a
+   * random one is kept in DATA_DIR/two-factor-key (mode 0600). Without it, two-factor sign-in stops working.
+   */
+  TWO_FACTOR_KEY: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** The first admin, created only when no admin exists yet. */
   ADMIN_EMAIL: z
     .string()

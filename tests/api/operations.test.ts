@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootApi, ensureFirstAdmin, resolveJwtSecret } from '~/server/boot';
+import { bootApi, ensureFirstAdmin, resolveJwtSecret, resolveTwoFactorKey } from '~/server/boot';
 import { countAdmins, findAdminByEmail, listAdmins } from '~/server/db';
 import { EnvError, parseApiEnv } from '~/server/env';
 import { verifyPassword } from '~/server/features/auth/password';
@@ -142,6 +142,15 @@ describe('bootApi', () => {
     expect(statSync(path.join(dir, 'jwt-secret')).mode & 0o777).toBe(0o600);
     expect(resolveJwtSecret({ DATA_DIR: dir, JWT_SECRET: undefined })).toBe(first);
     expect(resolveJwtSecret({ DATA_DIR: dir, JWT_SECRET: 'x'.repeat(40) })).toBe('x'.repeat(40));
+  });
+
+  it('keeps a two-factor key of its own beside the JWT secret, or takes TWO_FACTOR_KEY', () => {
+    const dir = tempDir();
+    const key = resolveTwoFactorKey({ DATA_DIR: dir, TWO_FACTOR_KEY: undefined });
+    expect(key).not.toBe(resolveJwtSecret({ DATA_DIR: dir, JWT_SECRET: undefined }));
+    expect(statSync(path.join(dir, 'two-factor-key')).mode & 0o777).toBe(0o600);
+    expect(resolveTwoFactorKey({ DATA_DIR: dir, TWO_FACTOR_KEY: undefined })).toBe(key);
+    expect(resolveTwoFactorKey({ DATA_DIR: dir, TWO_FACTOR_KEY: 'k'.repeat(40) })).toBe('k'.repeat(40));
   });
 
   it('creates the database, runs migrations idempotently and creates the first admin from the environment', async () => {

@@ -80,7 +80,7 @@ describe('a token ended anywhere is refused at the very next request', () => {
         app: createApp({
           db: other.db,
           dbKind: other.kind,
-          config: { jwtSecret: api.jwtSecret, sqlite: null },
+          config: { jwtSecret: api.jwtSecret, twoFactorKey: api.twoFactorKey, sqlite: null },
           logger: silentLogger,
         }),
       };

@@ -79,6 +79,7 @@ test.describe('the hiring team', () => {
         await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in', level: 2 })).toBeVisible();
         await expect(page.getByRole('tablist')).toHaveCount(0);
         expect(await axe()).toEqual([]);
+        await page.getByLabel('Your current password').fill(E2E_ADMIN.password);
         await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
         const key = (await page.locator('main code').innerText()).replace(/\s/g, '');
         await page.getByLabel('Six-digit code').fill(totp(key));
@@ -185,8 +186,16 @@ test.describe('the hiring team', () => {
       await signIn(page, email, PASSWORD);
       await page.getByRole('button', { name: 'Account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Your account' });
+      // A session alone is not enough: the password is asked for, and a wrong one is said so where it was typed.
+      const password = dialog.getByLabel('Your current password');
+      await password.fill('not my password');
+      await dialog.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+      await expect(password).toHaveAccessibleDescription('That is not your current password');
+      await expect(password).toBeFocused();
+      await password.fill(PASSWORD);
       await dialog.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       await expect(dialog.getByRole('img', { name: /QR code/ })).toBeVisible();
+      await expect(dialog.getByLabel('Six-digit code')).toBeFocused();
       const key = (await dialog.locator('code').innerText()).replace(/\s/g, '');
       expect(await dialog.locator('code').innerText()).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
       expect(await axe('dialog')).toEqual([]);
@@ -195,6 +204,7 @@ test.describe('the hiring team', () => {
       const codes = dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
       await expect(codes).toHaveCount(10);
       const recovery = (await codes.first().innerText()).trim();
+      const another = (await codes.nth(1).innerText()).trim();
       expect(await axe('dialog')).toEqual([]);
       await dialog.getByRole('button', { name: 'I have saved them' }).click();
       await expect(dialog).toContainText('10 recovery codes left');
@@ -220,6 +230,13 @@ test.describe('the hiring team', () => {
       await page.getByLabel('Recovery code').fill(recovery);
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForURL('**/admin');
+
+      // Turning it off takes the password too.
+      await page.getByRole('button', { name: 'Account' }).click();
+      await dialog.getByLabel('Your current password').fill(PASSWORD);
+      await dialog.getByLabel('Code from your app, or a recovery code').fill(another);
+      await dialog.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+      await expect(dialog.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
     } finally {
       await adminCli(['delete', email]);
     }

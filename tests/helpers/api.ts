@@ -81,6 +81,8 @@ export type TestApi = {
   /** The database URL used (PostgreSQL only). */
   databaseUrl: string | undefined;
   jwtSecret: string;
+  /** The key the app encrypts authenticator keys and keys recovery-code hashes with. */
+  twoFactorKey: string;
   /** Every log line the app wrote, parsed. */
   logs: Record<string, unknown>[];
   /** An admin created for this file. */
@@ -91,7 +93,9 @@ export type TestApi = {
 };
 
 export type SetupOptions = {
-  config?: Partial<Omit<ApiConfig, 'jwtSecret' | 'rateLimits'>> & { rateLimits?: Partial<ApiConfig['rateLimits']> };
+  config?: Partial<Omit<ApiConfig, 'jwtSecret' | 'twoFactorKey' | 'rateLimits'>> & {
+    rateLimits?: Partial<ApiConfig['rateLimits']>;
+  };
   now?: () => Date;
 };
 
@@ -105,6 +109,7 @@ export async function setupApi(options: SetupOptions = {}): Promise<TestApi> {
   const row = await insertAdmin(handle.db, 'admin@example.com', await hashPassword(password));
   const admin = { id: Number(row.id), email: row.email, password, tokenVersion: row.token_version };
   const jwtSecret = randomBytes(32).toString('hex');
+  const twoFactorKey = randomBytes(32).toString('base64url');
   const logs: Record<string, unknown>[] = [];
   const logger = createLogger('debug', (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
   const app = createApp({
@@ -114,6 +119,7 @@ export async function setupApi(options: SetupOptions = {}): Promise<TestApi> {
     // and every application comes from one address, so its rate limit is raised unless a test sets it.
     config: {
       jwtSecret,
+      twoFactorKey,
       spamMinFillMs: 0,
       sqlite: handle.kind === 'sqlite' ? { dataDir, synchronous: 'NORMAL' } : null,
       erasureLedger: path.join(dataDir, ERASURE_LEDGER_FILE),
@@ -132,6 +138,7 @@ export async function setupApi(options: SetupOptions = {}): Promise<TestApi> {
     dataDir,
     databaseUrl: pgDb?.url,
     jwtSecret,
+    twoFactorKey,
     logs,
     admin,
     token,

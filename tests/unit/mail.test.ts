@@ -55,7 +55,11 @@ describe('mail template', () => {
 
 describe('mail settings from the environment', () => {
   it('defaults to no SMTP, the backoff schedule and a sender on the site host', () => {
-    const { mail } = configFromEnv(parseApiEnv({ SITE_URL: 'https://careers.example.org/' }), 'x'.repeat(32));
+    const { mail } = configFromEnv(
+      parseApiEnv({ SITE_URL: 'https://careers.example.org/' }),
+      'x'.repeat(32),
+      'y'.repeat(32),
+    );
     expect(mail).toEqual({
       smtpUrl: undefined,
       from: 'EdgeCraft AI <no-reply@careers.example.org>',
@@ -75,7 +79,7 @@ describe('mail settings from the environment', () => {
       MAIL_RETRY_DELAYS_SECONDS: '0.5, 2',
     });
     expect(env.SMTP_URL).toBe('smtps://user:secret@smtp.example.org:465');
-    expect(configFromEnv(env, 'x'.repeat(32)).mail).toMatchObject({
+    expect(configFromEnv(env, 'x'.repeat(32), 'y'.repeat(32)).mail).toMatchObject({
       from: 'Careers <jobs@example.org>',
       retryDelaysMs: [500, 2000],
     });

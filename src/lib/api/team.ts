@@ -22,13 +22,14 @@ export const setTeamTwoFactor = (required: boolean) =>
     auth: true,
   });
 
-/** `POST /account/2fa/setup`: a new key, kept until confirmed. */
-export const startTwoFactor = () => apiRequest<TwoFactorSetup>('/account/2fa/setup', { method: 'POST', auth: true });
+/** `POST /account/2fa/setup` with the current password: a new key, kept until confirmed. */
+export const startTwoFactor = (password: string) =>
+  apiRequest<TwoFactorSetup>('/account/2fa/setup', { method: 'POST', json: { password }, auth: true });
 
-/** `POST /account/2fa/confirm`: turns it on; the answer holds the recovery codes, once. */
-export const confirmTwoFactor = (code: string) =>
-  apiRequest<TwoFactorEnabled>('/account/2fa/confirm', { method: 'POST', json: { code }, auth: true });
+/** `POST /account/2fa/confirm`: turns it on; the answer holds the recovery codes, once, and this session's new token. */
+export const confirmTwoFactor = (code: string, password: string) =>
+  apiRequest<TwoFactorEnabled>('/account/2fa/confirm', { method: 'POST', json: { code, password }, auth: true });
 
-/** `POST /account/2fa/disable` with a current code or a recovery code. */
-export const disableTwoFactor = (code: string) =>
-  apiRequest<{ message: string }>('/account/2fa/disable', { method: 'POST', json: { code }, auth: true });
+/** `POST /account/2fa/disable` with a current code or a recovery code, and the current password. */
+export const disableTwoFactor = (code: string, password: string) =>
+  apiRequest<{ message: string }>('/account/2fa/disable', { method: 'POST', json: { code, password }, auth: true });

@@ -1,3 +1,5 @@
+import { SECOND_FACTOR_WINDOW_MINUTES } from '../two-factor';
+
 export * from './application';
 export * from './applicant';
 export * from './applicant-api';
@@ -23,6 +25,7 @@ export const requestMessages = {
   bodyTooLarge: 'Request body too large',
   malformedJson: 'Malformed JSON in request body',
   notJson: 'Content-Type must be application/json',
+  secondFactorLocked: `Too many wrong codes were entered for this account. For up to ${SECOND_FACTOR_WINDOW_MINUTES} minutes no code is accepted, not even the right one. If this was not you, change your password.`,
 } as const;
 
 /** Every API error body (API contract). */

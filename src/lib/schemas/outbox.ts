@@ -7,6 +7,7 @@ export const OUTBOX_KINDS = {
   status_changed: 'Status changed',
   password_reset: 'Password reset',
   invitation: 'Team invitation',
+  second_factor_alert: 'Wrong sign-in codes',
 } as const;
 type OutboxKind = keyof typeof OUTBOX_KINDS;
 

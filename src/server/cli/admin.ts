@@ -181,7 +181,7 @@ async function runFileCommand(env: ApiEnv, command: 'backup' | 'restore', file: 
 }
 
 /** The RETENTION_DAYS_* limits, read as the server reads them. */
-const retentionDays = (env: ApiEnv) => configFromEnv(env, '').retentionDays;
+const retentionDays = (env: ApiEnv) => configFromEnv(env, '', '').retentionDays;
 
 /** `--role R` (or `--role=R`) among the arguments, else owner. */
 function parseRole(args: (string | undefined)[]): Role {
@@ -281,13 +281,13 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
     }
     case 'erase': {
       const email = parseEmail(arg);
-      const erased = await erasePerson(db, email, configFromEnv(env, '').erasureLedger);
+      const erased = await erasePerson(db, email, configFromEnv(env, '', '').erasureLedger);
       await audit(db, { action: 'person.erased', summary: `${privacyMessages.erased(erased)} (admin CLI)` });
       console.log(`Erased ${erased} record${erased === 1 ? '' : 's'} of ${email}.`);
       return;
     }
     case 'after-restore': {
-      const ledger = configFromEnv(env, '').erasureLedger;
+      const ledger = configFromEnv(env, '', '').erasureLedger;
       const { erasedAgain, held } = await guardRestoredData(db, { ledger, restored: true }, new Date());
       console.log(
         `Erased again ${erasedAgain} ${erasedAgain === 1 ? 'person' : 'people'} on the erasure ledger; held ${held} unsent ${held === 1 ? 'mail' : 'mails'} for an owner to send or discard in the Outbox tab.`,

@@ -59,6 +59,11 @@ export {
   useRecoveryCode,
   disableTotp,
   countRecoveryCodes,
+  countSecondFactorCheck,
+  forgiveSecondFactorCheck,
+  listUnprotectedTwoFactor,
+  replaceTotpSecrets,
+  replaceRecoveryCodeHash,
 } from './two-factor';
 export { insertMessage, listMessages, deleteMessage, setMessageHandled } from './messages';
 export { insertAuditEntry, listAudit, auditedAdmins, auditEntriesAbout } from './audit';

@@ -326,7 +326,18 @@ function migrations(kind: DbKind): Record<string, Migration> {
         await db.schema.alterTable('outbox').addColumn('held_since', 'text').execute();
       },
     },
-    '0013_rate_limits_by_library': {
+    '0013_second_factor_failures': {
+      async up(db: Kysely<unknown>) {
+        // Wrong second-factor codes per account from every address; a table on SQLite too, as it outlives restarts.
+        await db.schema
+          .createTable('second_factor_failures')
+          .addColumn('admin_id', 'integer', (c) => c.primaryKey().references('admins.id').onDelete('cascade'))
+          .addColumn('failures', 'integer', (c) => c.notNull())
+          .addColumn('window_ends_at', 'bigint', (c) => c.notNull())
+          .execute();
+      },
+    },
+    '0014_rate_limits_by_library': {
       // rate-limiter-flexible's own table layout; the windows in the old one are minutes long and may go.
       async up(db: Kysely<unknown>) {
         if (kind !== 'postgres') return;

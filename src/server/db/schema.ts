@@ -20,15 +20,15 @@ interface AdminsTable {
   role: ColumnType<Role, Role | undefined, Role>;
   /** Set at every successful sign-in. */
   last_sign_in_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
-  /** Base32 TOTP key once two-factor sign-in is confirmed; null without it. */
+  /** The TOTP key once two-factor sign-in is confirmed, encrypted (features/auth/two-factor-vault.ts); null without it. */
   totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
-  /** A key shown for enrolment, not yet confirmed with a code. */
+  /** A key shown for enrolment, not yet confirmed with a code; encrypted likewise. */
   totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;
   /** The 30-second step of the last accepted code: a code is never accepted twice. */
   totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
-/** Single-use recovery codes for two-factor sign-in, stored as SHA-256 hashes. */
+/** Single-use recovery codes for two-factor sign-in, stored as keyed hashes (HMAC-SHA-256). */
 interface AdminRecoveryCodesTable {
   id: Generated<number>;
   admin_id: number;
@@ -141,7 +141,13 @@ interface ClosedJobsTable {
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
 export type MailKind =
-  'new_application' | 'application_received' | 'new_contact' | 'status_changed' | 'password_reset' | 'invitation';
+  | 'new_application'
+  | 'application_received'
+  | 'new_contact'
+  | 'status_changed'
+  | 'password_reset'
+  | 'invitation'
+  | 'second_factor_alert';
 
 /** One e-mail, queued with the data it reports and delivered at least once by the outbox worker. */
 interface OutboxTable {
@@ -192,6 +198,13 @@ interface AuditLogTable {
   summary: string;
 }
 
+/** Wrong second-factor codes per admin in a fixed window (epoch ms), shared by every instance. */
+interface SecondFactorFailuresTable {
+  admin_id: number;
+  failures: number;
+  window_ends_at: ColumnType<number, number, number>;
+}
+
 /** Tokens ended by logout; rows past `expires_at` (epoch ms) can go. */
 interface RevokedTokensTable {
   /** base64url SHA-256 of the token's signature. */
@@ -215,6 +228,7 @@ export interface Database {
   password_resets: PasswordResetsTable;
   audit_log: AuditLogTable;
   revoked_tokens: RevokedTokensTable;
+  second_factor_failures: SecondFactorFailuresTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -1,4 +1,11 @@
 /** Outgoing e-mail: the five mails, the SMTP sender and the outbox worker that delivers them. */
-export { applicationMails, contactMails, statusMails, passwordResetMail, invitationMail } from './mails';
+export {
+  applicationMails,
+  contactMails,
+  statusMails,
+  passwordResetMail,
+  invitationMail,
+  secondFactorAlertMail,
+} from './mails';
 export { smtpSender } from './transport';
 export { OutboxWorker } from './worker';

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PASSWORD_RESET_TTL_MINUTES } from '~/lib/limits';
+import { SECOND_FACTOR_FAILURES_MAX, SECOND_FACTOR_WINDOW_MINUTES } from '~/lib/two-factor';
 import type { Applicant } from '~/lib/schemas/applicant';
 import type { ContactMessage } from '~/lib/schemas/message';
 import { INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from '~/lib/team';
@@ -8,7 +9,7 @@ import type { MailSettings } from '../config';
 import { normalizeEmail, type MailKind, type NewMail } from '../db';
 import { renderMail, type MailContent } from './template';
 
-/** The five mails the site sends, composed from data; `renderMail` escapes every value. */
+/** The mails the site sends, composed from data; `renderMail` escapes every value. */
 
 const FOOTER = `${site.legalName} · ${site.address.street}, ${site.address.locality} ${site.address.postalCode}, ${site.address.country}`;
 /** How much of a cover letter the hiring team reads in the mail; the rest is behind the login. */
@@ -235,4 +236,25 @@ export function invitationMail(
     ],
     footer: FOOTER,
   });
+}
+
+/** Too many wrong sign-in codes → the account's owner: their password is known to whoever typed them. */
+export function secondFactorAlertMail(settings: MailSettings, email: string): NewMail {
+  const alert = mail(settings, 'second_factor_alert', email, {
+    subject: `Someone has your ${site.name} admin password`,
+    heading: 'Your password was used with wrong sign-in codes',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Someone signed in to the ${site.name} admin area with the right password for this address, then entered ${SECOND_FACTOR_FAILURES_MAX} wrong two-factor codes. For the next ${SECOND_FACTOR_WINDOW_MINUTES} minutes no code is accepted for this account.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'If this was not you, someone else knows your password: change it now (on the sign-in page, choose “Forgot password?”). Your two-factor sign-in kept them out so far.',
+      },
+      { kind: 'link', label: 'Open the sign-in page', href: `${settings.siteUrl}/adminlogin` },
+    ],
+    footer: FOOTER,
+  });
+  return { ...alert, subjectKey: normalizeEmail(email) };
 }

@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '~/lib/api/client';
 import { disableTwoFactor } from '~/lib/api/team';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type SessionInfo } from '~/lib/team';
 import { authKeys } from '~/islands/queries/auth';
@@ -10,27 +9,36 @@ import { TextField } from '~/islands/ui/Field';
 import { Spinner } from '~/islands/ui/Spinner';
 import { showToast } from '~/islands/ui/toast-store';
 import { TwoFactorSetup } from './TwoFactorSetup';
+import {
+  PASSWORD_LABEL,
+  passwordInput,
+  twoFactorErrors,
+  useFocusOnError,
+  type TwoFactorErrors,
+} from './two-factor-form';
 
-/** Turning two-factor sign-in off takes a current code (or a recovery code). */
+/** Turning two-factor sign-in off takes a current code (or a recovery code) and the current password. */
 function TurnOff() {
   const queryClient = useQueryClient();
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<TwoFactorErrors>({});
   const [busy, setBusy] = useState(false);
+  const inputs = useFocusOnError(errors);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setError(null);
+    setErrors({});
     try {
-      const { message } = await disableTwoFactor(code.trim());
+      const { message } = await disableTwoFactor(code.trim(), password);
       showToast('success', message);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: teamKeys.all }),
         queryClient.invalidateQueries({ queryKey: authKeys.all }),
       ]);
     } catch (failure) {
-      setError(errorMessage(failure, 'Could not turn it off. Please try again.'));
+      setErrors(twoFactorErrors(failure, 'Could not turn it off. Please try again.'));
     } finally {
       setBusy(false);
     }
@@ -38,13 +46,36 @@ function TurnOff() {
 
   return (
     <form className="flex flex-col gap-3" onSubmit={(event) => void submit(event)} noValidate>
+      {errors.form && (
+        <p role="alert" className="text-sm text-rose-300">
+          {errors.form}
+        </p>
+      )}
+      <TextField
+        id="two-factor-off-password"
+        label={PASSWORD_LABEL}
+        required
+        error={errors.password}
+        input={{
+          ...passwordInput,
+          ref: inputs.password,
+          value: password,
+          onChange: (event) => setPassword(event.target.value),
+        }}
+      />
       <TextField
         id="two-factor-off-code"
         label="Code from your app, or a recovery code"
-        error={error ?? undefined}
-        input={{ value: code, onChange: (event) => setCode(event.target.value), autoComplete: 'one-time-code' }}
+        required
+        error={errors.code}
+        input={{
+          ref: inputs.code,
+          value: code,
+          onChange: (event) => setCode(event.target.value),
+          autoComplete: 'one-time-code',
+        }}
       />
-      <button type="submit" className="btn btn-secondary self-start" disabled={busy || !code.trim()}>
+      <button type="submit" className="btn btn-secondary self-start" disabled={busy || !code.trim() || !password}>
         {busy ? 'Turning off...' : 'Turn off two-factor sign-in'}
       </button>
     </form>

@@ -1,12 +1,19 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { errorMessage } from '~/lib/api/client';
+import { useEffect, useState, type FormEvent } from 'react';
+import { setToken } from '~/lib/api/session';
 import { confirmTwoFactor, startTwoFactor } from '~/lib/api/team';
 import { groupKey, RECOVERY_CODE_COUNT, type TwoFactorSetup as Setup } from '~/lib/two-factor';
 import { authKeys } from '~/islands/queries/auth';
 import { teamKeys } from '~/islands/queries/team';
 import { TextField } from '~/islands/ui/Field';
 import { QrCode } from './QrCode';
+import {
+  PASSWORD_LABEL,
+  passwordInput,
+  twoFactorErrors,
+  useFocusOnError,
+  type TwoFactorErrors,
+} from './two-factor-form';
 
 const setupTexts = {
   startFailed: 'Could not start the set-up. Please try again.',
@@ -16,23 +23,31 @@ const setupTexts = {
 type Step = { kind: 'intro' } | { kind: 'scan'; setup: Setup } | { kind: 'codes'; codes: string[] };
 
 /**
- * Setting up two-factor sign-in: a new key as a QR code and as text, confirmed with a code from
- * the authenticator, then the ten recovery codes, shown this once.
+ * Setting up two-factor sign-in: the current password (a session alone may not change it), a new
+ * key as a QR code and as text, confirmed with a code from the authenticator, then the ten
+ * recovery codes, shown this once. The password stays in memory for the confirmation only.
  */
 export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'intro' });
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<TwoFactorErrors>({});
   const [busy, setBusy] = useState(false);
+  const inputs = useFocusOnError(errors);
 
-  const start = async () => {
+  useEffect(() => {
+    if (step.kind === 'scan') inputs.code.current?.focus();
+  }, [step.kind, inputs.code]);
+
+  const start = async (event: FormEvent) => {
+    event.preventDefault();
     setBusy(true);
-    setError(null);
+    setErrors({});
     try {
-      setStep({ kind: 'scan', setup: await startTwoFactor() });
+      setStep({ kind: 'scan', setup: await startTwoFactor(password) });
     } catch (failure) {
-      setError(errorMessage(failure, setupTexts.startFailed));
+      setErrors(twoFactorErrors(failure, setupTexts.startFailed));
     } finally {
       setBusy(false);
     }
@@ -41,12 +56,16 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
-    setError(null);
+    setErrors({});
     try {
-      const { recoveryCodes } = await confirmTwoFactor(code.replace(/\s/g, ''));
-      setStep({ kind: 'codes', codes: recoveryCodes });
+      const enabled = await confirmTwoFactor(code.replace(/\s/g, ''), password);
+      // Turning it on ended every session of the account; this one goes on with the new token.
+      setToken(enabled.token);
+      setPassword('');
+      setStep({ kind: 'codes', codes: enabled.recoveryCodes });
     } catch (failure) {
-      setError(errorMessage(failure, setupTexts.confirmFailed));
+      const found = twoFactorErrors(failure, setupTexts.confirmFailed);
+      setErrors(found.password ? { form: found.password } : found);
     } finally {
       setBusy(false);
     }
@@ -60,23 +79,37 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
     onDone();
   };
 
+  const formError = errors.form && (
+    <p role="alert" className="text-sm text-rose-300">
+      {errors.form}
+    </p>
+  );
+
   if (step.kind === 'intro') {
     return (
-      <div className="flex flex-col gap-4">
+      <form className="flex flex-col gap-4" onSubmit={(event) => void start(event)} noValidate>
         <p className="text-sm text-slate-300">
           After your password, sign-in will ask for a six-digit code from an authenticator app on your phone (Google
           Authenticator, Microsoft Authenticator, 1Password, Aegis and the like). A stolen password alone is then not
           enough to read applicants.
         </p>
-        {error && (
-          <p role="alert" className="text-sm text-rose-300">
-            {error}
-          </p>
-        )}
-        <button type="button" className="btn btn-primary self-start" onClick={() => void start()} disabled={busy}>
+        {formError}
+        <TextField
+          id="two-factor-setup-password"
+          label={PASSWORD_LABEL}
+          required
+          error={errors.password}
+          input={{
+            ...passwordInput,
+            ref: inputs.password,
+            value: password,
+            onChange: (event) => setPassword(event.target.value),
+          }}
+        />
+        <button type="submit" className="btn btn-primary self-start" disabled={busy || !password}>
           {busy ? 'Starting...' : 'Set up two-factor sign-in'}
         </button>
-      </div>
+      </form>
     );
   }
 
@@ -101,12 +134,14 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
           </li>
           <li>Type the six-digit code the app shows now.</li>
         </ol>
+        {formError}
         <TextField
           id="two-factor-setup-code"
           label="Six-digit code"
           required
-          error={error ?? undefined}
+          error={errors.code}
           input={{
+            ref: inputs.code,
             value: code,
             onChange: (event) => setCode(event.target.value),
             inputMode: 'numeric',

@@ -13,13 +13,14 @@ import { jsonBody } from '../../middleware/validate';
 import { audit, auditRequest } from '../../services/audit';
 import { signToken, tokenHash, verifyToken } from './jwt';
 import { loginThrottle } from './login-throttle';
-import { checkSecondFactor } from './second-factor';
+import { refuseWhileLocked, secondFactorChecker } from './second-factor';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
 
 /** `POST /admin` (login), `GET /auth/verify` and `POST /auth/logout`. */
 export function authRoutes(services: Services) {
   const { db, config } = services;
   const throttle = loginThrottle(services);
+  const checkSecondFactor = secondFactorChecker(services);
 
   const login = new Hono<AppEnv>().post('/', jsonBody(loginSchema, 'Email and password are required'), async (c) => {
     const { email, password, remember, code } = c.req.valid('json');
@@ -51,13 +52,14 @@ export function authRoutes(services: Services) {
         c.header('Cache-Control', 'no-store');
         return c.json(challenge);
       }
-      const second = await checkSecondFactor(db, admin, code, services.now());
-      if (second === 'wrong') {
+      const second = await checkSecondFactor(admin, code);
+      if (second.kind === 'locked') return refuseWhileLocked(c, second.retryAfterSeconds);
+      if (second.kind === 'wrong') {
         await attempt.failed();
         await audit(db, { action: 'login.failed', admin: principal, summary: 'wrong two-factor code' }, services.now());
         return apiError(c, 401, loginMessages.invalidCode);
       }
-      if (second === 'recovery')
+      if (second.kind === 'recovery')
         await audit(db, { action: 'two_factor.recovery_used', admin: principal }, services.now());
     }
     await attempt.succeeded();

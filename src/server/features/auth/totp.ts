@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { RECOVERY_CODE_COUNT } from '~/lib/two-factor';
 import { site } from '~/site';
@@ -41,10 +41,6 @@ export function newRecoveryCodes(): string[] {
     return `${chars.slice(0, 4)}-${chars.slice(4)}`;
   });
 }
-
-/** Only this hash of a recovery code is stored; case, spaces and dashes do not matter. */
-export const hashRecoveryCode = (code: string): string =>
-  createHash('sha256').update(code.toLowerCase().replace(/[\s-]/g, ''), 'utf8').digest('hex');
 
 /** A six-digit code is a TOTP code; anything else is tried as a recovery code. */
 export const isTotpCode = (code: string): boolean => /^\d{6}$/.test(code);

@@ -1,8 +1,9 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { requestMessages } from '~/lib/schemas';
 import type { Kysely } from 'kysely';
 import {
   codeBodySchema,
+  passwordBodySchema,
   twoFactorMessages,
   type TwoFactorEnabled,
   type TwoFactorSetup,
@@ -18,28 +19,66 @@ import {
   startTotpEnrolment,
   type Database,
 } from '../../db';
+import type { AdminRow } from '../../db/schema';
 import { apiError } from '../../errors';
-import { requireAdmin } from '../../middleware/auth';
+import { bearerToken, requireAdmin } from '../../middleware/auth';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
 import { audit, auditRequest } from '../../services/audit';
 import { teamRequiresTwoFactor } from '../team/two-factor-rule';
-import { checkSecondFactor } from './second-factor';
-import { hashRecoveryCode, newRecoveryCodes, newTotpSecret, totpStep, totpUri } from './totp';
+import { signToken, verifyToken } from './jwt';
+import { verifyPassword } from './password';
+import { refuseWhileLocked, secondFactorChecker } from './second-factor';
+import { newRecoveryCodes, newTotpSecret, totpStep, totpUri } from './totp';
+import { twoFactorVault } from './two-factor-vault';
 
 /**
  * `/account/2fa`: the signed-in admin's own two-factor sign-in. `POST /setup` keeps a new key
- * until `POST /confirm` proves the authenticator has it, which turns it on and answers ten
- * recovery codes, once. `POST /disable` needs a current code. Guesses share a per-admin limit.
+ * until `POST /confirm` proves the authenticator has it, which turns it on, ends the account's
+ * other sessions and answers ten recovery codes, once. `POST /disable` needs a current code. All
+ * three take the current password, so a session alone cannot change it; password guesses share a
+ * per-admin limit, and codes on `/disable` count against the account's limit of wrong codes.
  */
 export function twoFactorRoutes(services: Services) {
   const { db, config } = services;
   const guard = requireAdmin(services);
   const guesses = rateLimiter(services, '2fa-admin', config.rateLimits.loginPerEmail);
+  const vault = twoFactorVault(config.twoFactorKey);
+  const checkSecondFactor = secondFactorChecker(services);
 
   const me = async (c: { var: AppEnv['Variables'] }) => {
     const id = c.var.admin?.id ?? 0;
     return { id, row: await findAdminById(db, id) };
+  };
+
+  /**
+   * Counts the attempt, then checks the current password: the admin's row when it is right, else
+   * the answer to send (429 past the limit, 403 for a wrong password, which is audited). Not 401:
+   * that would end the session of someone who mistyped.
+   */
+  const withPassword = async (
+    c: Context<AppEnv>,
+    password: string,
+  ): Promise<{ id: number; row: AdminRow } | { refused: Response }> => {
+    const { id, row } = await me(c);
+    if (!row) return { refused: apiError(c, 404, requestMessages.notFound) };
+    const guess = await guesses.hit(String(id));
+    if (!guess.allowed) {
+      retryAfter(c, guess);
+      return { refused: apiError(c, 429, twoFactorMessages.tooMany) };
+    }
+    if (!(await verifyPassword(password, row.password_hash))) {
+      await auditRequest(services, c, 'two_factor.password_failed');
+      return {
+        refused: apiError(c, 403, twoFactorMessages.passwordWrong, { password: twoFactorMessages.passwordWrong }),
+      };
+    }
+    return { id, row };
+  };
+
+  const wrongCode = async (c: Context<AppEnv>) => {
+    await auditRequest(services, c, 'two_factor.code_failed');
+    return apiError(c, 400, twoFactorMessages.codeInvalid, { code: twoFactorMessages.codeInvalid });
   };
 
   return new Hono<AppEnv>()
@@ -52,50 +91,55 @@ export function twoFactorRoutes(services: Services) {
       };
       return c.json(body);
     })
-    .post('/setup', guard, async (c) => {
-      const { id, row } = await me(c);
-      if (!row) return apiError(c, 404, requestMessages.notFound);
-      if (row.totp_secret) return apiError(c, 409, twoFactorMessages.alreadyOn);
+    .post('/setup', guard, jsonBody(passwordBodySchema), async (c) => {
+      const account = await withPassword(c, c.req.valid('json').password);
+      if ('refused' in account) return account.refused;
+      if (account.row.totp_secret) return apiError(c, 409, twoFactorMessages.alreadyOn);
       const secret = newTotpSecret();
-      await startTotpEnrolment(db, id, secret);
-      const body: TwoFactorSetup = { secret, uri: totpUri(secret, row.email) };
+      await startTotpEnrolment(db, account.id, vault.encrypt(secret));
+      await guesses.reset(String(account.id));
+      const body: TwoFactorSetup = { secret, uri: totpUri(secret, account.row.email) };
       return c.json(body);
     })
     .post('/confirm', guard, jsonBody(codeBodySchema), async (c) => {
-      const { id, row } = await me(c);
-      const guess = await guesses.hit(String(id));
-      if (!guess.allowed) {
-        retryAfter(c, guess);
-        return apiError(c, 429, twoFactorMessages.tooMany);
-      }
-      if (!row?.totp_pending_secret) return apiError(c, 409, twoFactorMessages.noPending);
-      const step = totpStep(row.totp_pending_secret, c.req.valid('json').code, services.now());
-      if (step === null)
-        return apiError(c, 400, twoFactorMessages.codeInvalid, { code: twoFactorMessages.codeInvalid });
+      const { code, password } = c.req.valid('json');
+      const account = await withPassword(c, password);
+      if ('refused' in account) return account.refused;
+      const pending = account.row.totp_pending_secret;
+      if (!pending) return apiError(c, 409, twoFactorMessages.noPending);
+      const step = totpStep(vault.decrypt(pending), code, services.now());
+      if (step === null) return wrongCode(c);
       const codes = newRecoveryCodes();
-      if (!(await confirmTotpEnrolment(db, id, row.totp_pending_secret, step, codes.map(hashRecoveryCode)))) {
-        return apiError(c, 409, twoFactorMessages.noPending);
-      }
-      await guesses.reset(String(id));
-      await auditRequest(services, c, 'two_factor.enabled');
-      const body: TwoFactorEnabled = { message: twoFactorMessages.enabled, recoveryCodes: codes };
+      const tokenVersion = await confirmTotpEnrolment(db, account.id, pending, step, codes.map(vault.hashRecoveryCode));
+      if (tokenVersion === null) return apiError(c, 409, twoFactorMessages.noPending);
+      await guesses.reset(String(account.id));
+      await auditRequest(services, c, 'two_factor.enabled', {
+        summary: 'turned on two-factor sign-in; other sessions ended',
+      });
+      // Every older token of the account stops working; this session goes on with a new one that ends when its old one would have.
+      const claims = await verifyToken(bearerToken(c) ?? '', config.jwtSecret, services.now());
+      const ttlSeconds = Math.max(1, (claims?.exp ?? 0) - Math.floor(services.now().getTime() / 1000));
+      const { token } = await signToken(
+        { sub: String(account.id), tv: tokenVersion },
+        config.jwtSecret,
+        ttlSeconds,
+        services.now(),
+      );
+      c.header('Cache-Control', 'no-store');
+      const body: TwoFactorEnabled = { message: twoFactorMessages.enabled, recoveryCodes: codes, token };
       return c.json(body);
     })
     .post('/disable', guard, jsonBody(codeBodySchema), async (c) => {
-      const { id, row } = await me(c);
-      if (!row?.totp_secret) return apiError(c, 409, twoFactorMessages.notOn);
+      const { code, password } = c.req.valid('json');
+      const account = await withPassword(c, password);
+      if ('refused' in account) return account.refused;
+      if (!account.row.totp_secret) return apiError(c, 409, twoFactorMessages.notOn);
       if (await teamRequiresTwoFactor(db)) return apiError(c, 409, twoFactorMessages.requiredByTeam);
-      const guess = await guesses.hit(String(id));
-      if (!guess.allowed) {
-        retryAfter(c, guess);
-        return apiError(c, 429, twoFactorMessages.tooMany);
-      }
-      const check = await checkSecondFactor(db, row, c.req.valid('json').code, services.now());
-      if (check === 'wrong') {
-        return apiError(c, 400, twoFactorMessages.codeInvalid, { code: twoFactorMessages.codeInvalid });
-      }
-      await disableTotp(db, id);
-      await guesses.reset(String(id));
+      const check = await checkSecondFactor(account.row, code);
+      if (check.kind === 'locked') return refuseWhileLocked(c, check.retryAfterSeconds);
+      if (check.kind === 'wrong') return wrongCode(c);
+      await disableTotp(db, account.id);
+      await guesses.reset(String(account.id));
       await auditRequest(services, c, 'two_factor.disabled');
       return c.json({ message: twoFactorMessages.disabled });
     });
