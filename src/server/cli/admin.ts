@@ -265,6 +265,7 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
       console.log(`  audit entries    ${counts.auditEntries}`);
       console.log(`  mails            ${counts.mails}`);
       console.log(`  view counts      ${counts.views}`);
+      console.log(`  mail links       ${counts.mailLinks}`);
       return;
     }
     case 'export': {
