@@ -138,7 +138,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
     },
     onConnectionError: (error) => logger.warn('database connection lost', { error: error.message }),
     sqliteSynchronous: parsed.SQLITE_SYNCHRONOUS,
-    onCheckpointError: (message) => logger.warn('sqlite checkpoint failed', { message }),
+    logger,
   });
   try {
     if (handle.kind === 'postgres' && !parsed.JWT_SECRET) {
@@ -148,7 +148,14 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
     }
     const config = configFromEnv(parsed, resolveJwtSecret(parsed));
     let ready = false;
-    const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger, isReady: () => ready });
+    const app = createApp({
+      db: handle.db,
+      dbKind: handle.kind,
+      config,
+      logger,
+      isReady: () => ready,
+      checkpoints: handle.checkpoints,
+    });
     let retention: RetentionSchedule | null = null;
     let worker: OutboxWorker | null = null;
     const prepare = async () => {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import path from 'node:path';
 import { site } from '~/site';
-import { ERASURE_LEDGER_FILE, type Database, type DbKind } from './db';
+import { ERASURE_LEDGER_FILE, type CheckpointThread, type Database, type DbKind } from './db';
 import { apiEnvSchema, type ApiEnv } from './env';
 import type { Logger } from './logger';
 
@@ -174,6 +174,8 @@ export type AppDeps = {
   now?: () => Date;
   /** False while boot is still preparing the database: every route but health answers 503. */
   isReady?: () => boolean;
+  /** SQLite's checkpoint thread, whose death health reports. */
+  checkpoints?: Pick<CheckpointThread, 'stopped'> | null;
 };
 
 /** Deps with every default filled in; what the features receive. */
