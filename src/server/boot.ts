@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { createApp } from './app';
-import { configFromEnv } from './config';
+import { configFromEnv, databaseOptionsFromEnv } from './config';
 import type { AppEnv } from './context';
 import {
   countAdmins,
@@ -128,16 +128,8 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
   const logger = createLogger(parsed.LOG_LEVEL);
   if (options.exitOnCrash ?? true) exitOnCrash(logger);
   const handle = openDatabase({
-    dataDir: parsed.DATA_DIR,
-    databaseUrl: parsed.DATABASE_URL,
-    poolSize: parsed.DATABASE_POOL_SIZE,
-    postgresTimeouts: {
-      connectMs: parsed.DATABASE_CONNECT_TIMEOUT_MS,
-      statementMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
-      idleInTransactionMs: parsed.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    },
+    ...databaseOptionsFromEnv(parsed),
     onConnectionError: (error) => logger.warn('database connection lost', { error: error.message }),
-    sqliteSynchronous: parsed.SQLITE_SYNCHRONOUS,
     logger,
   });
   try {
