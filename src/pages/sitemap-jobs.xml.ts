@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { jobPagesStore } from '~/lib/job-pages';
+import { jobPagesStore, JobPagesUnavailable } from '~/lib/job-pages';
 import { jobPath } from '~/lib/job-posting';
 import { site } from '~/site';
 
@@ -12,7 +12,14 @@ export const GET: APIRoute = async ({ locals, site: astroSite }) => {
   const store = jobPagesStore(locals);
   if (!store) return new Response('Job pages are not available', { status: 503 });
   const base = astroSite ?? site.url;
-  const urls = (await store.listJobs()).map(
+  let jobs;
+  try {
+    jobs = await store.listJobs();
+  } catch (error) {
+    if (!(error instanceof JobPagesUnavailable)) throw error;
+    return new Response(null, { status: error.status, headers: error.headers });
+  }
+  const urls = jobs.map(
     (job) =>
       `  <url><loc>${escapeXml(new URL(jobPath(job), base).href)}</loc><lastmod>${escapeXml(job.updatedAt ?? job.created_at)}</lastmod></url>`,
   );
