@@ -24,17 +24,25 @@ export type JobPagesStore = {
  * `status` with Retry-After, as the API does, instead of a 500.
  */
 export class JobPagesUnavailable extends Error {
+  override readonly name = 'JobPagesUnavailable';
+
   constructor(
     readonly status: 503 | 507,
     readonly retryAfterSeconds: number,
   ) {
     super('The job pages’ database cannot answer for now');
   }
+}
 
-  /** The headers of such an answer: never cached, so the page is back as soon as the database. */
-  get headers(): Record<string, string> {
-    return { 'Retry-After': String(this.retryAfterSeconds), 'Cache-Control': 'no-store' };
-  }
+/**
+ * The answer to `error` when it is a JobPagesUnavailable (never cached, so the page is back with
+ * the database), else null. Told by its name: the server and the site's build each bundle their
+ * own copy of the class, so `instanceof` would not know the server's.
+ */
+export function unavailableAnswer(error: unknown): { status: 503 | 507; headers: Record<string, string> } | null {
+  if (!(error instanceof Error) || error.name !== 'JobPagesUnavailable') return null;
+  const { status, retryAfterSeconds } = error as JobPagesUnavailable;
+  return { status, headers: { 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' } };
 }
 
 /** A job as its page shows it: the description parsed once per version of the job, not per request. */
@@ -75,8 +83,9 @@ export async function jobPageState(
   try {
     return await readJobPageState(store, slug, url, ifNoneMatch);
   } catch (error) {
-    if (!(error instanceof JobPagesUnavailable)) throw error;
-    return { kind: 'unavailable', status: error.status, headers: error.headers };
+    const answer = unavailableAnswer(error);
+    if (!answer) throw error;
+    return { kind: 'unavailable', ...answer };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { jobPagesStore, JobPagesUnavailable } from '~/lib/job-pages';
+import { jobPagesStore, unavailableAnswer } from '~/lib/job-pages';
 import { jobPath } from '~/lib/job-posting';
 import { site } from '~/site';
 
@@ -16,8 +16,9 @@ export const GET: APIRoute = async ({ locals, site: astroSite }) => {
   try {
     jobs = await store.listJobs();
   } catch (error) {
-    if (!(error instanceof JobPagesUnavailable)) throw error;
-    return new Response(null, { status: error.status, headers: error.headers });
+    const answer = unavailableAnswer(error);
+    if (!answer) throw error;
+    return new Response(null, answer);
   }
   const urls = jobs.map(
     (job) =>
