@@ -19,6 +19,32 @@ export type JobPagesStore = {
   listJobs(): Promise<(Job & { updatedAt?: string })[]>;
 };
 
+/**
+ * What a store throws when its database cannot answer for now (down, or full): the page answers
+ * `status` with Retry-After, as the API does, instead of a 500.
+ */
+export class JobPagesUnavailable extends Error {
+  override readonly name = 'JobPagesUnavailable';
+
+  constructor(
+    readonly status: 503 | 507,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('The job pages’ database cannot answer for now');
+  }
+}
+
+/**
+ * The answer to `error` when it is a JobPagesUnavailable (never cached, so the page is back with
+ * the database), else null. Told by its name: the server and the site's build each bundle their
+ * own copy of the class, so `instanceof` would not know the server's.
+ */
+export function unavailableAnswer(error: unknown): { status: 503 | 507; headers: Record<string, string> } | null {
+  if (!(error instanceof Error) || error.name !== 'JobPagesUnavailable') return null;
+  const { status, retryAfterSeconds } = error as JobPagesUnavailable;
+  return { status, headers: { 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' } };
+}
+
 /** A job as its page shows it: the description parsed once per version of the job, not per request. */
 export type PageJob = Job & { rendered: RenderedDescription };
 
@@ -40,14 +66,30 @@ type JobPageState =
   | { kind: 'redirect'; location: string }
   | { kind: 'not-modified'; headers: Record<string, string> }
   | { kind: 'job'; job: PageJob; headers: Record<string, string> }
-  | { kind: 'missing'; status: 404 | 410; headers: Record<string, string> };
+  | { kind: 'missing'; status: 404 | 410; headers: Record<string, string> }
+  | { kind: 'unavailable'; status: 503 | 507; headers: Record<string, string> };
 
 /**
  * The vacancy at `/career/jobs/{slug}`: 301 to its canonical path (with the query string, which
- * carries the link's source), 304 when the client's ETag still matches, the job with its ETag, or
- * 410 (deleted or closed) / 404 (never existed).
+ * carries the link's source), 304 when the client's ETag still matches, the job with its ETag,
+ * 410 (deleted or closed) / 404 (never existed), or 503 / 507 while the database cannot answer.
  */
 export async function jobPageState(
+  store: JobPagesStore,
+  slug: string | undefined,
+  url: URL,
+  ifNoneMatch: string | null,
+): Promise<JobPageState> {
+  try {
+    return await readJobPageState(store, slug, url, ifNoneMatch);
+  } catch (error) {
+    const answer = unavailableAnswer(error);
+    if (!answer) throw error;
+    return { kind: 'unavailable', ...answer };
+  }
+}
+
+async function readJobPageState(
   store: JobPagesStore,
   slug: string | undefined,
   url: URL,

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { jobPagesStore } from '~/lib/job-pages';
+import { jobPagesStore, unavailableAnswer } from '~/lib/job-pages';
 import { jobPath } from '~/lib/job-posting';
 import { site } from '~/site';
 
@@ -12,7 +12,15 @@ export const GET: APIRoute = async ({ locals, site: astroSite }) => {
   const store = jobPagesStore(locals);
   if (!store) return new Response('Job pages are not available', { status: 503 });
   const base = astroSite ?? site.url;
-  const urls = (await store.listJobs()).map(
+  let jobs;
+  try {
+    jobs = await store.listJobs();
+  } catch (error) {
+    const answer = unavailableAnswer(error);
+    if (!answer) throw error;
+    return new Response(null, answer);
+  }
+  const urls = jobs.map(
     (job) =>
       `  <url><loc>${escapeXml(new URL(jobPath(job), base).href)}</loc><lastmod>${escapeXml(job.updatedAt ?? job.created_at)}</lastmod></url>`,
   );

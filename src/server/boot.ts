@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Hono } from 'hono';
 import type { Kysely } from 'kysely';
 import { createApp } from './app';
-import { configFromEnv } from './config';
+import { configFromEnv, databaseOptionsFromEnv } from './config';
 import type { AppEnv } from './context';
 import {
   countAdmins,
@@ -142,17 +142,9 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
   const logger = createLogger(parsed.LOG_LEVEL);
   if (options.exitOnCrash ?? true) exitOnCrash(logger);
   const handle = openDatabase({
-    dataDir: parsed.DATA_DIR,
-    databaseUrl: parsed.DATABASE_URL,
-    poolSize: parsed.DATABASE_POOL_SIZE,
-    postgresTimeouts: {
-      connectMs: parsed.DATABASE_CONNECT_TIMEOUT_MS,
-      statementMs: parsed.DATABASE_STATEMENT_TIMEOUT_MS,
-      idleInTransactionMs: parsed.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
-    },
+    ...databaseOptionsFromEnv(parsed),
     onConnectionError: (error) => logger.warn({ error: error.message }, 'database connection lost'),
-    sqliteSynchronous: parsed.SQLITE_SYNCHRONOUS,
-    onCheckpointError: (message) => logger.warn({ message }, 'sqlite checkpoint failed'),
+    logger,
   });
   try {
     if (handle.kind === 'postgres' && !parsed.JWT_SECRET) {
@@ -167,7 +159,14 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
     }
     const config = configFromEnv(parsed, resolveJwtSecret(parsed), resolveTwoFactorKey(parsed));
     let ready = false;
-    const app = createApp({ db: handle.db, dbKind: handle.kind, config, logger, isReady: () => ready });
+    const app = createApp({
+      db: handle.db,
+      dbKind: handle.kind,
+      config,
+      logger,
+      isReady: () => ready,
+      checkpoints: handle.checkpoints,
+    });
     let retention: RetentionSchedule | null = null;
     let worker: OutboxWorker | null = null;
     const prepare = async () => {

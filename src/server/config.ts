@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import path from 'node:path';
 import { site } from '~/site';
-import { ERASURE_LEDGER_FILE, type Database, type DbKind } from './db';
+import { ERASURE_LEDGER_FILE, type CheckpointThread, type Database, type DbKind, type DbOptions } from './db';
 import { apiEnvSchema, type ApiEnv } from './env';
 import type { Logger } from './logger';
 
@@ -107,6 +107,24 @@ const HOUR_MS = 60 * 60_000;
 /** The per-e-mail login slowdown: free failures, then 0.5 s doubling up to 8 s (no setting needed). */
 const LOGIN_SLOWDOWN = { freeFailures: 5, baseMs: 500, maxMs: 8_000 } as const;
 
+/**
+ * How the server and the admin CLI open the database: SQLite in DATA_DIR or PostgreSQL at
+ * DATABASE_URL, whose pool bounds connecting and every statement (DATABASE_*_TIMEOUT_MS).
+ */
+export function databaseOptionsFromEnv(env: ApiEnv): DbOptions {
+  return {
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    poolSize: env.DATABASE_POOL_SIZE,
+    postgresTimeouts: {
+      connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+      statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: env.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+    },
+    sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
+  };
+}
+
 /** Maps the checked environment onto the API's configuration. */
 export function configFromEnv(
   env: ApiEnv,
@@ -178,6 +196,8 @@ export type AppDeps = {
   now?: () => Date;
   /** False while boot is still preparing the database: every route but health answers 503. */
   isReady?: () => boolean;
+  /** SQLite's checkpoint thread, whose death health reports. */
+  checkpoints?: Pick<CheckpointThread, 'stopped'> | null;
 };
 
 /** Deps with every default filled in; what the features receive. */

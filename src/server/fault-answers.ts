@@ -4,10 +4,13 @@ import type { DbFault } from './db';
 import { apiError } from './errors';
 
 /** A database comes back within seconds of a restart; a full disk waits for someone to free space. */
-const RETRY_AFTER_SECONDS: Record<DbFault, number> = { unavailable: 5, full: 60 };
+export const RETRY_AFTER_SECONDS: Record<DbFault, number> = { unavailable: 5, full: 60 };
 
 /** What health names as down. */
 export type Dependency = 'database' | 'disk';
+
+/** What a request the database could not serve answers: 503 while it cannot be reached, 507 while it cannot write. */
+export const FAULT_STATUS = { unavailable: 503, full: 507 } as const satisfies Record<DbFault, number>;
 
 /** Sets Retry-After for `fault` on the answer being built. */
 export function retryAfterFault(c: Context, fault: DbFault): void {
@@ -20,5 +23,5 @@ export function retryAfterFault(c: Context, fault: DbFault): void {
  */
 export function faultAnswer(c: Context, fault: DbFault, fullMessage: string = requestMessages.storageFull) {
   retryAfterFault(c, fault);
-  return fault === 'unavailable' ? apiError(c, 503, requestMessages.unavailable) : apiError(c, 507, fullMessage);
+  return apiError(c, FAULT_STATUS[fault], fault === 'unavailable' ? requestMessages.unavailable : fullMessage);
 }

@@ -2,7 +2,8 @@
  * PostgreSQL going away under the compiled server, on a private cluster this file starts: a fast
  * stop (a restart) and a freeze (SIGSTOP) in the middle of a stream of applications. The process
  * stays up, every answer is 201 or 503 with Retry-After, every 201 is stored, and it recovers
- * without a restart; a server started while PostgreSQL is down answers 503 until it is back.
+ * without a restart; a job page answers 503 meanwhile, and the admin CLI gives up on a frozen
+ * server as the server does; a server started while PostgreSQL is down answers 503 until it is back.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,8 +11,14 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobPageState } from '~/lib/job-pages';
 import { requestMessages } from '~/lib/schemas';
+import { databaseOptionsFromEnv } from '~/server/config';
+import { openDatabase } from '~/server/db';
+import { parseApiEnv } from '~/server/env';
+import { jobPagesStoreOf } from '~/server/static/job-pages';
 import { applicationForm, TEST_DATABASE_URL, validJob } from '../helpers/api';
+import { runAdminCli } from '../helpers/cli';
 import { PG_BIN, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
@@ -50,6 +57,26 @@ afterAll(async () => {
   await cluster?.remove();
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/**
+ * The state a job page answers with, read as the server reads it (`dist/server`'s page renders it:
+ * the API tests run without the site's build) over a pool with the server's settings.
+ */
+async function jobPage(databaseUrl: string, jobId: number) {
+  const handle = openDatabase(
+    databaseOptionsFromEnv(parseApiEnv({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...TIMEOUTS })),
+  );
+  try {
+    return await jobPageState(
+      jobPagesStoreOf(handle.db),
+      String(jobId),
+      new URL(`http://localhost/career/jobs/${jobId}`),
+      null,
+    );
+  } finally {
+    await handle.close();
+  }
+}
 
 async function startServer(databaseUrl: string): Promise<RunningServer> {
   const server = await startApiServer(
@@ -172,7 +199,8 @@ async function health(url: string) {
 describe.skipIf(skipReason !== null)('PostgreSQL outages', () => {
   it('survives a restart and a freeze of PostgreSQL under a stream of applications: 201 or 503, every 201 stored', async () => {
     const server = await startServer(cluster.url);
-    const stream = applicationStream(server.url, await createJob(server.url));
+    const jobId = await createJob(server.url);
+    const stream = applicationStream(server.url, jobId);
     const counts = (phase: string) => ({
       201: stream.answers.filter((a) => a.phase === phase && a.status === 201).length,
       503: stream.answers.filter((a) => a.phase === phase && a.status === 503).length,
@@ -189,6 +217,11 @@ describe.skipIf(skipReason !== null)('PostgreSQL outages', () => {
         retryAfter: expect.stringMatching(/^\d+$/),
         body: { status: 'unavailable', database: 'postgres', down: ['database'] },
       });
+      expect(await jobPage(cluster.url, jobId)).toEqual({
+        kind: 'unavailable',
+        status: 503,
+        headers: { 'Retry-After': expect.stringMatching(/^\d+$/), 'Cache-Control': 'no-store' },
+      });
       stream.enter('restarted');
       const restartedAt = performance.now();
       const back = stream.next('restarted', 201);
@@ -200,12 +233,18 @@ describe.skipIf(skipReason !== null)('PostgreSQL outages', () => {
       cluster.freeze();
       await stalled;
       const frozenHealth = await health(server.url);
+      // The CLI bounds connecting as the server does, instead of waiting for a server that never answers.
+      const frozenCli = await runAdminCli(['list'], { dataDir, databaseUrl: cluster.url }, { env: TIMEOUTS });
       stream.enter('thawed');
       const thawedAt = performance.now();
       const resumed = stream.next('thawed', 201);
       cluster.thaw();
       const recoveredAfterThaw = (await resumed).at - thawedAt;
       expect(frozenHealth).toMatchObject({ status: 503, body: { status: 'unavailable', down: ['database'] } });
+      expect(frozenCli).toMatchObject({
+        code: 1,
+        err: expect.stringContaining('Connection terminated due to connection timeout'),
+      });
 
       await stream.end();
       console.log(
@@ -238,6 +277,7 @@ describe.skipIf(skipReason !== null)('PostgreSQL outages', () => {
     const lost = stream.answers.filter((a) => a.status === 201 && !stored.has(a.email)).map((a) => a.email);
     expect(lost).toEqual([]);
     expect((await health(server.url)).body).toEqual({ status: 'ok', database: 'postgres' });
+    expect((await jobPage(cluster.url, jobId)).kind).toBe('redirect');
   });
 
   it('starts while PostgreSQL is down, answers 503 until it is back, then migrates and serves', async () => {

@@ -144,6 +144,7 @@ describe('retention (injected clock)', () => {
       auditEntries: 0,
       mails: 9,
       views: 0,
+      mailLinks: 0,
     });
     expect((await remaining()).applicants).toContain('rejected@example.com');
     const mails = await api.db.selectFrom('outbox').select('created_at').execute();
@@ -158,6 +159,7 @@ describe('retention (injected clock)', () => {
       auditEntries: 0,
       mails: 0,
       views: 0,
+      mailLinks: 0,
     });
     expect(await remaining()).toEqual({
       applicants: ['pending@example.com', 'shortlisted@example.com', 'undone@example.com', 'later@example.com'],
@@ -171,12 +173,21 @@ describe('retention (injected clock)', () => {
       auditEntries: 0,
       mails: 0,
       views: 0,
+      mailLinks: 0,
     });
   });
 
   it('past 365 days erases the pending applicant and the old message; the shortlisted one stays', async () => {
     const dryRun = await purgeExpired(api.db, days, at(366), { dryRun: true });
-    expect(dryRun).toEqual({ applicants: 1, resumes: 1, messages: 1, auditEntries: 0, mails: 3, views: 0 });
+    expect(dryRun).toEqual({
+      applicants: 1,
+      resumes: 1,
+      messages: 1,
+      auditEntries: 0,
+      mails: 3,
+      views: 0,
+      mailLinks: 0,
+    });
     expect((await remaining()).applicants).toHaveLength(4);
     expect(await purgeExpired(api.db, days, at(366))).toEqual(dryRun);
     expect(await remaining()).toEqual({
@@ -191,6 +202,7 @@ describe('retention (injected clock)', () => {
       auditEntries: 0,
       mails: 0,
       views: 0,
+      mailLinks: 0,
     });
   });
 
@@ -211,6 +223,7 @@ describe('retention (injected clock)', () => {
       auditEntries: 0,
       mails: 0,
       views: 0,
+      mailLinks: 0,
     });
   });
 
@@ -219,7 +232,7 @@ describe('retention (injected clock)', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.at(-1)).toMatchObject({ admin_id: null, admin_email: null });
     expect(rows.at(-1)?.summary).toMatch(
-      /^retention erased 2 applicants \(2 resumes\), 1 contact messages, \d+ audit entries, 0 mails, 0 view counts$/,
+      /^retention erased 2 applicants \(2 resumes\), 1 contact messages, \d+ audit entries, 0 mails, 0 view counts, 0 expired mail links$/,
     );
   });
 

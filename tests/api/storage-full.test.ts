@@ -1,10 +1,12 @@
 /**
  * A database that cannot grow (SQLite's SQLITE_FULL, made real with `PRAGMA max_page_count`):
- * writes answer 507 with Retry-After and a message, store nothing of the refused request, and
- * health reports the disk until a write succeeds again.
+ * writes (an application, a contact message) answer 507 with Retry-After and a message, store
+ * nothing of the refused request, and health reports the disk until a write succeeds again.
  */
 import { sql } from 'kysely';
+import { CONTACT_MESSAGE_MAX } from '~/lib/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestMessages } from '~/lib/schemas';
 import { applicationMessages } from '~/lib/schemas/application';
 import { pdfBytes } from '../helpers/files';
 import {
@@ -93,6 +95,28 @@ describe.skipIf(Boolean(TEST_DATABASE_URL))('a full disk (SQLite)', () => {
     const recovered = await call(api.app, 'GET', '/api/health');
     expect(recovered.status).toBe(200);
     expect(await recovered.json()).toEqual({ status: 'ok', database: 'sqlite' });
+  });
+
+  it('answers 507 with Retry-After to a contact message, stores nothing of it, and takes the next once there is room', async () => {
+    const before = await rowCounts();
+    await capPages('current');
+    // Every '<' is four characters in the mail's HTML: the mail needs overflow pages, which only new pages can hold.
+    const long = { ...contact, message: '<'.repeat(CONTACT_MESSAGE_MAX) };
+
+    const refused = await call(api.app, 'POST', '/api/contact', { json: long });
+    expect(refused.status).toBe(507);
+    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await refused.json()).toEqual({ message: requestMessages.storageFull });
+    expect(await rowCounts()).toEqual(before);
+    expect((await (await call(api.app, 'GET', '/api/health')).json()) as unknown).toEqual({
+      status: 'unavailable',
+      database: 'sqlite',
+      down: ['disk'],
+    });
+
+    await capPages(1_000_000);
+    expect((await call(api.app, 'POST', '/api/contact', { json: long })).status).toBe(201);
+    expect(await rowCounts()).toEqual({ ...before, messages: before.messages + 1, outbox: before.outbox + 1 });
   });
 });
 

@@ -17,6 +17,7 @@ import {
   insertAdmin,
   migrateToLatest,
   openDatabase,
+  type CheckpointThread,
   type Database,
   type DbKind,
 } from '~/server/db';
@@ -77,6 +78,8 @@ export type TestApi = {
   app: Hono<AppEnv>;
   db: Kysely<Database>;
   dbKind: DbKind;
+  /** SQLite's checkpoint thread, as the server runs it; null on PostgreSQL. */
+  checkpoints: CheckpointThread | null;
   dataDir: string;
   /** The database URL used (PostgreSQL only). */
   databaseUrl: string | undefined;
@@ -102,7 +105,9 @@ export type SetupOptions = {
 export async function setupApi(options: SetupOptions = {}): Promise<TestApi> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-api-test-'));
   const pgDb = TEST_DATABASE_URL ? await createPgDatabase(TEST_DATABASE_URL) : null;
-  const handle = openDatabase({ dataDir, databaseUrl: pgDb?.url, poolSize: 4 });
+  const logs: Record<string, unknown>[] = [];
+  const logger = createLogger('debug', (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
+  const handle = openDatabase({ dataDir, databaseUrl: pgDb?.url, poolSize: 4, logger });
   await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
 
   const password = 'correct horse battery staple';
@@ -110,8 +115,6 @@ export async function setupApi(options: SetupOptions = {}): Promise<TestApi> {
   const admin = { id: Number(row.id), email: row.email, password, tokenVersion: row.token_version };
   const jwtSecret = randomBytes(32).toString('hex');
   const twoFactorKey = randomBytes(32).toString('base64url');
-  const logs: Record<string, unknown>[] = [];
-  const logger = createLogger('debug', (line) => logs.push(JSON.parse(line) as Record<string, unknown>));
   const app = createApp({
     db: handle.db,
     dbKind: handle.kind,
@@ -127,6 +130,7 @@ export async function setupApi(options: SetupOptions = {}): Promise<TestApi> {
       rateLimits: { applyPerIp: { max: 1_000_000, windowMs: 3_600_000 }, ...options.config?.rateLimits },
     },
     logger,
+    checkpoints: handle.checkpoints,
     ...(options.now ? { now: options.now } : {}),
   });
   const { token } = await signToken({ sub: String(admin.id), tv: admin.tokenVersion }, jwtSecret, 8 * 3600);
@@ -135,6 +139,7 @@ export async function setupApi(options: SetupOptions = {}): Promise<TestApi> {
     app,
     db: handle.db,
     dbKind: handle.kind,
+    checkpoints: handle.checkpoints,
     dataDir,
     databaseUrl: pgDb?.url,
     jwtSecret,

@@ -44,6 +44,7 @@ export const OUTBOX_LIST_LIMIT = 200;
 export const outboxMessages = {
   notFound: 'Mail not found',
   notFailed: 'Only failed mails can be retried',
+  linkExpired: 'This mail carried a link that has expired: send a new invitation or reset link instead.',
   retried: 'The mail will be sent again shortly.',
   retriedAll: (count: number) =>
     count === 0

@@ -36,7 +36,7 @@ import {
   type Database,
 } from '~/server/db';
 import { JWT_SECRET_FILE } from '~/server/boot';
-import { configFromEnv } from '~/server/config';
+import { configFromEnv, databaseOptionsFromEnv } from '~/server/config';
 import { EnvError, parseApiEnv, type ApiEnv } from '~/server/env';
 import { audit } from '~/server/services/audit';
 import { collectPersonData, erasePerson } from '~/server/services/person-data';
@@ -265,6 +265,7 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
       console.log(`  audit entries    ${counts.auditEntries}`);
       console.log(`  mails            ${counts.mails}`);
       console.log(`  view counts      ${counts.views}`);
+      console.log(`  mail links       ${counts.mailLinks}`);
       return;
     }
     case 'export': {
@@ -328,7 +329,7 @@ async function main(): Promise<number> {
       throw error;
     }
   }
-  const handle = openDatabase({ dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL, poolSize: 1 });
+  const handle = openDatabase({ ...databaseOptionsFromEnv(env), poolSize: 1 });
   try {
     await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
     await run(handle.db, env, args);

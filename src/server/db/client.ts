@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
+import { silentLogger, type Logger } from '../logger';
 import { startCheckpointThread, type CheckpointThread } from './checkpoint-thread';
 import { resilientPgPool, type PostgresTimeouts } from './pg-pool';
 import { KeepCauseSqliteDialect } from './sqlite-dialect';
@@ -10,6 +11,8 @@ import type { Database, DbKind } from './schema';
 export type DbHandle = {
   db: Kysely<Database>;
   kind: DbKind;
+  /** SQLite's checkpoint thread (see checkpoint-thread.ts); null on PostgreSQL. */
+  checkpoints: CheckpointThread | null;
   /** Closes the pool or the SQLite file. Safe to call twice. */
   close(): Promise<void>;
 };
@@ -28,8 +31,8 @@ export type DbOptions = {
    * may roll back the last commits. FULL also survives those, at about a third of the upload rate.
    */
   sqliteSynchronous?: 'FULL' | 'NORMAL';
-  /** SQLite only, for the long-running server: WAL checkpoints on a thread (see checkpoint-thread.ts), failures reported here. */
-  onCheckpointError?: (message: string) => void;
+  /** SQLite only: where the checkpoint thread reports a failed checkpoint and its own death; none when unset. */
+  logger?: Logger;
 };
 
 /** The SQLite file inside DATA_DIR. */
@@ -52,6 +55,7 @@ export function openDatabase(options: DbOptions): DbHandle {
     return {
       db,
       kind: 'postgres',
+      checkpoints: null,
       async close() {
         if (closed) return;
         closed = true;
@@ -69,20 +73,17 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  let checkpoints: CheckpointThread | undefined;
-  if (options.onCheckpointError) {
-    sqlite.pragma('wal_autocheckpoint = 0');
-    checkpoints = startCheckpointThread(file, options.onCheckpointError);
-  }
+  const checkpoints = startCheckpointThread(sqlite, file, options.logger ?? silentLogger);
   const db = new Kysely<Database>({ dialect: new KeepCauseSqliteDialect(sqlite) });
   let closed = false;
   return {
     db,
     kind: 'sqlite',
+    checkpoints,
     async close() {
       if (closed) return;
       closed = true;
-      await checkpoints?.stop();
+      await checkpoints.stop();
       // The last connection to close checkpoints what is left and removes the log.
       await db.destroy();
     },

@@ -1,5 +1,6 @@
 /** The data layer: one door. Kysely over SQLite (default) or PostgreSQL. */
-export { openDatabase, isUniqueViolation, type DbHandle } from './client';
+export { openDatabase, isUniqueViolation, type DbHandle, type DbOptions } from './client';
+export type { CheckpointThread } from './checkpoint-thread';
 export { dbFault, type DbFault } from './faults';
 export { migrateToLatest } from './migrations';
 export { backupDatabase, restoreDatabase, BackupError } from './backup';

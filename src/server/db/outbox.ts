@@ -1,4 +1,6 @@
-import type { Kysely } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
+import { PASSWORD_RESET_TTL_MINUTES } from '~/lib/limits';
+import { INVITATION_TTL_HOURS } from '~/lib/team';
 import { isDbId } from './ids';
 import type { Database, DbKind, MailKind, OutboxRow, OutboxStatus } from './schema';
 
@@ -114,8 +116,24 @@ export async function endLeasesOf(db: Kysely<Database>, owner: string): Promise<
   return Number(result.numUpdatedRows);
 }
 
-/** Body kept for a delivered password-reset mail: its link must not outlive the delivery. */
-const REDACTED = '(removed after delivery: the mail held a password-reset link)';
+/**
+ * How long the single-use link a mail of each kind carries works; null: it carries none. Such a
+ * body is removed once delivered, and once the link has expired whatever became of the mail, so
+ * no backup of the outbox holds a link that still works.
+ */
+const LINK_LIFETIME_MS: Record<MailKind, number | null> = {
+  new_application: null,
+  application_received: null,
+  new_contact: null,
+  status_changed: null,
+  password_reset: PASSWORD_RESET_TTL_MINUTES * 60_000,
+  invitation: INVITATION_TTL_HOURS * 3_600_000,
+  second_factor_alert: null,
+};
+
+/** What is kept of the body of a mail that carried a single-use link. */
+const LINK_REMOVED = '(removed: the mail carried a single-use link)';
+const removedBody = { text_body: LINK_REMOVED, html_body: LINK_REMOVED };
 
 /** Records a delivery, if `owner` still holds the lease. */
 export async function markMailSent(db: Kysely<Database>, row: OutboxRow, owner: string, now: Date): Promise<void> {
@@ -127,11 +145,68 @@ export async function markMailSent(db: Kysely<Database>, row: OutboxRow, owner: 
       locked_by: null,
       locked_until: null,
       last_error: null,
-      ...(row.kind === 'password_reset' ? { text_body: REDACTED, html_body: REDACTED } : {}),
+      ...(LINK_LIFETIME_MS[row.kind] === null ? {} : removedBody),
     })
     .where('id', '=', row.id)
     .where('locked_by', '=', owner)
     .execute();
+}
+
+/**
+ * Mails queued since `keptSince` whose link expired before `now` and whose body still holds it,
+ * but for one being sent right now (pending under a running lease): its attempt finishes first.
+ */
+function expiredLinkBodies(now: Date, keptSince: string) {
+  const stamp = now.toISOString();
+  return (eb: ExpressionBuilder<Database, 'outbox'>): Expression<SqlBool> =>
+    eb.and([
+      eb('created_at', '>=', keptSince),
+      eb.or(
+        Object.entries(LINK_LIFETIME_MS).flatMap(([kind, lifetime]) =>
+          lifetime === null
+            ? []
+            : [
+                eb.and([
+                  eb('kind', '=', kind as MailKind),
+                  eb('created_at', '<', new Date(now.getTime() - lifetime).toISOString()),
+                ]),
+              ],
+        ),
+      ),
+      eb('text_body', '!=', LINK_REMOVED),
+      eb.or([eb('status', '!=', 'pending'), eb('locked_until', 'is', null), eb('locked_until', '<=', stamp)]),
+    ]);
+}
+
+/**
+ * Removes the body of every mail whose single-use link has expired: failed, held, never sent, or
+ * delivered before bodies were removed on delivery. One not sent yet becomes failed, as its link
+ * could no longer work. Mails queued before `keptSince` are left to retention, which deletes them.
+ * How many bodies were removed (with `dryRun`, would be).
+ */
+export async function removeExpiredLinks(
+  db: Kysely<Database>,
+  now: Date,
+  keptSince: string,
+  dryRun: boolean,
+): Promise<number> {
+  const expired = expiredLinkBodies(now, keptSince);
+  if (dryRun) {
+    const row = await db
+      .selectFrom('outbox')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(expired)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  await db
+    .updateTable('outbox')
+    .set({ status: 'failed', last_error: 'The link expired before the mail was sent.', held_since: null })
+    .where(expired)
+    .where('status', '=', 'pending')
+    .execute();
+  const result = await db.updateTable('outbox').set(removedBody).where(expired).executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**
@@ -290,14 +365,15 @@ export async function getOutboxStatus(db: Kysely<Database>, id: number): Promise
 
 /**
  * Failed mails go back to pending, due now, with a fresh series of attempts: the one `id`, or every
- * failed mail. How many did.
+ * failed mail but those whose link was removed (sending them would deliver no link). How many did.
  */
 export async function retryFailedMails(db: Kysely<Database>, id: number | 'all', now: Date): Promise<number> {
   if (id !== 'all' && !isDbId(id)) return 0;
   let query = db
     .updateTable('outbox')
     .set({ status: 'pending', attempts: 0, next_attempt_at: now.toISOString() })
-    .where('status', '=', 'failed');
+    .where('status', '=', 'failed')
+    .where('text_body', '!=', LINK_REMOVED);
   if (id !== 'all') query = query.where('id', '=', id);
   return Number((await query.executeTakeFirst()).numUpdatedRows);
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { removeExpiredLinks } from './outbox';
 import type { Database } from './schema';
 
 /** ISO timestamps: rows last changed before these are past their retention limit. */
@@ -21,6 +22,8 @@ export type PurgeCounts = {
   mails: number;
   /** Rows of job view counts (one per job, day and source). */
   views: number;
+  /** Mails kept whose body lost its expired single-use link. */
+  mailLinks: number;
 };
 
 const count = (n: number | string | bigint | undefined) => Number(n ?? 0);
@@ -28,12 +31,14 @@ const count = (n: number | string | bigint | undefined) => Number(n ?? 0);
 /**
  * Deletes (or with `dryRun` only counts) rejected and pending applicants whose last status change
  * is before their cutoff, with their resumes, and contact messages, audit entries and outbox mails
- * (sent or not: they repeat the data they report) and job view counts before theirs.
+ * (sent or not: they repeat the data they report) and job view counts before theirs; then removes
+ * from the mails left every single-use link expired at `now`.
  * Shortlisted applicants are never touched. Call it inside a transaction.
  */
 export async function deleteExpired(
   db: Kysely<Database>,
   cutoffs: ExpiryCutoffs,
+  now: Date,
   dryRun: boolean,
 ): Promise<PurgeCounts> {
   const expired = (
@@ -84,6 +89,7 @@ export async function deleteExpired(
       auditEntries: count(entries.n),
       mails: count(mails.n),
       views: count(views.n),
+      mailLinks: await removeExpiredLinks(db, now, cutoffs.mailsBefore, true),
     };
   }
 
@@ -110,5 +116,6 @@ export async function deleteExpired(
   const views = count(
     (await db.deleteFrom('job_views').where('day', '<', cutoffs.viewsBefore).executeTakeFirst()).numDeletedRows,
   );
-  return { applicants, resumes, messages, auditEntries, mails, views };
+  const mailLinks = await removeExpiredLinks(db, now, cutoffs.mailsBefore, false);
+  return { applicants, resumes, messages, auditEntries, mails, views, mailLinks };
 }

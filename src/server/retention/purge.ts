@@ -5,7 +5,7 @@ import { audit } from '../services/audit';
 import { cutoff } from '../services/retention-policy';
 
 function describePurge(counts: PurgeCounts): string {
-  return `retention erased ${counts.applicants} applicants (${counts.resumes} resumes), ${counts.messages} contact messages, ${counts.auditEntries} audit entries, ${counts.mails} mails, ${counts.views} view counts`;
+  return `retention erased ${counts.applicants} applicants (${counts.resumes} resumes), ${counts.messages} contact messages, ${counts.auditEntries} audit entries, ${counts.mails} mails, ${counts.views} view counts, ${counts.mailLinks} expired mail links`;
 }
 
 /**
@@ -28,7 +28,7 @@ export function purgeExpired(
     viewsBefore: cutoff(now, days.views).slice(0, 10),
   };
   return db.transaction().execute(async (trx) => {
-    const counts = await deleteExpired(trx, cutoffs, options.dryRun ?? false);
+    const counts = await deleteExpired(trx, cutoffs, now, options.dryRun ?? false);
     // Marks of past hours normally go with the next view; this bounds them when no view comes.
     if (!options.dryRun) await forgetJobViewMarks(trx, markHour(now));
     if (!options.dryRun && Object.values(counts).some(Boolean)) {

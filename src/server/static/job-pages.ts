@@ -7,10 +7,11 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { renderDescription, type RenderedDescription } from '~/lib/job-description';
-import type { JobPagesStore } from '~/lib/job-pages';
+import { JobPagesUnavailable, type JobPagesStore } from '~/lib/job-pages';
 import type { Job } from '~/lib/schemas/job';
-import { getJobById, isJobGone, listJobsWithUpdatedAt } from '../db';
+import { dbFault, getJobById, isJobGone, listJobsWithUpdatedAt } from '../db';
 import type { Database } from '../db/schema';
+import { FAULT_STATUS, RETRY_AFTER_SECONDS } from '../fault-answers';
 import { CONTENT_SECURITY_POLICY, SECURITY_HEADERS } from '../security-headers';
 
 type AstroNodeHandler = (req: IncomingMessage, res: ServerResponse, next: () => void, locals: object) => Promise<void>;
@@ -49,16 +50,26 @@ function descriptionRenderer(): (job: Job) => RenderedDescription {
   };
 }
 
+/** `query`, whose failure for want of the database the pages answer as the API does (503 or 507). */
+async function answerable<T>(query: Promise<T>): Promise<T> {
+  try {
+    return await query;
+  } catch (error) {
+    const fault = dbFault(error);
+    throw fault ? new JobPagesUnavailable(FAULT_STATUS[fault], RETRY_AFTER_SECONDS[fault]) : error;
+  }
+}
+
 /** The database layer as the job pages read it. */
 export function jobPagesStoreOf(db: Kysely<Database>): JobPagesStore {
   const render = descriptionRenderer();
   return {
     getJob: async (id) => {
-      const job = await getJobById(db, id);
+      const job = await answerable(getJobById(db, id));
       return job && { ...job, rendered: render(job) };
     },
-    wasDeleted: (id) => isJobGone(db, id),
-    listJobs: () => listJobsWithUpdatedAt(db),
+    wasDeleted: (id) => answerable(isJobGone(db, id)),
+    listJobs: () => answerable(listJobsWithUpdatedAt(db)),
   };
 }
 

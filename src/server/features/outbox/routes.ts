@@ -56,7 +56,8 @@ export function outboxRoutes(services: Services) {
         const id = parseDbId(c.req.param('id'));
         const status = id === null ? null : await getOutboxStatus(db, id);
         if (id === null || status === null) return apiError(c, 404, outboxMessages.notFound);
-        if ((await retryFailedMails(db, id, services.now())) === 0) return apiError(c, 409, outboxMessages.notFailed);
+        if ((await retryFailedMails(db, id, services.now())) === 0)
+          return apiError(c, 409, status === 'failed' ? outboxMessages.linkExpired : outboxMessages.notFailed);
         services.logger.info({ outboxId: id, adminId: c.var.admin?.id }, 'mail retry requested');
         return c.json({ message: outboxMessages.retried });
       })
