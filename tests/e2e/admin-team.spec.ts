@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_ADMIN } from '../../playwright.config';
-import { adminCli, adminTest as test, expect } from './admin-fixtures';
+import { adminCli, adminTest as test, expect, signInThroughApi } from './admin-fixtures';
 import { startMailServer } from './mail-fixtures';
 
 const PASSWORD = 'team-Password-2468';
@@ -29,7 +29,7 @@ test.describe('the hiring team', () => {
     async ({ page }) => {
       const server = await startMailServer();
       try {
-        await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, server.url);
+        await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password, server.url);
         await page.getByRole('tab', { name: 'Team' }).click();
         await page.getByRole('button', { name: 'Invite a colleague' }).click();
         const dialog = page.getByRole('dialog', { name: 'Invite a colleague' });
@@ -73,7 +73,7 @@ test.describe('the hiring team', () => {
       // A server of its own: the rule would stop every other test's admin on the shared one.
       const server = await startMailServer();
       try {
-        await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, server.url);
+        await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password, server.url);
         await page.getByRole('tab', { name: 'Team' }).click();
         await page.getByRole('checkbox', { name: 'Require two-factor sign-in for everyone' }).click();
         await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in', level: 2 })).toBeVisible();
@@ -111,7 +111,7 @@ test.describe('the hiring team', () => {
     try {
       const job = await adminApi.createJob();
       const applicant = await adminApi.seedApplicant({ job });
-      await signIn(page, email, PASSWORD);
+      await signInThroughApi(page, email, PASSWORD);
       await expect(page.getByText(`Signed in as ${email} · Viewer`)).toBeVisible();
       await expect(page.getByRole('tab')).toHaveText([/Job Vacancies/, /Applicants/, 'Sources']);
       await expect(page.getByRole('heading', { name: job.title })).toBeVisible();
@@ -135,14 +135,16 @@ test.describe('the hiring team', () => {
     const stamp = `${test.info().project.name}-${Date.now()}`;
     const recruiter = `notes-r-${stamp}@example.com`;
     const viewer = `notes-v-${stamp}@example.com`;
-    await adminCli(['create', recruiter, '--role', 'recruiter'], `${PASSWORD}\n`);
-    await adminCli(['create', viewer, '--role', 'viewer'], `${PASSWORD}\n`);
+    await Promise.all([
+      adminCli(['create', recruiter, '--role', 'recruiter'], `${PASSWORD}\n`),
+      adminCli(['create', viewer, '--role', 'viewer'], `${PASSWORD}\n`),
+    ]);
     try {
       const job = await adminApi.createJob();
       const applicant = await adminApi.seedApplicant({ job });
       const note = `Strong C++; ask about the RTOS port (${stamp}).`;
 
-      await signIn(page, recruiter, PASSWORD);
+      await signInThroughApi(page, recruiter, PASSWORD);
       await page.getByRole('tab', { name: /Applicants/ }).click();
       await page
         .getByRole('article', { name: applicant.name, exact: true })
@@ -156,8 +158,7 @@ test.describe('the hiring team', () => {
       await expect(timeline.getByRole('listitem').filter({ hasText: note })).toContainText(recruiter);
       expect(await axe('dialog')).toEqual([]);
 
-      await page.evaluate(() => window.localStorage.clear());
-      await signIn(page, viewer, PASSWORD);
+      await signInThroughApi(page, viewer, PASSWORD);
       await page.getByRole('tab', { name: /Applicants/ }).click();
       await page
         .getByRole('article', { name: applicant.name, exact: true })
@@ -170,8 +171,7 @@ test.describe('the hiring team', () => {
       await expect(seen.getByLabel('Add a note for the team')).toHaveCount(0);
       await expect(seen.getByRole('button', { name: /Delete note/ })).toHaveCount(0);
     } finally {
-      await adminCli(['delete', recruiter]);
-      await adminCli(['delete', viewer]);
+      await Promise.all([adminCli(['delete', recruiter]), adminCli(['delete', viewer])]);
     }
   });
 
@@ -182,7 +182,7 @@ test.describe('the hiring team', () => {
     const email = `tf-${test.info().project.name}-${Date.now()}@example.com`;
     await adminCli(['create', email, '--role', 'recruiter'], `${PASSWORD}\n`);
     try {
-      await signIn(page, email, PASSWORD);
+      await signInThroughApi(page, email, PASSWORD);
       await page.getByRole('button', { name: 'Account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Your account' });
       await dialog.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
