@@ -15,8 +15,8 @@ import { CONSENT_FIELD } from '~/lib/privacy';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
 import { PUBLIC_PAGES } from '~/public-pages';
 import { apiEnvSchema } from '~/server/env';
-import { pdfBytes } from '../tests/helpers/files';
-import { startSmtpCapture } from '../tests/helpers/smtp';
+import { pdfBytes } from '../support/files';
+import { startSmtpCapture } from '../support/smtp';
 import { adminAuth, api, eventLoopDelay, projectRoot, seedJobs, startServer } from './bench-lib/server';
 import { formatTable } from './bench-lib/table';
 

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_EMAILJS } from '../playwright.config';
-import { freePort } from '../tests/helpers/free-port';
+import { freePort } from '../support/free-port';
 
 const rootDir = new URL('../', import.meta.url).pathname;
 const resultsDir = join(rootDir, 'test-results');

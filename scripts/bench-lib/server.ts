@@ -3,14 +3,13 @@
  * `npm run serve`, on a port of its own choosing on 127.0.0.1, with a fresh DATA_DIR and the bench
  * admin. Also the admin API calls both benches make.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Job, JobInput } from '~/lib/schemas';
 import { EVENT_LOOP_STATS_PATH, type EventLoopDelay } from '~/server/event-loop';
+import { listeningUrl, startProcess } from '../../support/process';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const admin = { email: 'bench-admin@example.com', password: 'bench-Password-1234' };
@@ -24,9 +23,11 @@ export async function startServer(distDir: string, env: Record<string, string> =
   };
   const flags = (scripts['serve'] ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-bench-'));
-  const child = spawn(process.execPath, [...flags, main], {
+  const server = await startProcess({
+    name: 'the bench server',
+    command: process.execPath,
+    args: [...flags, main],
     cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'inherit'],
     env: {
       ...process.env,
       PORT: '0',
@@ -38,19 +39,13 @@ export async function startServer(distDir: string, env: Record<string, string> =
       LOG_LEVEL: 'warn',
       ...env,
     },
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`server exited with ${code} before listening`)));
-    createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /"server listening","url":"([^"]+)"/.exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
+    ready: listeningUrl,
   });
   return {
-    url,
-    pid: child.pid ?? 0,
+    url: server.ready,
+    pid: server.child.pid ?? 0,
     async stop() {
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'));
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
