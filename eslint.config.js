@@ -27,6 +27,7 @@ const elements = [
   { type: 'server', pattern: 'src/server' },
   { type: 'scripts', pattern: 'scripts' },
   { type: 'tests', pattern: 'tests' },
+  { type: 'support', pattern: 'support' },
 ].map((element) => ({ partialMatch: false, ...element }));
 /** Single files are classified by category; a rule names a type or a category alike. */
 const files = [
@@ -45,6 +46,16 @@ const anyPackage = { to: { module: { origin: 'external' } } };
 const anyPackageOrBuiltin = { to: { module: { origin: ['external', 'core'] } } };
 const typesOf = (...types) => ({ dependency: { kind: 'type' }, ...local(...types) });
 const anything = [{ to: [{ element: { type: '*' } }, { file: { categories: '*' } }] }, anyPackageOrBuiltin];
+/** Any folder or file but those of `types`, and any package or built-in. */
+const anythingBut = (...types) => [
+  {
+    to: [
+      { element: { types: { anyOf: elements.map((e) => e.type).filter((type) => !types.includes(type)) } } },
+      { file: { categories: '*' } },
+    ],
+  },
+  anyPackageOrBuiltin,
+];
 
 /**
  * Per folder: what it may import (besides itself: imports inside one element, a folder or one
@@ -113,8 +124,13 @@ const table = [
     [local('server', 'lib', 'site'), anyPackageOrBuiltin],
     'src/server/cli may import src/server, src/lib, packages and Node built-ins',
   ],
-  ['scripts', anything, 'scripts may import anything'],
-  ['tests', anything, 'tests may import anything'],
+  ['scripts', anythingBut('tests'), 'scripts may import anything but tests (what both need is in support/)'],
+  ['tests', anythingBut('scripts'), 'tests may import anything but scripts (what both need is in support/)'],
+  [
+    'support',
+    anythingBut('scripts', 'tests'),
+    'support/ (what scripts and tests share) may import anything but scripts and tests',
+  ],
 ];
 
 const policies = table.flatMap(([type, allow, rule]) => [
@@ -157,7 +173,7 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['src/**/*.{ts,tsx,astro,mjs}', 'scripts/**/*.ts', 'tests/**/*.ts'],
+    files: ['src/**/*.{ts,tsx,astro,mjs}', 'scripts/**/*.ts', 'tests/**/*.ts', 'support/**/*.ts'],
     plugins: { boundaries },
     settings: {
       'boundaries/root-path': import.meta.dirname,

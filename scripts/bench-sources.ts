@@ -9,8 +9,8 @@
  */
 import { sql } from 'kysely';
 import { parseArgs } from 'node:util';
-import { call, createJobViaApi, setupApi } from '../tests/helpers/api';
-import { seedViewFlood } from '../tests/helpers/job-views';
+import { call, createJobViaApi, setupApi } from '../support/api';
+import { seedViewFlood } from '../support/job-views';
 import { formatTable } from './bench-lib/table';
 
 const TARGET_P95_MS = 200;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import lighthouse, { desktopConfig, type Result as Lhr } from 'lighthouse';
 import { PUBLIC_PAGES } from '~/public-pages';
-import { JS_BUDGET, pageJs } from '../tests/helpers/page-js';
+import { JS_BUDGET, pageJs } from '../support/page-js';
 import { adminAuth, projectRoot, seedJobs, startServer } from './bench-lib/server';
 import { formatTable } from './bench-lib/table';
 

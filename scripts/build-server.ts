@@ -3,7 +3,7 @@
  * `<dist>/node/main.mjs`, so production runs plain Node (about 40 MB less memory, a faster start).
  */
 import { resolve } from 'node:path';
-import { compileServer } from './compile-server';
+import { compileServer } from '../support/compile-server';
 
 /** The build folder: the first argument, default dist. */
 const outDir = resolve(process.argv[2] ?? 'dist', 'node');

@@ -1,15 +1,15 @@
 /**
- * `npm test`: lint and type checks, unit and API tests, the production builds, the editing round
- * trip in `astro dev` (Keystatic, on a copy of the project), then the browser tests against the real
- * server. Steps that do not depend on each other run side by side; a failed step ends the run, with
- * one summary line.
+ * `npm test`: lint and type checks, unit and API tests, the production builds and the tests of the
+ * built pages, the editing round trip in `astro dev` (Keystatic, on a copy of the project), then the
+ * browser tests against the real server. Steps that do not depend on each other run side by side; a
+ * failed step ends the run, with one summary line.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_EMAILJS } from '../playwright.config';
-import { freePort } from '../tests/helpers/free-port';
+import { freePort } from '../support/free-port';
 
 const rootDir = new URL('../', import.meta.url).pathname;
 const resultsDir = join(rootDir, 'test-results');
@@ -81,6 +81,7 @@ const chromium = { label: 'Chromium for browser tests', command: 'bash', args: [
 if (!(await spawnStep(chromium, 'inherit')).ok) finish(false);
 
 const vitestJson = join(resultsDir, 'vitest.json');
+const siteJson = join(resultsDir, 'vitest-site.json');
 const devJson = join(resultsDir, 'playwright-dev.json');
 // Three lanes at once: the API tests spend much of their time waiting on the servers and CLIs they
 // start, which leaves room for the checks and the builds on two cores.
@@ -105,6 +106,15 @@ const checksOk = await runLanes(
   ],
   [
     { label: 'Production build', command: 'npm', args: ['run', 'build'] },
+    // The built pages' markup, metadata, links and feed, read from dist/ without a browser.
+    {
+      label: 'Built-site tests (vitest)',
+      command: 'npx',
+      args: [
+        ...['vitest', 'run', '--config', 'vitest.site.config.ts'],
+        ...['--reporter=default', '--reporter=json', `--outputFile.json=${siteJson}`],
+      ],
+    },
     // The browser tests' second server serves this variant.
     {
       label: 'EmailJS build (dist-emailjs)',
@@ -115,6 +125,7 @@ const checksOk = await runLanes(
   ],
 );
 countVitest(vitestJson);
+countVitest(siteJson);
 countPlaywright(devJson);
 if (!checksOk) finish(false);
 

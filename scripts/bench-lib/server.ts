@@ -3,14 +3,13 @@
  * `npm run serve`, on a port of its own choosing on 127.0.0.1, with a fresh DATA_DIR and the bench
  * admin; the floor server bench:load compares it with; the admin API calls the benches make.
  */
-import { spawn } from 'node:child_process';
 import { buildSync } from 'esbuild';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Job, JobInput } from '~/lib/schemas';
+import { listeningUrl, startProcess } from '../../support/process';
 import { EVENT_LOOP_QUESTION, type EventLoopDelay } from './event-loop';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -27,35 +26,33 @@ function bundled(entry: string): string {
   return outfile;
 }
 
-/**
- * Runs `node <args>` with an IPC channel; resolves once it prints the JSON line `{"msg": ready, "url": …}`.
- * `ask` sends a message and resolves with the process's answer.
- */
-async function spawnListening(args: string[], env: Record<string, string>, ready: string) {
-  const child = spawn(process.execPath, args, {
+/** Runs `node <args>` with the event-loop probe's IPC channel; resolves once `ready` finds its URL. */
+async function startProbed(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  ready: (line: string) => string | undefined,
+) {
+  const running = await startProcess({
+    name,
+    command: process.execPath,
+    args,
     cwd: projectRoot,
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    env: { ...process.env, ...env },
+    env,
+    ready,
+    ipc: true,
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`${args.at(-1)} exited with ${code} before listening`)));
-    // stdio 'pipe' gives the child a stdout.
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = new RegExp(`"msg":"${ready}","url":"([^"]+)"`).exec(line);
-      if (match?.[1]) resolve(match[1]);
-    });
-  });
+  const { child } = running;
   return {
-    url,
+    url: running.ready,
     pid: child.pid ?? 0,
-    ask: <T>(question: string) =>
-      new Promise<T>((resolve) => {
-        child.once('message', (answer) => resolve(answer as T));
-        child.send(question);
+    /** The process's event-loop delay since the previous call. */
+    eventLoopDelay: () =>
+      new Promise<EventLoopDelay>((resolve) => {
+        child.once('message', (answer) => resolve(answer as EventLoopDelay));
+        child.send(EVENT_LOOP_QUESTION);
       }),
-    stop: async () => {
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve).kill('SIGTERM'));
-    },
+    stop: () => running.stop(),
   };
 }
 
@@ -72,9 +69,11 @@ export async function startServer(distDir: string, env: Record<string, string> =
   const flags = (scripts['serve'] ?? '').split(/\s+/).filter((word) => word.startsWith('--'));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-bench-'));
   const probe = bundled('event-loop-probe.ts');
-  const server = await spawnListening(
+  const server = await startProbed(
+    'the bench server',
     [...flags, '--import', pathToFileURL(probe).href, main],
     {
+      ...process.env,
       PORT: '0',
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
@@ -84,13 +83,10 @@ export async function startServer(distDir: string, env: Record<string, string> =
       LOG_LEVEL: 'warn',
       ...env,
     },
-    'server listening',
+    listeningUrl,
   );
   return {
-    url: server.url,
-    pid: server.pid,
-    /** The server's event-loop delay since the previous call. */
-    eventLoopDelay: () => server.ask<EventLoopDelay>(EVENT_LOOP_QUESTION),
+    ...server,
     async stop() {
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -108,15 +104,14 @@ export async function startFloor(distDir: string, jobList: string) {
   writeFileSync(jobListFile, jobList);
   const program = bundled('floor-server.ts');
   const probe = bundled('event-loop-probe.ts');
-  const floor = await spawnListening(
+  const floor = await startProbed(
+    'the floor server',
     ['--import', pathToFileURL(probe).href, program, path.join(distDir, 'client'), jobListFile],
-    {},
-    'floor listening',
+    process.env,
+    (line) => (line.includes('"floor listening"') ? (JSON.parse(line) as { url: string }).url : undefined),
   );
   return {
-    url: floor.url,
-    pid: floor.pid,
-    eventLoopDelay: () => floor.ask<EventLoopDelay>(EVENT_LOOP_QUESTION),
+    ...floor,
     async stop() {
       await floor.stop();
       rmSync(dir, { recursive: true, force: true });

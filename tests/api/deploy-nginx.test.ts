@@ -23,10 +23,9 @@ import {
   selfSignedCertificate,
   siteForTest,
   startNginx,
-  startSiteServer,
   type RunningNginx,
-  type RunningSite,
 } from '../helpers/nginx';
+import { startSiteServer, type RunningServer } from '../helpers/server';
 
 const SITE_FILE = 'deploy/nginx/edgecraft.conf';
 const SERVER_NAME = 'localhost';
@@ -45,7 +44,7 @@ const postgresRun = process.env['API_TEST_DB'] === 'postgres';
 
 let dir: string;
 let certificate: Buffer;
-let site: RunningSite | undefined;
+let site: RunningServer | undefined;
 let nginx: RunningNginx | undefined;
 let counter: ConnectionCounter | undefined;
 

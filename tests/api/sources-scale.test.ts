@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourcesReport } from '~/lib/sources';
 import { call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
-import { floodSource, floodTotal, floodViews, seedViewFlood, type ViewFlood } from '../helpers/job-views';
+import { floodSource, floodTotal, floodViews, seedViewFlood, type ViewFlood } from '../../support/job-views';
 
 let api: TestApi;
 let flood: ViewFlood;

@@ -23,7 +23,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort } from '../helpers/free-port';
+import { freePort } from '../../support/free-port';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const astro = join(projectRoot, 'node_modules/astro/astro.js');

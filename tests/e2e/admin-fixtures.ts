@@ -63,14 +63,31 @@ function uniqueWord(testInfo: TestInfo): string {
   return word[0]?.toUpperCase() + word.slice(1).toLowerCase();
 }
 
+/** Logs in through POST /api/admin of the server at `origin` (the test server when empty); the token. */
 export async function loginAdmin(
   request: APIRequestContext,
   email = E2E_ADMIN.email,
   password = E2E_ADMIN.password,
+  origin = '',
 ): Promise<string> {
-  const response = await request.post('/api/admin', { data: { email, password } });
+  const response = await request.post(`${origin}/api/admin`, { data: { email, password } });
   if (!response.ok()) throw new Error(`admin login failed: ${response.status()} ${await response.text()}`);
   return ((await response.json()) as { token: string }).token;
+}
+
+/** Leaves `token` where the dashboard reads it, in localStorage of `origin` (the test server when empty). */
+async function storeAdminToken(page: Page, token: string, origin = ''): Promise<void> {
+  await page.goto(`${origin}/robots.txt`);
+  await page.evaluate((value) => window.localStorage.setItem('adminToken', value), token);
+}
+
+/**
+ * Signs `email` in without the login form (for tests that check what comes after it): logs in
+ * through the API, stores the token and opens the dashboard.
+ */
+export async function signInThroughApi(page: Page, email: string, password: string, origin = ''): Promise<void> {
+  await storeAdminToken(page, await loginAdmin(page.request, email, password, origin), origin);
+  await page.goto(`${origin}/admin`);
 }
 
 type SeededApplicant = Applicant & { resumeBytes: Buffer };
@@ -196,8 +213,7 @@ export const adminTest = apiTest.extend<AdminFixtures>({
     }
   },
   loggedInPage: async ({ page, adminToken }, use) => {
-    await page.goto('/robots.txt');
-    await page.evaluate((token) => window.localStorage.setItem('adminToken', token), adminToken);
+    await storeAdminToken(page, adminToken);
     await use(page);
   },
 });

@@ -1,7 +1,8 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_ADMIN } from '../../playwright.config';
-import { adminCli, adminTest as test, expect } from './admin-fixtures';
+import { passwordResetMessages } from '../../src/lib/schemas/password-reset-messages';
+import { adminCli, adminTest, expect, signInThroughApi } from './admin-fixtures';
 import { startMailServer } from './mail-fixtures';
 
 const PASSWORD = 'team-Password-2468';
@@ -14,6 +15,28 @@ const totp = (secret: string, shiftMs = 0) =>
     period: 30,
     timestamp: Date.now() + shiftMs,
   });
+
+/**
+ * A recruiter and a viewer (password PASSWORD) for the tests that sign colleagues in, created once
+ * per worker with the admin CLI and deleted after its last test: each CLI run starts a process and
+ * hashes a password, seconds on a busy machine that the tests themselves do not check.
+ */
+const test = adminTest.extend<object, { colleagues: { recruiter: string; viewer: string } }>({
+  colleagues: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const stamp = `${workerInfo.project.name}-${workerInfo.workerIndex}-${Date.now()}`;
+      const colleagues = { recruiter: `team-r-${stamp}@example.com`, viewer: `team-v-${stamp}@example.com` };
+      await Promise.all([
+        adminCli(['create', colleagues.recruiter, '--role', 'recruiter'], `${PASSWORD}\n`),
+        adminCli(['create', colleagues.viewer, '--role', 'viewer'], `${PASSWORD}\n`),
+      ]);
+      await use(colleagues);
+      await Promise.all([adminCli(['delete', colleagues.recruiter]), adminCli(['delete', colleagues.viewer])]);
+    },
+    { scope: 'worker' },
+  ],
+});
 
 async function signIn(page: Page, email: string, password: string, origin = '') {
   await page.goto(`${origin}/adminlogin`);
@@ -29,7 +52,7 @@ test.describe('the hiring team', () => {
     async ({ page }) => {
       const server = await startMailServer();
       try {
-        await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, server.url);
+        await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password, server.url);
         await page.getByRole('tab', { name: 'Team' }).click();
         await page.getByRole('button', { name: 'Invite a colleague' }).click();
         const dialog = page.getByRole('dialog', { name: 'Invite a colleague' });
@@ -53,7 +76,8 @@ test.describe('the hiring team', () => {
         await form.getByRole('textbox', { name: 'New password', exact: true }).fill(PASSWORD);
         await form.getByLabel('Repeat the new password').fill(PASSWORD);
         await form.getByRole('button', { name: 'Set new password' }).click();
-        await page.waitForURL(`${server.url}/adminlogin`);
+        // The page reloads the login form with this notice (the address had lost its token already).
+        await expect(page.getByRole('status').filter({ hasText: passwordResetMessages.done })).toBeVisible();
 
         await signIn(page, 'new.recruiter@example.org', PASSWORD, server.url);
         await expect(page.getByText('Signed in as new.recruiter@example.org · Recruiter')).toBeVisible();
@@ -73,7 +97,7 @@ test.describe('the hiring team', () => {
       // A server of its own: the rule would stop every other test's admin on the shared one.
       const server = await startMailServer();
       try {
-        await signIn(page, E2E_ADMIN.email, E2E_ADMIN.password, server.url);
+        await signInThroughApi(page, E2E_ADMIN.email, E2E_ADMIN.password, server.url);
         await page.getByRole('tab', { name: 'Team' }).click();
         await page.getByRole('checkbox', { name: 'Require two-factor sign-in for everyone' }).click();
         await expect(page.getByRole('heading', { name: 'Set up two-factor sign-in', level: 2 })).toBeVisible();
@@ -106,74 +130,60 @@ test.describe('the hiring team', () => {
     expect(await axe('dialog')).toEqual([]);
   });
 
-  test('a viewer reads vacancies and applicants but sees no controls that change them', async ({ page, adminApi }) => {
-    const email = `viewer-${test.info().project.name}-${Date.now()}@example.com`;
-    await adminCli(['create', email, '--role', 'viewer'], `${PASSWORD}\n`);
-    try {
-      const job = await adminApi.createJob();
-      const applicant = await adminApi.seedApplicant({ job });
-      await signIn(page, email, PASSWORD);
-      await expect(page.getByText(`Signed in as ${email} · Viewer`)).toBeVisible();
-      await expect(page.getByRole('tab')).toHaveText([/Job Vacancies/, /Applicants/, 'Sources']);
-      await expect(page.getByRole('heading', { name: job.title })).toBeVisible();
-      await expect(page.getByRole('button', { name: /Add New Job Vacancy|^Edit|^Delete/ })).toHaveCount(0);
+  test('a viewer reads vacancies and applicants but sees no controls that change them', async ({
+    page,
+    adminApi,
+    colleagues: { viewer },
+  }) => {
+    const job = await adminApi.createJob();
+    const applicant = await adminApi.seedApplicant({ job });
+    await signInThroughApi(page, viewer, PASSWORD);
+    await expect(page.getByText(`Signed in as ${viewer} · Viewer`)).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText([/Job Vacancies/, /Applicants/, 'Sources']);
+    await expect(page.getByRole('heading', { name: job.title })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Add New Job Vacancy|^Edit|^Delete/ })).toHaveCount(0);
 
-      await page.getByRole('tab', { name: /Applicants/ }).click();
-      const card = page.getByRole('article').filter({ hasText: applicant.name });
-      await expect(card.getByRole('button', { name: /^Resume/ })).toBeVisible();
-      await expect(card.getByRole('button', { name: /Shortlist|Reject|Delete/ })).toHaveCount(0);
-      await expect(page.getByRole('button', { name: /Export CSV/ })).toHaveCount(0);
-    } finally {
-      await adminCli(['delete', email]);
-    }
+    await page.getByRole('tab', { name: /Applicants/ }).click();
+    const card = page.getByRole('article').filter({ hasText: applicant.name });
+    await expect(card.getByRole('button', { name: /^Resume/ })).toBeVisible();
+    await expect(card.getByRole('button', { name: /Shortlist|Reject|Delete/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Export CSV/ })).toHaveCount(0);
   });
 
   test("a recruiter writes a note in the applicant's timeline and a viewer colleague reads it", async ({
     page,
     adminApi,
     axe,
+    colleagues: { recruiter, viewer },
   }) => {
-    const stamp = `${test.info().project.name}-${Date.now()}`;
-    const recruiter = `notes-r-${stamp}@example.com`;
-    const viewer = `notes-v-${stamp}@example.com`;
-    await adminCli(['create', recruiter, '--role', 'recruiter'], `${PASSWORD}\n`);
-    await adminCli(['create', viewer, '--role', 'viewer'], `${PASSWORD}\n`);
-    try {
-      const job = await adminApi.createJob();
-      const applicant = await adminApi.seedApplicant({ job });
-      const note = `Strong C++; ask about the RTOS port (${stamp}).`;
+    const job = await adminApi.createJob();
+    const applicant = await adminApi.seedApplicant({ job });
+    const note = `Strong C++; ask about the RTOS port (${adminApi.tag}).`;
 
-      await signIn(page, recruiter, PASSWORD);
-      await page.getByRole('tab', { name: /Applicants/ }).click();
-      await page
-        .getByRole('article', { name: applicant.name, exact: true })
-        .getByRole('button', { name: /^View/ })
-        .click();
-      const dialog = page.getByRole('dialog', { name: applicant.name });
-      const timeline = dialog.getByRole('region', { name: 'Timeline and notes' });
-      await expect(timeline.getByRole('listitem').first()).toContainText('Applied');
-      await timeline.getByLabel('Add a note for the team').fill(note);
-      await timeline.getByRole('button', { name: 'Add note' }).click();
-      await expect(timeline.getByRole('listitem').filter({ hasText: note })).toContainText(recruiter);
-      expect(await axe('dialog')).toEqual([]);
+    await signInThroughApi(page, recruiter, PASSWORD);
+    await page.getByRole('tab', { name: /Applicants/ }).click();
+    await page
+      .getByRole('article', { name: applicant.name, exact: true })
+      .getByRole('button', { name: /^View/ })
+      .click();
+    const dialog = page.getByRole('dialog', { name: applicant.name });
+    const timeline = dialog.getByRole('region', { name: 'Timeline and notes' });
+    await expect(timeline.getByRole('listitem').first()).toContainText('Applied');
+    await timeline.getByLabel('Add a note for the team').fill(note);
+    await timeline.getByRole('button', { name: 'Add note' }).click();
+    await expect(timeline.getByRole('listitem').filter({ hasText: note })).toContainText(recruiter);
+    expect(await axe('dialog')).toEqual([]);
 
-      await page.evaluate(() => window.localStorage.clear());
-      await signIn(page, viewer, PASSWORD);
-      await page.getByRole('tab', { name: /Applicants/ }).click();
-      await page
-        .getByRole('article', { name: applicant.name, exact: true })
-        .getByRole('button', { name: /^View/ })
-        .click();
-      const seen = page
-        .getByRole('dialog', { name: applicant.name })
-        .getByRole('region', { name: 'Timeline and notes' });
-      await expect(seen.getByRole('listitem').filter({ hasText: note })).toContainText(recruiter);
-      await expect(seen.getByLabel('Add a note for the team')).toHaveCount(0);
-      await expect(seen.getByRole('button', { name: /Delete note/ })).toHaveCount(0);
-    } finally {
-      await adminCli(['delete', recruiter]);
-      await adminCli(['delete', viewer]);
-    }
+    await signInThroughApi(page, viewer, PASSWORD);
+    await page.getByRole('tab', { name: /Applicants/ }).click();
+    await page
+      .getByRole('article', { name: applicant.name, exact: true })
+      .getByRole('button', { name: /^View/ })
+      .click();
+    const seen = page.getByRole('dialog', { name: applicant.name }).getByRole('region', { name: 'Timeline and notes' });
+    await expect(seen.getByRole('listitem').filter({ hasText: note })).toContainText(recruiter);
+    await expect(seen.getByLabel('Add a note for the team')).toHaveCount(0);
+    await expect(seen.getByRole('button', { name: /Delete note/ })).toHaveCount(0);
   });
 
   test('two-factor sign-in: set up from the account dialog, then a code (or a recovery code) after the password', async ({
@@ -183,7 +193,7 @@ test.describe('the hiring team', () => {
     const email = `tf-${test.info().project.name}-${Date.now()}@example.com`;
     await adminCli(['create', email, '--role', 'recruiter'], `${PASSWORD}\n`);
     try {
-      await signIn(page, email, PASSWORD);
+      await signInThroughApi(page, email, PASSWORD);
       await page.getByRole('button', { name: 'Account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Your account' });
       // A session alone is not enough: the password is asked for, and a wrong one is said so where it was typed.

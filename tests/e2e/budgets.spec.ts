@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page, Request } from '@playwright/test';
-import { gzipBytes, inlineScriptGzip, JS_BUDGET, pageJs } from '../helpers/page-js';
+import { gzipBytes, inlineScriptGzip, JS_BUDGET, pageJs } from '../../support/page-js';
 import { REDIRECTS } from '../../src/redirects';
 import { PUBLIC_PAGES } from '../../src/public-pages';
 import { blogRoutes } from './blog-pages';

@@ -1,15 +1,7 @@
 import { expect, hydrate, scrollSettled, test } from './fixtures';
 
+// The sections' order and the offerings' links are checked on the built page: tests/site/home.test.ts.
 test.describe('home page', () => {
-  test('shows every section in page order with its anchor', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 })).toContainText('Craft, code and create embedded software');
-    await expect(page.getByText('Craft smarter. Code faster. Create with AI.').first()).toBeVisible();
-    const ids = await page.locator('main [id]').evaluateAll((nodes) => nodes.map((node) => node.id));
-    const order = ['benefits', 'platform', 'offerings', 'industries', 'trust', 'contact'];
-    expect(ids.filter((id) => order.includes(id))).toEqual(order);
-  });
-
   test('the hero video loops muted and inline with a poster, and starts by itself once the page is idle', async ({
     page,
   }) => {
@@ -28,17 +20,6 @@ test.describe('home page', () => {
       false,
       true,
     ]);
-  });
-
-  test('offerings link to /iip, /iot and /design and the six industries are listed', async ({ page }) => {
-    await page.goto('/');
-    const hrefs = await page
-      .locator('#offerings h3 a')
-      .evaluateAll((links) => links.map((a) => a.getAttribute('href')));
-    expect(hrefs).toEqual(['/iip', '/iot', '/design']);
-    for (const name of ['Smart Vision', 'Robotics', 'Drones', 'IoT Devices', 'Industrial & Logistics', 'Automotive']) {
-      await expect(page.locator('#industries').getByRole('heading', { name })).toBeVisible();
-    }
   });
 
   test('industry tiles link to their vertical page where one exists', { tag: '@once' }, async ({ page }) => {

@@ -4,18 +4,17 @@
  * same e-mail from other addresses, logs out, and that token is dead. The server runs with a disk
  * floor no disk reaches, so the dashboard shows the storage warning, and HSTS is on every answer.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
+import { startBuiltServer, type RunningServer } from '../helpers/server';
 import { expect, test } from './fixtures';
 import { AdminPage } from './pages/AdminPage';
 
 const ADMIN = { email: 'attacked-admin@example.com', password: 'attacked-Password-1234' };
 
-let server: ChildProcess;
+let server: RunningServer | undefined;
 let attacking = true;
 let attackers: Promise<void>[] = [];
 let baseUrl = '';
@@ -27,35 +26,20 @@ test.describe('login under attack, logout and HSTS on the production server', { 
 
   test.beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-attack-e2e-'));
-    server = spawn(process.execPath, ['dist/node/main.mjs'], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        ADMIN_EMAIL: ADMIN.email,
-        ADMIN_PASSWORD: ADMIN.password,
-        MIN_FREE_DISK_MB: '1000000000',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
+    server = await startBuiltServer('the attacked server', {
+      DATA_DIR: dataDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      MIN_FREE_DISK_MB: '1000000000',
+      LOG_LEVEL: 'warn',
     });
-    baseUrl = await new Promise<string>((resolve, reject) => {
-      createInterface({ input: server.stdout! }).on('line', (line) => {
-        if (line.includes('"server listening"')) resolve((JSON.parse(line) as { url: string }).url);
-      });
-      server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
+    baseUrl = server.url;
   });
 
   test.afterAll(async () => {
     attacking = false;
     await Promise.all(attackers);
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,15 +1,14 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { Page, Request } from '@playwright/test';
 import { consentMessages, PRIVACY_PATH, RETENTION_DEFAULT_DAYS } from '../../src/lib/privacy';
 import { frontmatterVersion } from '../../src/server/features/privacy/notice-version';
 import { site } from '../../src/site';
 import { parseCsv } from '../helpers/csv';
+import { startBuiltServer } from '../helpers/server';
 import { readZip } from '../helpers/zip';
 import { adminTest as test, expect, samplePdf } from './admin-fixtures';
 import { consentBox, fillApplicationForm, hydrate } from './fixtures';
@@ -242,7 +241,7 @@ test.describe('privacy › server log', () => {
 
   test("holds none of the applicant's e-mail, phone or name after a full journey", async ({ browser }) => {
     test.slow(); // its own server, a browser journey and every admin call
-    const server = await startSiteServer();
+    const server = await startLogServer();
     try {
       const context = await browser.newContext({ baseURL: server.url });
       const page = await context.newPage();
@@ -324,41 +323,23 @@ test.describe('privacy › server log', () => {
 
 const ADMIN = { email: 'log-admin@example.com', password: 'log-check-password-1234' };
 
-/** The production server (dist/node/main.mjs) on a free port with debug logs, collecting every line it prints. */
-async function startSiteServer(): Promise<{ url: string; output: string[]; stop: () => Promise<void> }> {
+/** The production server (dist/node/main.mjs) with debug logs, collecting every line it prints. */
+async function startLogServer(): Promise<{ url: string; output: string[]; stop: () => Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'privacy-log-'));
-  const child = spawn(process.execPath, ['dist/node/main.mjs'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: process.env['DIST_DIR'] ?? 'dist',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      JWT_SECRET: 'privacy-log-check-secret-long-enough-for-hs256',
-      SPAM_MIN_FILL_MS: '0',
-      LOG_LEVEL: 'debug',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output.push(line);
-      // Any key order: the line may come from the JSON logger, which writes msg last.
-      if (line.includes('"server listening"')) resolve((JSON.parse(line) as { url: string }).url);
-    });
-    void exited.then(() => reject(new Error(`server exited:\n${output.join('\n')}`)));
+  const server = await startBuiltServer('the log-check server', {
+    DATA_DIR: dataDir,
+    DIST_DIR: process.env['DIST_DIR'] ?? 'dist',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    JWT_SECRET: 'privacy-log-check-secret-long-enough-for-hs256',
+    SPAM_MIN_FILL_MS: '0',
+    LOG_LEVEL: 'debug',
   });
   return {
-    url,
-    output,
+    url: server.url,
+    output: server.output,
     async stop() {
-      child.kill('SIGTERM');
-      await exited;
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,7 +5,7 @@
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { compileServer } from '../../scripts/compile-server';
+import { compileServer } from '../../support/compile-server';
 
 const DIR_VARIABLE = 'EDGECRAFT_COMPILED_SERVER_DIR';
 const ENTRIES = {

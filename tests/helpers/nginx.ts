@@ -3,13 +3,12 @@
  * shipped with only what a test must change rewritten, a self-signed certificate made by openssl,
  * and nginx in the foreground with everything it writes in one temp folder.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { accessSync, chmodSync, constants, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createInterface } from 'node:readline';
-import { freePort } from './free-port';
-import { compiledEntry } from './compiled-server';
+import { freePort } from '../../support/free-port';
+import { startProcess } from '../../support/process';
 
 /** The first of `names` that is an executable in PATH or in the sbin folders a user's PATH may lack. */
 function findExecutable(names: string[]): string | null {
@@ -159,73 +158,12 @@ function mainConfig(dir: string): string {
   ].join('\n');
 }
 
-function runNginx(dir: string, ports: { httpPort: number; httpsPort: number }): Promise<RunningNginx> {
-  const child = spawn(NGINX_BIN!, ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
+async function runNginx(dir: string, ports: { httpPort: number; httpsPort: number }): Promise<RunningNginx> {
+  const { child, output, stop } = await startProcess({
+    name: 'nginx',
+    command: NGINX_BIN!,
+    args: ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-e', 'stderr'],
+    ready: (line) => (line.includes('start worker process') ? true : undefined),
   });
-  const output: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`nginx did not start:\n${output.join('\n')}`));
-    }, 30_000);
-    createInterface({ input: child.stderr! }).on('line', (line) => {
-      output.push(line);
-      if (line.includes('start worker process')) {
-        clearTimeout(timer);
-        resolve({ ...ports, dir, child, output, stop });
-      }
-    });
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(error);
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`nginx exited with ${code}:\n${output.join('\n')}`));
-    });
-  });
-}
-
-export type RunningSite = { port: number; child: ChildProcess; output: string[]; stop(): Promise<number | null> };
-
-/**
- * The whole server (src/server/main.ts, compiled), site and API, on an ephemeral loopback port.
- * `env.DIST_DIR` names the build it serves; a test writes a small one of its own.
- */
-export async function startSiteServer(env: Record<string, string>): Promise<RunningSite> {
-  const child = spawn(process.execPath, [compiledEntry('main')], {
-    env: { ...process.env, LOG_LEVEL: 'warn', SPAM_MIN_FILL_MS: '0', ...env, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-    return exited;
-  };
-  createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop();
-      reject(new Error(`server did not start:\n${output.join('\n')}`));
-    }, 30_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output.push(line);
-      if (line.includes('"server listening"')) {
-        clearTimeout(timer);
-        resolve(Number(new URL((JSON.parse(line) as { url: string }).url).port));
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output.join('\n')}`));
-    });
-  });
-  return { port, child, output, stop };
+  return { ...ports, dir, child, output, stop: () => stop().then(() => undefined) };
 }

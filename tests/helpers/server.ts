@@ -1,50 +1,63 @@
-/** Spawns the real API server (src/server/api-only.ts) as a child process for end-to-end API tests. */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
+/**
+ * The servers tests start as processes, all through support/process.ts: the API alone and the whole
+ * server compiled from src/ (compiled-server.ts), and the production build's server (dist/node/main.mjs,
+ * as `npm run serve` runs it). Each is ready once it logs that it listens, on the port it names.
+ */
+import { join } from 'node:path';
+import { listeningUrl, startProcess, type RunningProcess } from '../../support/process';
 import { compiledEntry } from './compiled-server';
 
-export type RunningServer = {
-  url: string;
-  port: number;
-  child: ChildProcess;
-  output: string[];
-  exited: Promise<number | null>;
-};
+export type RunningServer = Omit<RunningProcess<string>, 'ready'> & { url: string; port: number };
 
-export async function startApiServer(env: Record<string, string>, port: number): Promise<RunningServer> {
-  const child = spawn(process.execPath, [compiledEntry('api-only')], {
+async function startServer(name: string, entry: string, env: NodeJS.ProcessEnv): Promise<RunningServer> {
+  const { ready: url, ...running } = await startProcess({
+    name,
+    command: process.execPath,
+    args: [entry],
+    env,
+    ready: (line) =>
+      line.includes('"api listening"')
+        ? `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`
+        : listeningUrl(line),
+  });
+  return { ...running, url, port: Number(new URL(url).port) };
+}
+
+/** The API alone (src/server/api-only.ts, compiled) on `port` (0: one of its own choosing). */
+export function startApiServer(env: Record<string, string>, port: number): Promise<RunningServer> {
+  return startServer('the API server', compiledEntry('api-only'), {
+    ...process.env,
     // Scripted requests: the fill-time spam rule is off unless `env` sets it (see tests/api/spam.test.ts),
     // and so is the per-address application limit (every request comes from 127.0.0.1).
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      SPAM_MIN_FILL_MS: '0',
-      APPLY_RATE_LIMIT_PER_IP: '1000000',
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    LOG_LEVEL: 'warn',
+    SPAM_MIN_FILL_MS: '0',
+    APPLY_RATE_LIMIT_PER_IP: '1000000',
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
   });
-  const output: string[] = [];
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
-  let actualPort = port;
-  const ready = new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output.join('\n')}`)), 30_000);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      output.push(line);
-      if (line.includes('"api listening"')) {
-        actualPort = (JSON.parse(line) as { port: number }).port;
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output.join('\n')}`));
-    });
+}
+
+/**
+ * The whole server (src/server/main.ts, compiled), site and API, on an ephemeral loopback port.
+ * `env.DIST_DIR` names the build it serves; a test writes a small one of its own.
+ */
+export function startSiteServer(env: Record<string, string>): Promise<RunningServer> {
+  return startServer('the site server', compiledEntry('main'), {
+    ...process.env,
+    LOG_LEVEL: 'warn',
+    SPAM_MIN_FILL_MS: '0',
+    ...env,
+    PORT: '0',
+    HOST: '127.0.0.1',
   });
-  await ready;
-  return { url: `http://127.0.0.1:${actualPort}`, port: actualPort, child, output, exited };
+}
+
+/**
+ * The production build's server (dist/node/main.mjs; `env.DIST_DIR` names the build it serves) on
+ * loopback, on `env.PORT` or else a port of its own choosing, for browser tests that need a server
+ * of their own: its own data, mail or limits.
+ */
+export function startBuiltServer(name: string, env: Record<string, string>): Promise<RunningServer> {
+  return startServer(name, join('dist', 'node', 'main.mjs'), { ...process.env, PORT: '0', ...env, HOST: '127.0.0.1' });
 }

@@ -60,6 +60,9 @@ describe('import boundaries', () => {
       "import type { SeoProps } from '~/layouts/BaseLayout.astro';",
     ],
     ['src/site.ts, anything', 'src/site.ts', "import { EMAIL_MAX } from './lib/limits';"],
+    ['a script, a test helper', 'scripts/probe.ts', "import { runAdminCli } from '../tests/helpers/cli';"],
+    ['a test, a script', 'tests/helpers/probe.ts', "import { E2E_EMAILJS } from '../../scripts/test';"],
+    ['support/, a test helper', 'support/probe.ts', "import { runAdminCli } from '../tests/helpers/cli';"],
   ])('refuses %s', async (_name, path, code) => {
     expect(await boundaryErrors(path, code)).toHaveLength(1);
   });
@@ -81,6 +84,16 @@ describe('import boundaries', () => {
       'src/lib, zod, src/site.ts and package types',
       'src/lib/probe.ts',
       "import { z } from 'zod';\nimport { site } from '../site';\nimport type { QueryKey } from '@tanstack/react-query';",
+    ],
+    [
+      'a script and a test, support/',
+      'scripts/probe.ts',
+      "import { freePort } from '../support/free-port';\nimport { startProcess } from '../support/process';",
+    ],
+    [
+      'a test, support/ and src/',
+      'tests/helpers/probe.ts',
+      "import { startProcess } from '../../support/process';\nimport { site } from '~/site';",
     ],
     [
       'src/server, src/lib',

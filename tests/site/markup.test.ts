@@ -1,23 +1,20 @@
 /**
  * Every page of the build is valid HTML to an outside validator: html-validate with the project's
  * .htmlvalidate.json (its recommended preset). Reads the built files (DIST_DIR or dist), so it runs
- * after the build, once, in the desktop project.
+ * after the build.
  */
 import { readdirSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
-import { expect, test } from './fixtures';
-
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-const distDir = resolve(projectRoot, process.env['DIST_DIR'] ?? 'dist');
+import { describe, expect, test } from 'vitest';
+import { distDir, projectRoot } from './built-site';
 const htmlFiles = readdirSync(distDir, { recursive: true, encoding: 'utf8' })
   .filter((file) => file.endsWith('.html'))
   .sort();
 // The config is found from each file's folder upwards: the root's .htmlvalidate.json.
 const validator = new HtmlValidate(new FileSystemConfigLoader());
 
-test.describe('markup', { tag: '@once' }, () => {
+describe('markup', () => {
   test('the build has pages to validate', () => {
     expect(htmlFiles, `no .html under ${relative(projectRoot, distDir)}: build the site first`).toContain(
       join('client', 'index.html'),

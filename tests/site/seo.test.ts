@@ -4,35 +4,10 @@
  * exists, and the sitemap lists exactly the canonical URLs of the indexed pages.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
 import { DESCRIPTION_MAX, PAGE_TITLE_MAX } from '../../src/lib/seo';
-import { expect, test } from './fixtures';
-
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-const client = join(resolve(projectRoot, process.env['DIST_DIR'] ?? 'dist'), 'client');
-
-type Built = { path: string; html: string };
-
-/** Every page of the build with its HTML, except the meta-refresh pages of redirects. */
-function builtPages(): Built[] {
-  expect(existsSync(client), `${relative(projectRoot, client)} is missing: build the site first`).toBe(true);
-  const pages: Built[] = [];
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const file = join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else if (entry.name.endsWith('.html')) {
-        const html = readFileSync(file, 'utf8');
-        if (/http-equiv="refresh"/.test(html)) continue;
-        const path = `/${relative(client, file)}`.replace(/(\/index)?\.html$/, '') || '/';
-        pages.push({ path, html });
-      }
-    }
-  };
-  walk(client);
-  return pages;
-}
+import { builtPages, clientDir as client } from './built-site';
 
 const tag = (html: string, pattern: RegExp) => pattern.exec(html)?.[1];
 const decode = (value: string) =>
@@ -51,7 +26,7 @@ function pngSize(bytes: Buffer): { width: number; height: number } | null {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
 
-test.describe('search and social previews', { tag: '@once' }, () => {
+describe('search and social previews', () => {
   test('every page title says what it is within 60 characters, articles too, descriptions within 160', () => {
     const problems: string[] = [];
     for (const { path, html } of builtPages()) {

@@ -5,19 +5,16 @@
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
 import { contentLinks } from '../../src/integrations/content-links';
 import { brokenLinks, formatBroken, siteIndex } from '../../src/integrations/link-check';
 import { REDIRECTS } from '../../src/redirects';
-import { expect, test } from './fixtures';
-
-const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-const client = join(resolve(projectRoot, process.env['DIST_DIR'] ?? 'dist'), 'client');
+import { clientDir as client, projectRoot } from './built-site';
 const site = () =>
   siteIndex(client, { redirects: Object.keys(REDIRECTS), patterns: [/^\/career\/jobs\/.+/, /^\/sitemap-jobs\.xml$/] });
 
-test.describe('broken internal links', { tag: '@once' }, () => {
+describe('broken internal links', () => {
   test('the content as it is has none', () => {
     expect(formatBroken(brokenLinks(contentLinks(join(projectRoot, 'content'), projectRoot), site()))).toBe('');
   });

@@ -1,0 +1,340 @@
+/**
+ * The product, vertical, design, hardware, company and legal pages as built: headings, sections,
+ * copy, images, calls to action and scripts. What needs a browser (layout, the accordion, the
+ * sidebars, axe) is in tests/e2e/content-pages.spec.ts.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { frontmatterVersion } from '../../src/server/features/privacy/notice-version';
+import { site } from '../../src/site';
+import { COMPANY_PAGES, DESIGN_SECTIONS, HARDWARE_ROWS, SIDEBAR_PAGES, VERTICAL_NAV } from '../helpers/site-pages';
+import { builtPage, clientDir, moduleScripts, nameOf, notFoundPage, projectRoot, textOf, wordsOf } from './built-site';
+
+/** What each page contains: the h3 titles of its cards (in `#id`) and its accordion items. */
+const STRUCTURE: Record<
+  string,
+  { cards?: { in: string; titles: readonly string[] }[]; accordion?: number; sections?: readonly string[] }
+> = {
+  '/iip': {
+    cards: [
+      {
+        in: '#benefits',
+        titles: [
+          '70–90% lower deployment cost',
+          '2–3x faster timelines',
+          'Hardware-aware by design',
+          'Accuracy you can check',
+          'One pipeline, many targets',
+          'Code you own',
+        ],
+      },
+    ],
+  },
+  '/iem': {
+    cards: [
+      {
+        in: '#benefits',
+        titles: [
+          'Real-time decision-making',
+          'Resilience to network failures',
+          'Scaling across thousands of devices',
+          'Mitigating data drift',
+          'Protecting privacy and reducing costs',
+          'Localised processing',
+        ],
+      },
+    ],
+  },
+  '/iis': {
+    cards: [
+      { in: '#features', titles: ['Silicon-agnostic', 'GenAI-powered automation', 'Vendor adaptation layer'] },
+      { in: '#how-it-works', titles: ['Unified API', 'Cross-platform', 'Seamless deployment'] },
+    ],
+    accordion: 4,
+  },
+  '/drone': {
+    sections: [
+      'Autonomous navigation',
+      'Image processing on board',
+      'Drone OS',
+      'Flight system',
+      'Fleet management',
+      'SITL simulation',
+    ],
+    cards: [{ in: '#use-cases', titles: ['Aerial inspection and mapping', 'Agriculture', 'Integrated solutions'] }],
+  },
+  '/smart-vision': {
+    cards: [
+      {
+        in: '#use-cases',
+        titles: [
+          'Security & Surveillance',
+          'Healthcare',
+          'Hazard Detection',
+          'Retail',
+          'Manufacturing',
+          'Smart Cities',
+        ],
+      },
+    ],
+    accordion: 4,
+  },
+  '/robotics': {
+    cards: [
+      {
+        in: '#use-cases',
+        titles: [
+          'Warehouse AMRs',
+          'Pick and place',
+          'Inspection robots',
+          'Collaborative robots',
+          'Field and agricultural robots',
+          'Service and delivery',
+        ],
+      },
+    ],
+    accordion: 4,
+  },
+  '/industrials': {
+    cards: [
+      {
+        in: '#use-cases',
+        titles: [
+          'Visual quality inspection',
+          'Predictive maintenance',
+          'Worker safety',
+          'Asset tracking and logistics',
+          'Energy monitoring',
+          'Process optimisation',
+        ],
+      },
+    ],
+    accordion: 5,
+  },
+  '/iot': { sections: ['Wearables', 'Home', 'City', 'Agriculture', 'Industrial and logistics'] },
+  '/automotive': {
+    sections: [
+      'Driver and occupant monitoring',
+      'What the platform provides for ISO 26262 and ASPICE',
+      "Model updates over the vehicle's life",
+    ],
+    cards: [{ in: '#use-cases', titles: ['Driver monitoring', 'Occupant monitoring', 'Commercial fleets'] }],
+  },
+};
+
+const main = (path: string) => builtPage(path).querySelector('main');
+const all = (scope: ParentNode | null, selector: string): Element[] => [...(scope?.querySelectorAll(selector) ?? [])];
+const texts = (elements: Element[]) => elements.map((element) => textOf(element));
+
+/** The JavaScript files a page loads beyond those of the layout (what the 404 page loads). */
+function ownScripts(path: string): string[] {
+  const layout = moduleScripts(notFoundPage());
+  return moduleScripts(builtPage(path)).filter((src) => !layout.includes(src));
+}
+
+/** The one table in `scope` whose caption or label matches `name`. */
+function tableNamed(scope: ParentNode | null, name: RegExp): Element {
+  const tables = all(scope, 'table').filter((table) =>
+    name.test(table.getAttribute('aria-label') ?? textOf(table.querySelector('caption'))),
+  );
+  expect(tables).toHaveLength(1);
+  return tables[0] as Element;
+}
+
+describe('content pages', () => {
+  for (const { path, island } of SIDEBAR_PAGES) {
+    describe(path, () => {
+      test('has at least 400 words of copy in its main content', () => {
+        const text = textOf(main(path));
+        expect(wordsOf(text).length).toBeGreaterThanOrEqual(400);
+        expect(text).not.toMatch(/lorem ipsum|coming soon/i);
+      });
+
+      test('shows the cards, sections and accordion items it promises', () => {
+        const page = builtPage(path);
+        const structure = STRUCTURE[path] ?? {};
+        for (const group of structure.cards ?? []) {
+          expect(texts(all(page.querySelector(group.in), 'h3'))).toEqual([...group.titles]);
+        }
+        for (const heading of structure.sections ?? []) {
+          expect(
+            texts(all(page, 'h2')).filter((text) => text === heading),
+            heading,
+          ).toHaveLength(1);
+        }
+        expect(all(main(path), 'button[aria-controls][aria-expanded]')).toHaveLength(structure.accordion ?? 0);
+      });
+
+      test('every image has alt text, intrinsic width and height, and a file in the build', () => {
+        const images = all(main(path), 'img');
+        expect(images.length).toBeGreaterThan(0);
+        for (const img of images) {
+          const src = img.getAttribute('src') ?? '';
+          expect(img.hasAttribute('alt'), src).toBe(true);
+          expect(img.getAttribute('width'), src).toMatch(/^\d+$/);
+          expect(img.getAttribute('height'), src).toMatch(/^\d+$/);
+          expect(
+            () => readFileSync(join(clientDir, decodeURIComponent(new URL(src, site.url).pathname))),
+            src,
+          ).not.toThrow();
+        }
+        // Content images (not the decorative sidebar and tile icons) carry a real description.
+        for (const img of all(main(path), 'header img, figure img, article img[alt]:not([alt=""])')) {
+          expect((img.getAttribute('alt') ?? '').length, img.getAttribute('src') ?? '').toBeGreaterThan(10);
+        }
+      });
+
+      if (!island) {
+        test('loads no JavaScript beyond the layout script', () => {
+          expect(all(builtPage(path), 'astro-island')).toHaveLength(0);
+          expect(ownScripts(path)).toEqual([]);
+        });
+      }
+    });
+  }
+
+  test('/design has its h1 and the five sections', () => {
+    const page = builtPage('/design');
+    expect(texts(all(page, 'h1'))).toEqual(['New product design and manufacture']);
+    for (const { id, heading } of DESIGN_SECTIONS) {
+      expect(texts(all(page, `section#${id} h2`))).toEqual([heading]);
+    }
+  });
+
+  describe('a next step on every product, vertical and design page', () => {
+    for (const path of [
+      ...SIDEBAR_PAGES.map((p) => p.path),
+      '/design',
+      '/hardware',
+      ...COMPANY_PAGES.map((p) => p.path),
+    ]) {
+      test(`${path} ends with a call to action that opens the contact form with a subject`, () => {
+        const cta = all(main(path), '[data-cta]').at(-1);
+        expect(cta?.closest('[hidden]')).toBeNull();
+        const links = all(cta ?? null, 'a');
+        expect(links).toHaveLength(1);
+        const href = links[0]?.getAttribute('href') ?? '';
+        expect(href).toMatch(/^\/\?subject=[^#]+#contact$/);
+        expect(new URLSearchParams(href.slice(1, href.indexOf('#'))).get('subject')?.length).toBeGreaterThan(5);
+        // Nothing of the page's own content comes after it.
+        let next = cta?.nextElementSibling;
+        while (next && next.tagName === 'SCRIPT') next = next.nextElementSibling;
+        expect(textOf(next)).toBe('');
+      });
+    }
+
+    test('verticals link to the products they use in their running text', () => {
+      for (const path of VERTICAL_NAV.links) {
+        const products = all(main(path), 'section a[href="/iip"], section a[href="/iem"], section a[href="/iis"]');
+        expect(products.length, path).toBeGreaterThan(0);
+      }
+    });
+  });
+
+  describe('offering cards and their pages', () => {
+    test('/iip explains the subscription: on-premise or managed cloud, and what a month includes', () => {
+      const section = builtPage('/iip').querySelector('section#subscription');
+      expect(texts(all(section, 'h2'))).toEqual(['Subscription and deployment']);
+      const columns = texts(all(section, 'th'));
+      expect(columns).toContain('On-premise');
+      expect(columns).toContain('Managed cloud');
+      expect(textOf(section)).toContain('Every month of the subscription includes:');
+    });
+
+    test('/iot lists the four ready applications with the boards they are tuned for', () => {
+      const section = builtPage('/iot').querySelector('section#ready-applications');
+      const cells = texts(all(section, 'td, th'));
+      for (const name of ['People counting', 'Defect inspection', 'Asset tracking', 'Predictive maintenance']) {
+        expect(cells).toContain(name);
+      }
+      expect(texts(all(section, 'th'))).toContain('Tuned for');
+    });
+  });
+
+  describe('proof: hardware and benchmarks', () => {
+    test('/hardware lists every part, each with a link to its vendor page', () => {
+      const rows = all(tableNamed(builtPage('/hardware'), /Supported hardware by kind/), 'tbody tr');
+      expect(rows).toHaveLength(HARDWARE_ROWS);
+      for (const row of rows) {
+        const vendor = all(row, 'a').filter((a) => /^Vendor page for /.test(nameOf(a)));
+        expect(vendor, textOf(row)).toHaveLength(1);
+        expect(vendor[0]?.getAttribute('href')).toMatch(/^https:\/\//);
+      }
+    });
+
+    for (const path of ['/iip', '/iem', '/iis']) {
+      test(`${path} shows the hardware it runs on`, () => {
+        expect(
+          all(builtPage(path), 'section#hardware table tbody tr, section#modules table tbody tr').length,
+        ).toBeGreaterThan(1);
+      });
+    }
+
+    test('/iip shows benchmarks with figures, a method and a source link on every row', () => {
+      const rows = all(builtPage('/iip').querySelector('section#benchmarks table'), 'tbody tr');
+      expect(rows.length).toBeGreaterThan(3);
+      for (const row of rows) {
+        const sources = all(row, 'a').filter((a) => /^Source: /.test(nameOf(a)));
+        expect(sources.length, textOf(row)).toBeGreaterThan(0);
+        for (const source of sources) expect(source.getAttribute('href')).toMatch(/^https:\/\//);
+        expect(
+          texts(all(row, 'td')).some((cell) => /^\d[\d,.]*$/.test(cell)),
+          textOf(row),
+        ).toBe(true);
+      }
+    });
+  });
+});
+
+describe('company pages: methodology, security, early access, about, terms', () => {
+  for (const { path, h1, sections } of COMPANY_PAGES) {
+    describe(path, () => {
+      test('has its h1, its sections and 400 words of real copy', () => {
+        const page = builtPage(path);
+        expect(texts(all(page, 'h1'))).toEqual([h1]);
+        for (const id of sections) expect(all(page, `section#${id} h2`).length, id).toBeGreaterThan(0);
+        const text = textOf(main(path));
+        expect(wordsOf(text).length).toBeGreaterThanOrEqual(400);
+        expect(text).not.toMatch(/lorem ipsum|coming soon|TODO/i);
+      });
+
+      test('loads no JavaScript beyond the layout script', () => {
+        expect(all(builtPage(path), 'astro-island')).toHaveLength(0);
+        expect(ownScripts(path)).toEqual([]);
+      });
+    });
+  }
+
+  test('the footer of every page links to security, terms, privacy and about', () => {
+    const footer = builtPage('/iip').querySelector('body > footer, footer[role="contentinfo"]');
+    const links = new Map(all(footer, 'a').map((a) => [nameOf(a), a.getAttribute('href')]));
+    for (const [name, href] of [
+      ['Security', '/security'],
+      ['Terms of use', '/terms'],
+      ['Privacy notice', '/privacy'],
+      ['About us', '/about'],
+    ] as const) {
+      expect(links.get(name), name).toBe(href);
+    }
+  });
+
+  test('the privacy notice dates its current version and covers e-mail, providers, transfers and backups', () => {
+    const version = frontmatterVersion(readFileSync(join(projectRoot, 'content/legal/privacy.mdx'), 'utf8'));
+    const privacy = main('/privacy');
+    expect(texts(all(privacy, 'li')).filter((item) => item.includes(`Version ${version}, `))).toHaveLength(1);
+    const text = textOf(privacy);
+    for (const topic of [
+      site.emails.careers,
+      'EmailJS',
+      'Standard Contractual Clauses',
+      'representative in the EU',
+      'object',
+      'No decision about you is automated',
+      'Shortlisted applications',
+      'Backups',
+    ]) {
+      expect(text).toContain(topic);
+    }
+  });
+});
