@@ -109,7 +109,10 @@ const kinds = ['pages', 'assets', 'job list', 'apply'] as const;
 
 const assets = assetsOfPages();
 const smtp = await startSmtpCapture();
-const rateLimits = Object.keys(apiEnvSchema.shape).filter((key) => /RATE_LIMIT_(GLOBAL_)?PER/.test(key));
+// All bench traffic comes from one address: its per-address limits (requests and open connections) are raised.
+const rateLimits = Object.keys(apiEnvSchema.shape).filter((key) =>
+  /RATE_LIMIT_(GLOBAL_)?PER|MAX_CONNECTIONS_PER_CLIENT/.test(key),
+);
 const server = await startServer(distDir, {
   ...Object.fromEntries(rateLimits.map((key) => [key, '1000000'])),
   SMTP_URL: smtp.url,
