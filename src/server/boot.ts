@@ -28,7 +28,7 @@ import { scheduleRetention, type RetentionSchedule } from './retention/schedule'
 import { untilAvailable } from './until-available';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
-const TWO_FACTOR_KEY_FILE = 'two-factor-key';
+export const TWO_FACTOR_KEY_FILE = 'two-factor-key';
 
 /** `value` when set, else the secret kept in DATA_DIR/`fileName` (created once, random, mode 0600). */
 function resolveSecret(value: string | undefined, dataDir: string, fileName: string): string {

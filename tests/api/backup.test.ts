@@ -32,9 +32,9 @@ import { startApiServer, type RunningServer } from '../helpers/server';
 const ADMIN = { email: 'backup@example.com', password: 'backup test password' };
 const SCHEMA = migrationNames().at(-1);
 
-/** The admin CLI with `args` on `dataDir`, JWT_SECRET unset so the secret in DATA_DIR counts. */
+/** The admin CLI with `args` on `dataDir`, JWT_SECRET and TWO_FACTOR_KEY unset so the files in DATA_DIR count. */
 const admin = (args: string[], dataDir: string, databaseUrl = '') =>
-  runAdminCli(args, { dataDir, databaseUrl }, { env: { JWT_SECRET: '' } });
+  runAdminCli(args, { dataDir, databaseUrl }, { env: { JWT_SECRET: '', TWO_FACTOR_KEY: '' } });
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
@@ -190,13 +190,19 @@ describe.skipIf(TEST_DATABASE_URL)('SQLite backup and restore', { timeout: 180_0
     // The server kept accepting while the CLI ran (starting it alone takes longer than an application).
     expect(acceptedByEnd).toBeGreaterThan(accepted.size);
 
-    // The JWT secret travels beside it; both hold secrets or personal data, so only the owner reads them.
-    const secretCopy = `${backupFile}.jwt-secret`;
-    expect(backup.out).toContain(`Wrote ${secretCopy} (mode 0600)`);
-    expect(readFileSync(secretCopy, 'utf8')).toBe(readFileSync(path.join(sourceDir, 'jwt-secret'), 'utf8'));
-    expect(statSync(secretCopy).mode & 0o777).toBe(0o600);
+    // The JWT secret and the two-factor key travel beside it; all hold secrets or personal data, so only the owner reads them.
+    for (const secret of ['jwt-secret', 'two-factor-key']) {
+      const copy = `${backupFile}.${secret}`;
+      expect(backup.out).toContain(`Wrote ${copy} (mode 0600)`);
+      expect(readFileSync(copy, 'utf8')).toBe(readFileSync(path.join(sourceDir, secret), 'utf8'));
+      expect(statSync(copy).mode & 0o777).toBe(0o600);
+    }
     expect(statSync(backupFile).mode & 0o777).toBe(0o600);
-    expect(readdirSync(backups).sort()).toEqual(['edgecraft.sqlite', 'edgecraft.sqlite.jwt-secret']);
+    expect(readdirSync(backups).sort()).toEqual([
+      'edgecraft.sqlite',
+      'edgecraft.sqlite.jwt-secret',
+      'edgecraft.sqlite.two-factor-key',
+    ]);
 
     const before = snapshot(backups);
     const again = await admin(['backup', backupFile], sourceDir);
@@ -217,9 +223,15 @@ describe.skipIf(TEST_DATABASE_URL)('SQLite backup and restore', { timeout: 180_0
       ),
     );
     expect(restored.out).toContain('The JWT secret was restored.');
-    expect(readdirSync(targetDir).sort()).toEqual(['edgecraft.sqlite', 'jwt-secret', 'restored-from-backup']);
+    expect(restored.out).toContain('The two-factor key was restored.');
+    expect(readdirSync(targetDir).sort()).toEqual([
+      'edgecraft.sqlite',
+      'jwt-secret',
+      'restored-from-backup',
+      'two-factor-key',
+    ]);
 
-    target = await startApiServer({ DATA_DIR: targetDir, DATABASE_URL: '', JWT_SECRET: '' }, 0);
+    target = await startApiServer({ DATA_DIR: targetDir, DATABASE_URL: '', JWT_SECRET: '', TWO_FACTOR_KEY: '' }, 0);
     // Signed before the backup with the secret that came along: still valid, unless logged out.
     expect(await verify(target, keptToken)).toBe(200);
     expect(await verify(target, revokedToken)).toBe(401);
@@ -330,7 +342,10 @@ describe.skipIf(TEST_DATABASE_URL)('SQLite backup and restore', { timeout: 180_0
   });
 
   it('restores over a crashed server’s database, keeping it whole beside and clearing its WAL files', async () => {
-    const crashed = await startApiServer({ DATA_DIR: targetDir, DATABASE_URL: '', JWT_SECRET: '' }, 0);
+    const crashed = await startApiServer(
+      { DATA_DIR: targetDir, DATABASE_URL: '', JWT_SECRET: '', TWO_FACTOR_KEY: '' },
+      0,
+    );
     const token = await login(crashed);
     const jobs = (await (await fetch(`${crashed.url}/api/job`)).json()) as { jobs: { id: number }[] };
     await postApplication(crashed, jobs.jobs[0]!.id, 'after-the-backup@example.com');
@@ -343,11 +358,13 @@ describe.skipIf(TEST_DATABASE_URL)('SQLite backup and restore', { timeout: 180_0
     expect(restored.code).toBe(0);
     const kept = /The database it replaced is kept as (.+)\.\n/.exec(restored.out)?.[1];
     expect(kept).toMatch(/edgecraft\.sqlite\.before-restore-[\dT-]+Z$/);
-    // Same secret: nothing to keep aside.
+    // Same secrets: nothing to keep aside.
     expect(restored.out).not.toContain('JWT secret');
+    expect(restored.out).not.toContain('two-factor key');
     const databaseFiles = readdirSync(targetDir).filter((name) => name.startsWith('edgecraft.sqlite'));
     expect(databaseFiles.sort()).toEqual(['edgecraft.sqlite', path.basename(kept!)]);
     expect(readdirSync(targetDir).filter((name) => name.startsWith('jwt-secret'))).toEqual(['jwt-secret']);
+    expect(readdirSync(targetDir).filter((name) => name.startsWith('two-factor-key'))).toEqual(['two-factor-key']);
     // The kept database holds what was only in the crashed server's WAL.
     expect(countApplicants(kept!, root)).toBe(applicantsInBackup + 1);
     expect(countApplicants(path.join(targetDir, 'edgecraft.sqlite'), root)).toBe(applicantsInBackup);

@@ -35,7 +35,7 @@ import {
   setAdminPassword,
   type Database,
 } from '~/server/db';
-import { JWT_SECRET_FILE } from '~/server/boot';
+import { JWT_SECRET_FILE, TWO_FACTOR_KEY_FILE } from '~/server/boot';
 import { configFromEnv, databaseOptionsFromEnv } from '~/server/config';
 import { EnvError, parseApiEnv, type ApiEnv } from '~/server/env';
 import { audit } from '~/server/services/audit';
@@ -57,8 +57,8 @@ const USAGE = `Usage: npm run admin -- <command>
   purge [--dry-run]         erase what is past its retention limit (RETENTION_DAYS_*), or only count it
   export <email> <out.zip>  write everything stored about that e-mail address, with resumes, to a zip
   erase <email>             delete every application, resume and contact message of that address
-  backup <file>             copy the SQLite database to a new file (and DATA_DIR/jwt-secret beside it),
-                            consistent while the server runs; never overwrites
+  backup <file>             copy the SQLite database to a new file, DATA_DIR's jwt-secret and
+                            two-factor-key beside it; consistent while the server runs; never overwrites
   restore <file>            put a backup in place of DATA_DIR's database, only while the server is
                             stopped; the replaced database is kept as edgecraft.sqlite.before-restore-*
   after-restore             after pg_restore (PostgreSQL): erase again whoever is on DATA_DIR's erasure
@@ -153,32 +153,56 @@ function summarize(s: { bytes: number; applicants: number; jobs: number; message
 async function runFileCommand(env: ApiEnv, command: 'backup' | 'restore', file: string | undefined): Promise<void> {
   if (!file) throw new CliError(`Name the backup file.\n\n${USAGE}`);
   const storage = { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL };
-  // With JWT_SECRET set, DATA_DIR/jwt-secret is not what signs tokens: the operator keeps that secret.
-  const secretFile = env.JWT_SECRET ? null : path.join(env.DATA_DIR, JWT_SECRET_FILE);
+  // A secret given as a setting is not the file in DATA_DIR: the operator keeps that setting.
+  const carried = SECRET_FILES.filter(({ setting }) => !env[setting]);
+  const set = SECRET_FILES.filter(({ setting }) => env[setting]);
+  const secretFiles = carried.map(({ file: name }) => path.join(env.DATA_DIR, name));
   if (command === 'backup') {
-    const result = await backupDatabase(storage, file, secretFile);
+    const result = await backupDatabase(storage, file, secretFiles);
     console.log(`Wrote ${result.file}: ${summarize(result)}.`);
-    if (result.secretCopy)
-      console.log(`Wrote ${result.secretCopy} (mode 0600): the JWT secret; keep it with the backup.`);
-    else if (env.JWT_SECRET) console.log('JWT_SECRET is set: keep it with your backups, it is not in this file.');
+    for (const copy of result.secretCopies) {
+      const secret = carried.find(({ file: name }) => copy.endsWith(`.${name}`));
+      console.log(`Wrote ${copy} (mode 0600): ${secret?.name}; keep it with the backup.`);
+    }
+    for (const { setting } of set) console.log(`${setting} is set: keep it with your backups, it is not in this file.`);
     return;
   }
-  const result = restoreDatabase(storage, file, secretFile);
+  const result = restoreDatabase(storage, file, secretFiles);
   console.log(`Restored ${result.file} into ${env.DATA_DIR}: ${summarize(result)}.`);
   if (result.pendingMigrations)
     console.log(
       `The server applies ${result.pendingMigrations} newer migration${result.pendingMigrations === 1 ? '' : 's'} when it starts.`,
     );
   if (result.previous) console.log(`The database it replaced is kept as ${result.previous}.`);
-  if (result.secret === 'restored')
-    console.log(
-      `The JWT secret was restored${result.previousSecret ? `; the one it replaced is kept as ${result.previousSecret}` : ''}.`,
-    );
-  else if (env.JWT_SECRET)
-    console.log('JWT_SECRET is set: tokens are signed with it, so DATA_DIR/jwt-secret was left alone.');
-  else if (result.secret === 'absent')
-    console.log('No JWT secret beside the backup: tokens signed before it are refused unless the secret is the same.');
+  result.secrets.forEach(({ state, previous }, i) => {
+    const secret = carried[i];
+    if (!secret) return;
+    const name = secret.name.replace(/^the /, '');
+    if (state === 'restored')
+      console.log(`The ${name} was restored${previous ? `; the one it replaced is kept as ${previous}` : ''}.`);
+    else if (state === 'absent') console.log(`No ${name} beside the backup: ${secret.withoutIt}.`);
+  });
+  for (const { setting, file: name, use } of set)
+    console.log(`${setting} is set: ${use}, so DATA_DIR/${name} was left alone.`);
 }
+
+/** DATA_DIR's secret files, which a backup carries beside the database unless their setting replaces them. */
+const SECRET_FILES = [
+  {
+    setting: 'JWT_SECRET',
+    file: JWT_SECRET_FILE,
+    name: 'the JWT secret',
+    use: 'tokens are signed with it',
+    withoutIt: 'tokens signed before it are refused unless the secret is the same',
+  },
+  {
+    setting: 'TWO_FACTOR_KEY',
+    file: TWO_FACTOR_KEY_FILE,
+    name: 'the two-factor key',
+    use: 'authenticator keys are encrypted with it',
+    withoutIt: 'two-factor sign-in works only if DATA_DIR holds the key the backup was made with',
+  },
+] as const;
 
 /** The RETENTION_DAYS_* limits, read as the server reads them. */
 const retentionDays = (env: ApiEnv) => configFromEnv(env, '', '').retentionDays;

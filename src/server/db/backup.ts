@@ -53,24 +53,26 @@ const PG_BACKUP =
 const PG_RESTORE =
   'With DATABASE_URL set the data is in PostgreSQL: stop the server, then `pg_restore --clean --if-exists -d "$DATABASE_URL" edgecraft.dump`.';
 
-/** The path of the file that travels with a backup `file` (e.g. the JWT secret). */
+/** The path of a file that travels with a backup `file` (the JWT secret, the two-factor key). */
 const companionPath = (file: string, name: string) => `${file}.${name}`;
 
 /**
  * Writes a consistent copy of DATA_DIR's database to `file` (never overwriting it; written under a
  * temporary name in the same folder, then moved in place), readable without its WAL, mode 0600.
- * `secretFile`, when given and present, is copied beside it as `<file>.<its name>` (mode 0600).
+ * Each of `secretFiles` that is present is copied beside it as `<file>.<its name>` (mode 0600).
  */
 export async function backupDatabase(
   storage: BackupStorage,
   file: string,
-  secretFile: string | null,
-): Promise<BackupSummary & { file: string; secretCopy: string | null }> {
+  secretFiles: readonly string[],
+): Promise<BackupSummary & { file: string; secretCopies: string[] }> {
   if (storage.databaseUrl) throw new BackupError(PG_BACKUP);
   const target = path.resolve(file);
-  const secretCopy = secretFile && existsSync(secretFile) ? companionPath(target, path.basename(secretFile)) : null;
-  for (const out of [target, secretCopy]) {
-    if (out && existsSync(out))
+  const secrets = secretFiles
+    .filter((secret) => existsSync(secret))
+    .map((secret) => ({ secret, copy: companionPath(target, path.basename(secret)) }));
+  for (const out of [target, ...secrets.map(({ copy }) => copy)]) {
+    if (existsSync(out))
       throw new BackupError(`${out} already exists; backup never overwrites a file, so name a new one.`);
   }
   if (!existsSync(path.dirname(target))) throw new BackupError(`The folder ${path.dirname(target)} does not exist.`);
@@ -78,7 +80,7 @@ export async function backupDatabase(
   if (!existsSync(database)) throw new BackupError(`There is no database in ${storage.dataDir} to back up.`);
 
   const temp = tempName(target);
-  let wroteSecret = false;
+  const written: string[] = [];
   const source = new SQLite(database, { fileMustExist: true });
   try {
     // All pages in one step: one read transaction, so writes meanwhile neither restart nor tear the copy.
@@ -92,42 +94,43 @@ export async function backupDatabase(
   try {
     const summary = inspect(temp, target);
     syncFile(temp, 0o600);
-    if (secretCopy) {
-      writeNew(secretCopy, readFileSync(secretFile!));
-      wroteSecret = true;
+    for (const { secret, copy } of secrets) {
+      writeNew(copy, readFileSync(secret));
+      written.push(copy);
     }
     placeNew(temp, target);
-    return { ...summary, file: target, secretCopy };
+    return { ...summary, file: target, secretCopies: written };
   } catch (error) {
     removeDatabase(temp);
-    if (wroteSecret) removeQuietly(secretCopy!);
+    for (const copy of written) removeQuietly(copy);
     throw error;
   }
 }
 
+/** What a restore did with one secret file: put the backup's in place (keeping the one replaced), or not. */
+export type RestoredSecret = { file: string; state: 'restored' | 'unchanged' | 'absent'; previous: string | null };
+
 /**
  * Puts the backup `file` in place of DATA_DIR's database, only while no process has that database
  * open and only if `file` is a sound database of this schema or an older one. The database it
- * replaces is kept beside it as `edgecraft.sqlite.before-restore-<time>`. `secretFile` (DATA_DIR's
- * JWT secret) is restored too when the backup has it beside it; the one replaced is kept likewise.
+ * replaces is kept beside it as `edgecraft.sqlite.before-restore-<time>`. Each of `secretFiles`
+ * (DATA_DIR's JWT secret, its two-factor key) is restored too when the backup has it beside it; the
+ * one replaced is kept likewise.
  * Any refusal leaves DATA_DIR as it was.
  */
 export function restoreDatabase(
   storage: BackupStorage,
   file: string,
-  secretFile: string | null,
+  secretFiles: readonly string[],
   now = new Date(),
-): BackupSummary & {
-  file: string;
-  previous: string | null;
-  secret: 'restored' | 'unchanged' | 'absent';
-  previousSecret: string | null;
-} {
+): BackupSummary & { file: string; previous: string | null; secrets: RestoredSecret[] } {
   if (storage.databaseUrl) throw new BackupError(PG_RESTORE);
   const source = path.resolve(file);
   checkHeader(source);
-  const secretSource = secretFile ? companionPath(source, path.basename(secretFile)) : null;
-  const secret = secretSource && existsSync(secretSource) ? readSecret(secretSource) : null;
+  const backedUp = secretFiles.map((secretFile) => {
+    const copy = companionPath(source, path.basename(secretFile));
+    return { secretFile, value: existsSync(copy) ? readSecret(copy) : null };
+  });
 
   const target = path.join(storage.dataDir, SQLITE_FILE);
   const suffix = `.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
@@ -158,18 +161,16 @@ export function restoreDatabase(
     // The next start holds the mails this backup had pending (restore-guard.ts).
     writeFileSync(path.join(storage.dataDir, RESTORED_MARKER), `${now.toISOString()}\n`, { mode: 0o600 });
 
-    let previousSecret: string | null = null;
-    let secretState: 'restored' | 'unchanged' | 'absent' = 'absent';
-    if (secret !== null && secretFile) {
+    const secrets = backedUp.map(({ secretFile, value }): RestoredSecret => {
+      if (value === null) return { file: secretFile, state: 'absent', previous: null };
       const current = existsSync(secretFile) ? readFileSync(secretFile, 'utf8') : null;
-      secretState = current?.trim() === secret ? 'unchanged' : 'restored';
-      if (current !== null && secretState === 'restored') {
-        previousSecret = `${secretFile}${suffix}`;
-        renameSync(secretFile, previousSecret);
-      }
-      if (secretState === 'restored') writeNew(secretFile, secret);
-    }
-    return { ...summary, file: source, previous, secret: secretState, previousSecret };
+      if (current?.trim() === value) return { file: secretFile, state: 'unchanged', previous: null };
+      const kept = current === null ? null : `${secretFile}${suffix}`;
+      if (kept) renameSync(secretFile, kept);
+      writeNew(secretFile, value);
+      return { file: secretFile, state: 'restored', previous: kept };
+    });
+    return { ...summary, file: source, previous, secrets };
   } catch (error) {
     if (placed) throw error;
     removeDatabase(temp);
