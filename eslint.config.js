@@ -24,6 +24,15 @@ const elements = [
   { type: 'styles', pattern: 'src/styles' },
   { type: 'integrations', pattern: 'src/integrations' },
   { type: 'server/cli', pattern: 'src/server/cli' },
+  // One element per feature folder, so a feature importing another is an import between elements.
+  { type: 'server/features', pattern: 'src/server/features/*', capture: ['feature'] },
+  { type: 'server/services', pattern: 'src/server/services' },
+  { type: 'server/middleware', pattern: 'src/server/middleware' },
+  { type: 'server/db', pattern: 'src/server/db' },
+  { type: 'server/mail', pattern: 'src/server/mail' },
+  { type: 'server/retention', pattern: 'src/server/retention' },
+  { type: 'server/static', pattern: 'src/server/static' },
+  // The server's own files (app, boot, config, logger…): they wire the layers together.
   { type: 'server', pattern: 'src/server' },
   { type: 'scripts', pattern: 'scripts' },
   { type: 'tests', pattern: 'tests' },
@@ -45,7 +54,7 @@ const packages = (...sources) => ({ to: { module: { origin: 'external', source: 
 const anyPackage = { to: { module: { origin: 'external' } } };
 const anyPackageOrBuiltin = { to: { module: { origin: ['external', 'core'] } } };
 const typesOf = (...types) => ({ dependency: { kind: 'type' }, ...local(...types) });
-const anything = [{ to: [{ element: { type: '*' } }, { file: { categories: '*' } }] }, anyPackageOrBuiltin];
+const anything = [{ to: [{ element: { type: '**' } }, { file: { categories: '*' } }] }, anyPackageOrBuiltin];
 /** Any folder or file but those of `types`, and any package or built-in. */
 const anythingBut = (...types) => [
   {
@@ -55,6 +64,18 @@ const anythingBut = (...types) => [
     ],
   },
   anyPackageOrBuiltin,
+];
+
+const SERVER_LAYERS = [
+  'server',
+  'server/features',
+  'server/services',
+  'server/middleware',
+  'server/db',
+  'server/mail',
+  'server/retention',
+  'server/static',
+  'server/cli',
 ];
 
 /**
@@ -116,13 +137,54 @@ const table = [
   ],
   [
     'server',
-    [local('lib', 'site'), anyPackageOrBuiltin],
-    'src/server may import src/lib, src/site.ts, src/redirects.ts, packages and Node built-ins',
+    [local(...SERVER_LAYERS, 'lib', 'site'), anyPackageOrBuiltin],
+    "src/server's own files may import every layer of src/server, src/lib, src/site.ts, src/redirects.ts, packages and Node built-ins",
+  ],
+  [
+    'server/features',
+    [
+      local('server', 'server/services', 'server/middleware', 'server/db', 'server/mail', 'lib', 'site'),
+      anyPackageOrBuiltin,
+    ],
+    "a feature (src/server/features/<name>/) may import services, middleware, db, mail and the server's own files; never another feature (what two share goes to services/)",
+  ],
+  [
+    'server/services',
+    [local('server', 'server/db', 'server/mail', 'lib', 'site'), anyPackageOrBuiltin],
+    "src/server/services may import db, mail and the server's own files; never a feature or middleware",
+  ],
+  [
+    'server/middleware',
+    [local('server', 'server/services', 'server/db', 'lib', 'site'), anyPackageOrBuiltin],
+    "src/server/middleware may import services, db and the server's own files; never a feature",
+  ],
+  [
+    'server/db',
+    [local('server', 'lib', 'site'), anyPackageOrBuiltin],
+    "src/server/db may import the server's own files and src/lib; never a feature, service or middleware",
+  ],
+  [
+    'server/mail',
+    [local('server', 'server/db', 'lib', 'site'), anyPackageOrBuiltin],
+    "src/server/mail may import db and the server's own files; never a feature, service or middleware",
+  ],
+  [
+    'server/retention',
+    [local('server', 'server/services', 'server/db', 'lib'), anyPackageOrBuiltin],
+    "src/server/retention may import services, db and the server's own files; never a feature or middleware",
+  ],
+  [
+    'server/static',
+    [local('server', 'server/services', 'server/db', 'lib', 'site'), anyPackageOrBuiltin],
+    "src/server/static may import services, db and the server's own files; never a feature or middleware",
   ],
   [
     'server/cli',
-    [local('server', 'lib', 'site'), anyPackageOrBuiltin],
-    'src/server/cli may import src/server, src/lib, packages and Node built-ins',
+    [
+      local('server', 'server/services', 'server/db', 'server/mail', 'server/retention', 'lib', 'site'),
+      anyPackageOrBuiltin,
+    ],
+    "src/server/cli may import services, db, mail, retention and the server's own files; never a feature or middleware",
   ],
   ['scripts', anythingBut('tests'), 'scripts may import anything but tests (what both need is in support/)'],
   ['tests', anythingBut('scripts'), 'tests may import anything but scripts (what both need is in support/)'],

@@ -21,8 +21,8 @@ import {
   type Database,
   type DbKind,
 } from '~/server/db';
-import { signToken } from '~/server/features/auth/jwt';
-import { hashPassword } from '~/server/features/auth/password';
+import { signToken } from '~/server/services/jwt';
+import { hashPassword } from '~/server/services/password';
 import { createLogger } from '~/server/logger';
 import { pdfBytes } from './files';
 

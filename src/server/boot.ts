@@ -20,8 +20,8 @@ import {
   type DbKind,
 } from './db';
 import { parseApiEnv, type ApiEnv } from './env';
-import { hashPassword } from './features/auth/password';
-import { protectTwoFactorStorage, twoFactorVault } from './features/auth/two-factor-vault';
+import { hashPassword } from './services/password';
+import { protectTwoFactorStorage, twoFactorVault } from './services/two-factor-vault';
 import { createLogger, exitOnCrash, flushLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
 import { scheduleRetention, type RetentionSchedule } from './retention/schedule';

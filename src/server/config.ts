@@ -50,7 +50,7 @@ function defaultMailFrom(siteUrl: string): string {
 export type ApiConfig = {
   /** HS256 signing key for admin tokens. */
   jwtSecret: string;
-  /** Encrypts the authenticator keys and keys the recovery-code hashes (features/auth/two-factor-vault.ts). */
+  /** Encrypts the authenticator keys and keys the recovery-code hashes (services/two-factor-vault.ts). */
   twoFactorKey: string;
   /** Origins allowed to call the API cross-origin (same origin needs none). */
   corsOrigins: string[];

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAdminByEmail, insertApplicantWithResume, openDatabase } from '~/server/db';
-import { verifyPassword } from '~/server/features/auth/password';
+import { verifyPassword } from '~/server/services/password';
 import { call, processStorage, setupApi, validApplicant } from '../helpers/api';
 import { runAdminCli, type CliTarget } from '../helpers/cli';
 import { pdfBytes } from '../helpers/files';

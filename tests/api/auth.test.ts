@@ -2,8 +2,8 @@ import { createHmac, randomBytes, scryptSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '~/server/app';
 import { findAdminByEmail, insertAdmin, setAdminPassword } from '~/server/db';
-import { signToken, verifyToken } from '~/server/features/auth/jwt';
-import { hashPassword, needsRehash, verifyPassword } from '~/server/features/auth/password';
+import { signToken, verifyToken } from '~/server/services/jwt';
+import { hashPassword, needsRehash, verifyPassword } from '~/server/services/password';
 import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../helpers/api';
 
 let api: TestApi;

@@ -5,10 +5,10 @@ import { RESUME_MAX_BYTES } from '~/lib/limits';
 import { resumeFilename } from '~/server/services/resume-filename';
 import { MalformedFormError, readApplicationForm } from '~/server/features/applicants/application-form';
 import { sniffResume } from '~/server/features/applicants/sniff';
-import { signToken, verifyToken } from '~/server/features/auth/jwt';
+import { signToken, verifyToken } from '~/server/services/jwt';
 import { RateLimiter } from '~/server/middleware/rate-limit';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
-import { Semaphore } from '~/server/middleware/semaphore';
+import { Semaphore } from '~/server/services/semaphore';
 import { parseDbId } from '~/server/db';
 import { docBytes, docxBytes, exeBytes, pdfBytes, xlsxBytes, zipBytes } from '../helpers/files';
 

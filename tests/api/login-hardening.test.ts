@@ -4,8 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAdmin } from '~/server/db';
-import { signToken } from '~/server/features/auth/jwt';
-import { hashPassword } from '~/server/features/auth/password';
+import { signToken } from '~/server/services/jwt';
+import { hashPassword } from '~/server/services/password';
 import { call, setupApi, type TestApi } from '../helpers/api';
 
 let api: TestApi;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bootApi, ensureFirstAdmin, resolveJwtSecret, resolveTwoFactorKey } from '~/server/boot';
 import { countAdmins, findAdminByEmail, listAdmins } from '~/server/db';
 import { EnvError, parseApiEnv } from '~/server/env';
-import { verifyPassword } from '~/server/features/auth/password';
+import { verifyPassword } from '~/server/services/password';
 import { silentLogger } from '~/server/logger';
 import {
   apply,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, RETENTION_DEFAULT_DAYS, type AuditPage } from '~/lib/privacy';
 import type { Applicant } from '~/lib/schemas';
-import { signToken } from '~/server/features/auth/jwt';
+import { signToken } from '~/server/services/jwt';
 import { frontmatterVersion, privacyNoticeVersion } from '~/server/features/privacy/notice-version';
 import { createLogger } from '~/server/logger';
 import { purgeExpired } from '~/server/retention/purge';

@@ -4,8 +4,8 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApp } from '~/server/app';
 import { openDatabase, setAdminPassword, type DbHandle } from '~/server/db';
-import { tokenHash } from '~/server/features/auth/jwt';
-import { hashPassword } from '~/server/features/auth/password';
+import { tokenHash } from '~/server/services/jwt';
+import { hashPassword } from '~/server/services/password';
 import { silentLogger } from '~/server/logger';
 import { call, setupApi, type TestApi } from '../helpers/api';
 

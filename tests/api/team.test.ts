@@ -7,8 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PUBLIC_ROUTES } from '~/server/app';
 import { insertAdmin } from '~/server/db';
-import { signToken } from '~/server/features/auth/jwt';
-import { hashPassword } from '~/server/features/auth/password';
+import { signToken } from '~/server/services/jwt';
+import { hashPassword } from '~/server/services/password';
 import { leastRoleFor, ROUTE_ROLES } from '~/server/roles';
 import { roleAllows, ROLES, type Role, type TeamList } from '~/lib/team';
 import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../helpers/api';

@@ -15,9 +15,9 @@ import { SECOND_FACTOR_FAILURES_MAX, SECOND_FACTOR_WINDOW_MINUTES } from '~/lib/
 import { createApp } from '~/server/app';
 import { defaultApiConfig } from '~/server/config';
 import { insertAdmin, setTeamSetting } from '~/server/db';
-import { signToken } from '~/server/features/auth/jwt';
-import { hashPassword } from '~/server/features/auth/password';
-import { protectTwoFactorStorage, twoFactorVault } from '~/server/features/auth/two-factor-vault';
+import { signToken } from '~/server/services/jwt';
+import { hashPassword } from '~/server/services/password';
+import { protectTwoFactorStorage, twoFactorVault } from '~/server/services/two-factor-vault';
 import { silentLogger } from '~/server/logger';
 import { call, setupApi, TEST_DATABASE_URL, type TestApi } from '../helpers/api';
 

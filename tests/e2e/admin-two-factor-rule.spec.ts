@@ -1,6 +1,6 @@
 import { E2E_ADMIN } from '../../playwright.config';
 import { insertAdmin } from '../../src/server/db';
-import { hashPassword } from '../../src/server/features/auth/password';
+import { hashPassword } from '../../src/server/services/password';
 import { adminTest as test, expect } from './admin-fixtures';
 import { startMailServer } from './mail-fixtures';
 

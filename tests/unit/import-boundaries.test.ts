@@ -69,6 +69,65 @@ describe('import boundaries', () => {
 
   it.each([
     [
+      'a feature, another feature',
+      'src/server/features/team/probe.ts',
+      "import { authRoutes } from '../auth/routes';",
+      'a feature',
+    ],
+    [
+      'middleware, a feature',
+      'src/server/middleware/probe.ts',
+      "import { teamRoutes } from '../features/team/routes';",
+      'src/server/middleware may import',
+    ],
+    [
+      'the CLI, a feature',
+      'src/server/cli/probe.ts',
+      "import { privacyRoutes } from '~/server/features/privacy/routes';",
+      'src/server/cli may import',
+    ],
+    [
+      'a service, middleware',
+      'src/server/services/probe.ts',
+      "import { requireAdmin } from '../middleware/auth';",
+      'src/server/services may import',
+    ],
+    [
+      'a service, a feature',
+      'src/server/services/probe.ts',
+      "import { jobRoutes } from '../features/jobs/routes';",
+      'src/server/services may import',
+    ],
+    [
+      'db, a service',
+      'src/server/db/probe.ts',
+      "import { audit } from '../services/audit';",
+      'src/server/db may import',
+    ],
+  ])("refuses %s in src/server, naming the layer's rule", async (_name, path, code, rule) => {
+    const errors = await boundaryErrors(path, `${code}\nexport {};`);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toContain(rule);
+  });
+
+  it.each([
+    [
+      'a feature, its own files, services, middleware, db and mail',
+      'src/server/features/team/probe.ts',
+      "import { teamRoutes } from './routes';\nimport { audit } from '../../services/audit';\nimport { requireAdmin } from '../../middleware/auth';\nimport { openDatabase } from '../../db';\nimport { smtpSender } from '../../mail';\nimport type { Services } from '../../config';",
+    ],
+    [
+      'the CLI, services, db and retention',
+      'src/server/cli/probe.ts',
+      "import { hashPassword } from '~/server/services/password';\nimport { openDatabase } from '~/server/db';\nimport { purgeExpired } from '~/server/retention/purge';",
+    ],
+    ['the app, a feature', 'src/server/probe.ts', "import { teamRoutes } from './features/team/routes';"],
+  ])('lets %s through in src/server', async (_name, path, code) => {
+    expect(await boundaryErrors(path, `${code}\nexport {};`)).toEqual([]);
+  });
+
+  it.each([
+    [
       'a page, its layout, an island and src/lib',
       'src/pages/probe.astro',
       astroPage(

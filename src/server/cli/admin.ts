@@ -24,6 +24,7 @@ import {
   BackupError,
   backupDatabase,
   countAdmins,
+  disableTotp,
   findAdminByEmail,
   guardRestoredData,
   insertAdmin,
@@ -43,8 +44,7 @@ import { collectPersonData, erasePerson } from '~/server/services/person-data';
 import { personZip } from '~/server/services/person-zip';
 import { privacyMessages } from '~/lib/privacy';
 import { purgeExpired } from '~/server/retention/purge';
-import { hashPassword } from '~/server/features/auth/password';
-import { disableTwoFactorByCli } from '~/server/features/auth/two-factor-routes';
+import { hashPassword } from '~/server/services/password';
 import { roleSchema, type Role } from '~/lib/team';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -243,7 +243,12 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
         console.log(`Two-factor sign-in of ${email} is already off.`);
         return;
       }
-      await disableTwoFactorByCli(db, { id: Number(admin.id), email: admin.email });
+      await disableTotp(db, Number(admin.id));
+      await audit(db, {
+        action: 'two_factor.disabled',
+        admin: { id: Number(admin.id), email: admin.email },
+        summary: 'two-factor sign-in turned off with the admin CLI',
+      });
       console.log(`Two-factor sign-in of ${email} is off; they sign in with their password and can set it up again.`);
       return;
     }

@@ -20,7 +20,7 @@ interface AdminsTable {
   role: ColumnType<Role, Role | undefined, Role>;
   /** Set at every successful sign-in. */
   last_sign_in_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
-  /** The TOTP key once two-factor sign-in is confirmed, encrypted (features/auth/two-factor-vault.ts); null without it. */
+  /** The TOTP key once two-factor sign-in is confirmed, encrypted (services/two-factor-vault.ts); null without it. */
   totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
   /** A key shown for enrolment, not yet confirmed with a code; encrypted likewise. */
   totp_pending_secret: ColumnType<string | null, string | null | undefined, string | null>;

@@ -4,7 +4,7 @@ import type { Services } from '../config';
 import type { AppEnv } from '../context';
 import { findSessionAdmin } from '../db';
 import { apiError } from '../errors';
-import { tokenHash, verifyToken } from '../features/auth/jwt';
+import { tokenHash, verifyToken } from '../services/jwt';
 import { ENROLMENT_ROUTES, mayUse, routeKey } from '../roles';
 import { teamMessages } from '~/lib/team';
 

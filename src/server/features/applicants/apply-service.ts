@@ -18,7 +18,7 @@ import { findJob, hasApplied, type StoredResume } from '../../db';
 import { apiError, fieldErrors, summarize, unstorableFields } from '../../errors';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
-import { Semaphore } from '../../middleware/semaphore';
+import { Semaphore } from '../../services/semaphore';
 import { refuseWithoutConsent } from '../../services/consent';
 import { spamFilter } from '../../services/spam';
 import { MalformedFormError, readApplicationForm, type ApplicationForm } from './application-form';

@@ -11,7 +11,7 @@ import { passwordResetMail } from '../../mail';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
-import { hashPassword } from './password';
+import { hashPassword } from '../../services/password';
 
 /** Only this hash of a reset token is stored; the token itself travels in the mail alone. */
 function hashResetToken(token: string): string {

@@ -11,10 +11,10 @@ import { bearerToken, requireAdmin } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
 import { jsonBody } from '../../middleware/validate';
 import { audit, auditRequest } from '../../services/audit';
-import { signToken, tokenHash, verifyToken } from './jwt';
+import { signToken, tokenHash, verifyToken } from '../../services/jwt';
 import { loginThrottle } from './login-throttle';
 import { refuseWhileLocked, secondFactorChecker } from './second-factor';
-import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from './password';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../services/password';
 
 /** `POST /admin` (login), `GET /auth/verify` and `POST /auth/logout`. */
 export function authRoutes(services: Services) {

@@ -14,7 +14,7 @@ import { apiError } from '../../errors';
 import { secondFactorAlertMail } from '../../mail';
 import { audit } from '../../services/audit';
 import { isTotpCode, totpStep } from './totp';
-import { twoFactorVault } from './two-factor-vault';
+import { twoFactorVault } from '../../services/two-factor-vault';
 
 export type SecondFactorResult =
   { kind: 'code' | 'recovery' | 'wrong' } | { kind: 'locked'; retryAfterSeconds: number };

@@ -1,6 +1,5 @@
 import { Hono, type Context } from 'hono';
 import { requestMessages } from '~/lib/schemas';
-import type { Kysely } from 'kysely';
 import {
   codeBodySchema,
   passwordBodySchema,
@@ -11,26 +10,19 @@ import {
 } from '~/lib/two-factor';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import {
-  confirmTotpEnrolment,
-  countRecoveryCodes,
-  disableTotp,
-  findAdminById,
-  startTotpEnrolment,
-  type Database,
-} from '../../db';
+import { confirmTotpEnrolment, countRecoveryCodes, disableTotp, findAdminById, startTotpEnrolment } from '../../db';
 import type { AdminRow } from '../../db/schema';
 import { apiError } from '../../errors';
 import { bearerToken, requireAdmin } from '../../middleware/auth';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
-import { audit, auditRequest } from '../../services/audit';
-import { teamRequiresTwoFactor } from '../team/two-factor-rule';
-import { signToken, verifyToken } from './jwt';
-import { verifyPassword } from './password';
+import { auditRequest } from '../../services/audit';
+import { teamRequiresTwoFactor } from '../../services/two-factor-rule';
+import { signToken, verifyToken } from '../../services/jwt';
+import { verifyPassword } from '../../services/password';
 import { refuseWhileLocked, secondFactorChecker } from './second-factor';
 import { newRecoveryCodes, newTotpSecret, totpStep, totpUri } from './totp';
-import { twoFactorVault } from './two-factor-vault';
+import { twoFactorVault } from '../../services/two-factor-vault';
 
 /**
  * `/account/2fa`: the signed-in admin's own two-factor sign-in. `POST /setup` keeps a new key
@@ -143,14 +135,4 @@ export function twoFactorRoutes(services: Services) {
       await auditRequest(services, c, 'two_factor.disabled');
       return c.json({ message: twoFactorMessages.disabled });
     });
-}
-
-/** For the admin CLI's `disable-2fa`: off, and recorded in the audit trail. */
-export async function disableTwoFactorByCli(db: Kysely<Database>, admin: { id: number; email: string }): Promise<void> {
-  await disableTotp(db, admin.id);
-  await audit(db, {
-    action: 'two_factor.disabled',
-    admin,
-    summary: 'two-factor sign-in turned off with the admin CLI',
-  });
 }

@@ -25,8 +25,8 @@ import { invitationMail } from '../../mail';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { auditRequest } from '../../services/audit';
-import { hashPassword } from '../auth/password';
-import { REQUIRE_TWO_FACTOR, teamRequiresTwoFactor } from './two-factor-rule';
+import { hashPassword } from '../../services/password';
+import { REQUIRE_TWO_FACTOR, teamRequiresTwoFactor } from '../../services/two-factor-rule';
 
 /** Only this hash of a link's token is stored (the same rule as the reset link, whose page it opens). */
 const hashLinkToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { getTeamSetting, type Database } from '../../db';
+import { getTeamSetting, type Database } from '../db';
 
 /** The team setting: '1' when owners require two-factor sign-in of every member. */
 export const REQUIRE_TWO_FACTOR = 'require_two_factor';

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { listUnprotectedTwoFactor, replaceRecoveryCodeHash, replaceTotpSecrets, type Database } from '../../db';
+import { listUnprotectedTwoFactor, replaceRecoveryCodeHash, replaceTotpSecrets, type Database } from '../db';
 
 /**
  * What keeps a copy of the database from getting around two-factor sign-in: authenticator keys

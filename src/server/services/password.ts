@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import { Semaphore } from '../../middleware/semaphore';
+import { Semaphore } from './semaphore';
 
 /**
  * argon2id at OWASP's minimum: 19 MiB, 2 passes, 1 lane. @node-rs/argon2 hashes with argon2id
