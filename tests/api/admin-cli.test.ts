@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAdminByEmail, insertApplicantWithResume, openDatabase } from '~/server/db';
 import { verifyPassword } from '~/server/services/password';
-import { call, processStorage, setupApi, validApplicant } from '../helpers/api';
+import { call, processStorage, setupApi, validApplicant } from '../../support/api';
 import { runAdminCli, type CliTarget } from '../helpers/cli';
-import { pdfBytes } from '../helpers/files';
+import { pdfBytes } from '../../support/files';
 import { readZip } from '../helpers/zip';
 
 let storage: Awaited<ReturnType<typeof processStorage>>;

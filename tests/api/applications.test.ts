@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESUME_MAX_BYTES } from '~/lib/limits';
 import type { Applicant } from '~/lib/schemas';
 import { applicationMessages } from '~/lib/schemas/application';
-import { docBytes, docxBytes, exeBytes, pdfBytes, xlsxBytes } from '../helpers/files';
+import { docBytes, docxBytes, exeBytes, pdfBytes, xlsxBytes } from '../../support/files';
 import {
   apply,
   applicationForm,
@@ -13,7 +13,7 @@ import {
   validApplicant,
   type ResumeUpload,
   type TestApi,
-} from '../helpers/api';
+} from '../../support/api';
 
 let api: TestApi;
 let jobId: number;

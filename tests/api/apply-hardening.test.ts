@@ -3,7 +3,7 @@
  * numbers or text that mean something else than they look.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 
 const IDLE_MS = 5000;
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_ACTIONS, type AuditAction, type AuditPage } from '~/lib/privacy';
 import { openDatabase } from '~/server/db';
 import { signToken } from '~/server/services/jwt';
-import { call, createJobViaApi, processStorage, setupApi, validJob, type TestApi } from '../helpers/api';
+import { call, createJobViaApi, processStorage, setupApi, validJob, type TestApi } from '../../support/api';
 import { runAdminCli } from '../helpers/cli';
 
 let api: TestApi;

@@ -4,7 +4,7 @@ import { PUBLIC_ROUTES } from '~/server/app';
 import { findAdminByEmail, insertAdmin, setAdminPassword } from '~/server/db';
 import { signToken, verifyToken } from '~/server/services/jwt';
 import { hashPassword, needsRehash, verifyPassword } from '~/server/services/password';
-import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../helpers/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
 
 let api: TestApi;
 beforeAll(async () => {

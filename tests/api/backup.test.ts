@@ -24,9 +24,9 @@ import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Applicant } from '~/lib/schemas';
 import { migrationNames } from '~/server/db/migrations';
-import { TEST_DATABASE_URL, validApplicant, validJob } from '../helpers/api';
+import { TEST_DATABASE_URL, validApplicant, validJob } from '../../support/api';
 import { runAdminCli } from '../helpers/cli';
-import { pdfBytes } from '../helpers/files';
+import { pdfBytes } from '../../support/files';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 const ADMIN = { email: 'backup@example.com', password: 'backup test password' };

@@ -1,6 +1,6 @@
 /** Bad input answers 400 with a short, useful body: never a 500, never a stack, never a novel. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, setupApi, type TestApi } from '../helpers/api';
+import { call, setupApi, type TestApi } from '../../support/api';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { openDatabase, type DbHandle } from '~/server/db';
 import { SQLITE_FILE } from '~/server/db/client';
 import { createLogger } from '~/server/logger';
-import { call, setupApi, TEST_DATABASE_URL, type TestApi } from '../helpers/api';
+import { call, setupApi, TEST_DATABASE_URL, type TestApi } from '../../support/api';
 
 const autocheckpoint = async (handle: Pick<DbHandle, 'db'>) =>
   (await sql<{ wal_autocheckpoint: number }>`pragma wal_autocheckpoint`.execute(handle.db)).rows[0]?.wal_autocheckpoint;

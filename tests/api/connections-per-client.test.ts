@@ -4,7 +4,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processStorage } from '../helpers/api';
+import { processStorage } from '../../support/api';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 const PER_CLIENT = 3;

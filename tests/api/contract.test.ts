@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicantSchema, contactMessageSchema, jobListSchema } from '~/lib/schemas';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 
 /** The islands are typed from the shared schemas: the API's answers must match them. */
 let api: TestApi;

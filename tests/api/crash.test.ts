@@ -7,8 +7,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Applicant } from '~/lib/schemas';
 import { openDatabase } from '~/server/db';
-import { pdfBytes } from '../helpers/files';
-import { processStorage, validApplicant, validJob } from '../helpers/api';
+import { pdfBytes } from '../../support/files';
+import { processStorage, validApplicant, validJob } from '../../support/api';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 /** 0 = an ephemeral port, so the SQLite and PostgreSQL runs (in parallel) never collide. */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestMessages } from '~/lib/schemas';
 import { defaultApiConfig } from '~/server/config';
-import { applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 
 const SITE = 'https://www.edgecraft.test';
 const PARTNER = 'https://static.partner.test';

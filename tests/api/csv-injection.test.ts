@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 import { parseCsv } from '../helpers/csv';
 
 const PAD = ' I have shipped firmware for edge devices for years.';

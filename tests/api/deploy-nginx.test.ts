@@ -15,8 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COVER_LETTER_MAX, RESUME_MAX_BYTES } from '~/lib/limits';
 import { applicationMessages } from '~/lib/schemas/application';
 import { contactMessages } from '~/lib/schemas/contact';
-import { applicationForm, validJob } from '../helpers/api';
-import { pdfBytes } from '../helpers/files';
+import { applicationForm, validJob } from '../../support/api';
+import { pdfBytes } from '../../support/files';
 import {
   NGINX_BIN,
   OPENSSL_BIN,

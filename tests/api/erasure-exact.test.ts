@@ -5,7 +5,7 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backfillOutboxSubjects } from '~/server/db/migrations';
-import { applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 
 let api: TestApi;
 let jobId: number;

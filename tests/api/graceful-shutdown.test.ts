@@ -10,8 +10,8 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '~/server/db';
 import { SHUTDOWN_GRACE_MS } from '~/server/http-server';
-import { applicationForm, processStorage, validJob } from '../helpers/api';
-import { pdfBytes } from '../helpers/files';
+import { applicationForm, processStorage, validJob } from '../../support/api';
+import { pdfBytes } from '../../support/files';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 const ADMIN = { email: 'shutdown@example.com', password: 'shutdown test password' };

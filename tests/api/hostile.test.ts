@@ -8,7 +8,7 @@ import {
   validApplicant,
   validJob,
   type TestApi,
-} from '../helpers/api';
+} from '../../support/api';
 
 let api: TestApi;
 let jobId: number;

@@ -5,7 +5,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { processStorage } from '../helpers/api';
+import { processStorage } from '../../support/api';
 import { rawRequest } from '../helpers/raw-http';
 import { startApiServer, type RunningServer } from '../helpers/server';
 

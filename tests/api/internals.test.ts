@@ -10,7 +10,7 @@ import { RateLimiter } from '~/server/middleware/rate-limit';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { Semaphore } from '~/server/services/semaphore';
 import { parseDbId } from '~/server/db';
-import { docBytes, docxBytes, exeBytes, pdfBytes, xlsxBytes, zipBytes } from '../helpers/files';
+import { docBytes, docxBytes, exeBytes, pdfBytes, xlsxBytes, zipBytes } from '../../support/files';
 
 describe('sniffResume', () => {
   it.each([

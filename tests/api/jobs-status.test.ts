@@ -5,7 +5,7 @@ import type { AuditPage } from '~/lib/privacy';
 import type { AdminJob, Applicant, Job } from '~/lib/schemas';
 import { listJobsWithUpdatedAt } from '~/server/db';
 import { jobPagesStoreOf } from '~/server/static/job-pages';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobMessages, type Job } from '~/lib/schemas';
 import { getJobById, listJobs } from '~/server/db';
-import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../helpers/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
 
 let api: TestApi;
 beforeAll(async () => {

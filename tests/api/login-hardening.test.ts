@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAdmin } from '~/server/db';
 import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
-import { call, setupApi, type TestApi } from '../helpers/api';
+import { call, setupApi, type TestApi } from '../../support/api';
 
 let api: TestApi;
 beforeAll(async () => {

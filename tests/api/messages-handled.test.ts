@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessage } from '~/lib/schemas';
-import { call, setupApi, type TestApi } from '../helpers/api';
+import { call, setupApi, type TestApi } from '../../support/api';
 
 let api: TestApi;
 beforeAll(async () => {

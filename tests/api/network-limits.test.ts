@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationMessages, contactMessages, loginMessages } from '~/lib/schemas';
-import { applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 
 const contact = {
   name: 'Priya Raman',

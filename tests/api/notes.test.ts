@@ -11,7 +11,7 @@ import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
 import { purgeExpired } from '~/server/retention/purge';
 import type { Role } from '~/lib/team';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 import { readZip } from '../helpers/zip';
 
 let api: TestApi;

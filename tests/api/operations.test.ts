@@ -16,7 +16,7 @@ import {
   setupApi,
   TEST_DATABASE_URL,
   type TestApi,
-} from '../helpers/api';
+} from '../../support/api';
 
 describe('health, logs and CORS', () => {
   let api: TestApi;

@@ -5,9 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueMails, openDatabase, type NewMail } from '~/server/db';
-import { processStorage, TEST_DATABASE_URL } from '../helpers/api';
+import { processStorage, TEST_DATABASE_URL } from '../../support/api';
 import { startApiServer, type RunningServer } from '../helpers/server';
-import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
+import { startSmtpCapture, type SmtpCapture } from '../../support/smtp';
 
 /** Waits for a state the worker reaches on its own; a busy two-core machine can take seconds. */
 const poll = <T>(fn: () => Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });

@@ -11,9 +11,9 @@ import { INVITATION_TTL_HOURS } from '~/lib/team';
 import { defaultApiConfig, type MailSettings } from '~/server/config';
 import type { OutboxWorker } from '~/server/mail';
 import { purgeExpired } from '~/server/retention/purge';
-import { applicationForm, apply, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { applicationForm, apply, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 import { startOutboxWorker } from '../helpers/outbox-worker';
-import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
+import { startSmtpCapture, type SmtpCapture } from '../../support/smtp';
 
 /** Waits for a state the worker reaches on its own; a busy two-core machine can take seconds. */
 const poll = <T>(fn: () => Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });

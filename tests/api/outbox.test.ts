@@ -9,10 +9,10 @@ import type { OutboxList } from '~/lib/schemas';
 import { defaultApiConfig, type MailSettings } from '~/server/config';
 import { getJobById, insertApplicantWithResume, isUniqueViolation } from '~/server/db';
 import { applicationMails, type OutboxWorker } from '~/server/mail';
-import { pdfBytes } from '../helpers/files';
-import { applicationForm, apply, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { pdfBytes } from '../../support/files';
+import { applicationForm, apply, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 import { startOutboxWorker } from '../helpers/outbox-worker';
-import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../helpers/smtp';
+import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../support/smtp';
 
 /** Waits for a state the worker reaches on its own; a busy two-core machine can take seconds. */
 const poll = <T>(fn: () => Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });

@@ -5,9 +5,9 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { defaultApiConfig } from '~/server/config';
-import { call, setupApi, type TestApi } from '../helpers/api';
+import { call, setupApi, type TestApi } from '../../support/api';
 import { startMailingApi, type MailingApi } from '../helpers/outbox-worker';
-import type { SmtpCapture } from '../helpers/smtp';
+import type { SmtpCapture } from '../../support/smtp';
 
 /** Waits for a state the worker reaches on its own; a busy two-core machine can take seconds. */
 const poll = <T>(fn: () => Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout, interval: 50 });

@@ -17,7 +17,7 @@ import { databaseOptionsFromEnv } from '~/server/config';
 import { openDatabase } from '~/server/db';
 import { parseApiEnv } from '~/server/env';
 import { jobPagesStoreOf } from '~/server/static/job-pages';
-import { applicationForm, TEST_DATABASE_URL, validJob } from '../helpers/api';
+import { applicationForm, TEST_DATABASE_URL, validJob } from '../../support/api';
 import { runAdminCli } from '../helpers/cli';
 import { PG_BIN, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { startApiServer, type RunningServer } from '../helpers/server';

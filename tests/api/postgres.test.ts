@@ -1,10 +1,10 @@
 /**
  * Tells, visibly, whether the API suite also ran on PostgreSQL. With TEST_DATABASE_URL set, the
  * vitest project `api-postgres` runs every API test file again, each on a fresh PostgreSQL
- * database (tests/helpers/api.ts); start a server with `bash tests/helpers/ci-postgres.sh`.
+ * database (support/api.ts); start a server with `bash tests/helpers/ci-postgres.sh`.
  */
 import { describe, expect, it } from 'vitest';
-import { call, POSTGRES_AVAILABLE, setupApi, TEST_DATABASE_URL } from '../helpers/api';
+import { call, POSTGRES_AVAILABLE, setupApi, TEST_DATABASE_URL } from '../../support/api';
 
 const pgRun = Boolean(TEST_DATABASE_URL);
 

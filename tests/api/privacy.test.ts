@@ -8,8 +8,8 @@ import { createLogger } from '~/server/logger';
 import { purgeExpired } from '~/server/retention/purge';
 import { scheduleRetention } from '~/server/retention/schedule';
 import { parseCsv } from '../helpers/csv';
-import { pdfBytes } from '../helpers/files';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { pdfBytes } from '../../support/files';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 import { readZip } from '../helpers/zip';
 
 const DAY = 86_400_000;

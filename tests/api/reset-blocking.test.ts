@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultApiConfig } from '~/server/config';
-import { call, setupApi, type TestApi } from '../helpers/api';
+import { call, setupApi, type TestApi } from '../../support/api';
 
 let api: TestApi;
 beforeAll(async () => {

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Applicant, OutboxList } from '~/lib/schemas';
-import { TEST_DATABASE_URL, validApplicant, validJob } from '../helpers/api';
+import { TEST_DATABASE_URL, validApplicant, validJob } from '../../support/api';
 import { runAdminCli } from '../helpers/cli';
-import { pdfBytes } from '../helpers/files';
+import { pdfBytes } from '../../support/files';
 import { startApiServer, type RunningServer } from '../helpers/server';
-import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
+import { startSmtpCapture, type SmtpCapture } from '../../support/smtp';
 
 /** Waits for a state the server reaches on its own; a busy two-core machine can take seconds. */
 const poll = <T>(fn: () => Promise<T>, timeout = 20_000) => expect.poll(fn, { timeout, interval: 50 });

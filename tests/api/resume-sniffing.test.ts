@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationMessages } from '~/lib/schemas/application';
-import { apply, applicationForm, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
-import { docBytes, DOCX_PARTS, docxBytes, pdfBytes, zipBytes } from '../helpers/files';
+import { apply, applicationForm, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { docBytes, DOCX_PARTS, docxBytes, pdfBytes, zipBytes } from '../../support/files';
 
 let api: TestApi;
 let jobId: number;

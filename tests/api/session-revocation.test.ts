@@ -7,7 +7,7 @@ import { openDatabase, setAdminPassword, type DbHandle } from '~/server/db';
 import { tokenHash } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
 import { silentLogger } from '~/server/logger';
-import { call, setupApi, type TestApi } from '../helpers/api';
+import { call, setupApi, type TestApi } from '../../support/api';
 
 const run = promisify(execFile);
 

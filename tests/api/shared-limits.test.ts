@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPgDatabase, TEST_DATABASE_URL } from '../helpers/api';
+import { createPgDatabase, TEST_DATABASE_URL } from '../../support/api';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 const ADMIN = { email: 'shared@example.com', password: 'shared limits password' };

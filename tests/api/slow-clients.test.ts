@@ -5,8 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_FIELD } from '~/lib/privacy';
-import { pdfBytes } from '../helpers/files';
-import { processStorage, validApplicant, validJob } from '../helpers/api';
+import { pdfBytes } from '../../support/files';
+import { processStorage, validApplicant, validJob } from '../../support/api';
 import { rawRequest, uploadHead } from '../helpers/raw-http';
 import { startApiServer, type RunningServer } from '../helpers/server';
 

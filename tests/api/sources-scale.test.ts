@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SourcesReport } from '~/lib/sources';
-import { call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 import { floodSource, floodTotal, floodViews, seedViewFlood, type ViewFlood } from '../../support/job-views';
 
 let api: TestApi;

@@ -11,7 +11,7 @@ import { insertAdmin } from '~/server/db';
 import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
 import { purgeExpired } from '~/server/retention/purge';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 import { parseCsv } from '../helpers/csv';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MIN_FILL_MS, FILL_TIME_FIELD, HONEYPOT_FIELD, SPAM_MESSAGE } from '~/lib/spam';
-import { applicationForm, apply, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { applicationForm, apply, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 
 // The production default: forms must have been open for three seconds.
 let api: TestApi;

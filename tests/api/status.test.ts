@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLICANT_STATUSES, STATUS_TRANSITIONS, type ApplicantStatus } from '~/lib/schemas';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 
 let api: TestApi;
 let jobId: number;

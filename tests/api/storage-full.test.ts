@@ -8,7 +8,7 @@ import { CONTACT_MESSAGE_MAX } from '~/lib/limits';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestMessages } from '~/lib/schemas';
 import { applicationMessages } from '~/lib/schemas/application';
-import { pdfBytes } from '../helpers/files';
+import { pdfBytes } from '../../support/files';
 import {
   apply,
   applicationForm,
@@ -17,7 +17,7 @@ import {
   setupApi,
   TEST_DATABASE_URL,
   type TestApi,
-} from '../helpers/api';
+} from '../../support/api';
 
 const contact = {
   name: 'Priya Raman',

@@ -11,9 +11,9 @@ import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
 import { leastRoleFor, ROUTE_ROLES } from '~/server/roles';
 import { roleAllows, ROLES, type Role, type TeamList } from '~/lib/team';
-import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../helpers/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
 import { startMailingApi, type MailingApi } from '../helpers/outbox-worker';
-import type { SmtpCapture } from '../helpers/smtp';
+import type { SmtpCapture } from '../../support/smtp';
 
 const SITE = 'https://www.example.org';
 const FORBIDDEN = { message: 'Your role cannot do this' };

@@ -19,7 +19,7 @@ import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
 import { protectTwoFactorStorage, twoFactorVault } from '~/server/services/two-factor-vault';
 import { silentLogger } from '~/server/logger';
-import { call, setupApi, TEST_DATABASE_URL, type TestApi } from '../helpers/api';
+import { call, setupApi, TEST_DATABASE_URL, type TestApi } from '../../support/api';
 
 const PASSWORD = 'a long enough password 42';
 let api: TestApi;

@@ -1,6 +1,6 @@
 /** `/api/job` declares the header its answer varies on, with and without CORS: appended, never replaced. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createJobViaApi, setupApi, type TestApi } from '../helpers/api';
+import { call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 
 const PARTNER = 'https://static.partner.test';
 

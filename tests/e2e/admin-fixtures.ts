@@ -9,7 +9,7 @@ import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import type { Applicant, ContactMessage, Job, JobInput } from '../../src/lib/schemas';
 import { runAdminCli } from '../helpers/cli';
-import { pdfBytes } from '../helpers/files';
+import { pdfBytes } from '../../support/files';
 import { apiTest } from './fixtures';
 
 export { expect } from './fixtures';
@@ -49,7 +49,7 @@ export function decodeToken(token: string): { sub: string; iat: number; exp: num
   };
 }
 
-/** A small but real PDF file (tests/helpers/files.ts), `label` in a comment so each one differs. */
+/** A small but real PDF file (support/files.ts), `label` in a comment so each one differs. */
 export function samplePdf(label: string): Buffer {
   return Buffer.from(pdfBytes(undefined, label));
 }

@@ -2,7 +2,7 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import type { Job, JobInput } from '../../src/lib/schemas';
 import { expect, fillApplicationForm } from './fixtures';
-import { docxBytes as minimalDocx, pdfBytes as pdfOfSize } from '../helpers/files';
+import { docxBytes as minimalDocx, pdfBytes as pdfOfSize } from '../../support/files';
 
 /* ---------- data ---------- */
 

@@ -1,7 +1,7 @@
 import type { APIRequestContext, TestInfo } from '@playwright/test';
 import { JOB_TYPES, type JobInput } from '../../src/lib/schemas';
 import { apiTest as test, expect, fillApplicationForm } from './fixtures';
-import { pdfBytes } from '../helpers/files';
+import { pdfBytes } from '../../support/files';
 import { HOSTILE, MARKDOWN, expectInert } from './careers-helpers';
 
 /* Every vacancy has its own page, rendered on request by the one server. */

@@ -10,7 +10,7 @@ import { E2E_ADMIN } from '../../playwright.config';
 import { openDatabase } from '../../src/server/db';
 import { freePort } from '../../support/free-port';
 import { startBuiltServer } from '../helpers/server';
-import { startSmtpCapture, type SmtpCapture } from '../helpers/smtp';
+import { startSmtpCapture, type SmtpCapture } from '../../support/smtp';
 
 export type MailServer = {
   url: string;

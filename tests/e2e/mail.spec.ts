@@ -5,7 +5,7 @@ import { samplePdf } from './admin-fixtures';
 import { expect, fillApplicationForm, hydrate, test } from './fixtures';
 import { startMailServer, type MailServer } from './mail-fixtures';
 
-// E-mail through the outbox, against a real SMTP server in this worker (tests/helpers/smtp.ts)
+// E-mail through the outbox, against a real SMTP server in this worker (support/smtp.ts)
 // and a server of its own (mail-fixtures.ts). One server, so the tests run in order.
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
 

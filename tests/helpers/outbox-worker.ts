@@ -2,8 +2,8 @@
 import { defaultApiConfig, type MailSettings } from '~/server/config';
 import { silentLogger } from '~/server/logger';
 import { OutboxWorker, smtpSender } from '~/server/mail';
-import { setupApi, type SetupOptions, type TestApi } from './api';
-import { startSmtpCapture, type SmtpCapture } from './smtp';
+import { setupApi, type SetupOptions, type TestApi } from '../../support/api';
+import { startSmtpCapture, type SmtpCapture } from '../../support/smtp';
 
 /** Starts a worker delivering `api`'s outbox with `settings`; stop it with `stop()`. */
 export function startOutboxWorker(

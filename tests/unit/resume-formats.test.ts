@@ -6,7 +6,7 @@ import { isDocx } from '~/server/features/applicants/formats/docx';
 import { isPdf } from '~/server/features/applicants/formats/pdf';
 import { readZip } from '~/server/features/applicants/formats/zip';
 import { sniffResume } from '~/server/features/applicants/sniff';
-import { cfbBytes, docBytes, DOCX_PARTS, docxBytes, pdfBytes, xlsxBytes, zipBytes } from '../helpers/files';
+import { cfbBytes, docBytes, DOCX_PARTS, docxBytes, pdfBytes, xlsxBytes, zipBytes } from '../../support/files';
 
 const latin1 = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
