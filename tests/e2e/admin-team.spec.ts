@@ -38,6 +38,12 @@ const test = adminTest.extend<object, { colleagues: { recruiter: string; viewer:
   ],
 });
 
+/** Forgets the session from the home page: on /admin the app, finding no token, would navigate away mid-step. */
+async function forgetSession(page: Page) {
+  await page.goto('/');
+  await page.evaluate(() => window.localStorage.clear());
+}
+
 async function signIn(page: Page, email: string, password: string, origin = '') {
   await page.goto(`${origin}/adminlogin`);
   await page.getByLabel('Email').fill(email);
@@ -220,7 +226,7 @@ test.describe('the hiring team', () => {
       await expect(dialog).toContainText('10 recovery codes left');
 
       // Signed out, the password alone is not enough.
-      await page.evaluate(() => window.localStorage.clear());
+      await forgetSession(page);
       await signIn(page, email, PASSWORD);
       const code = page.getByLabel('Six-digit code');
       await expect(code).toBeFocused();
@@ -234,7 +240,7 @@ test.describe('the hiring team', () => {
       await page.waitForURL('**/admin');
       await expect(page.getByText(`Signed in as ${email} · Recruiter`)).toBeVisible();
 
-      await page.evaluate(() => window.localStorage.clear());
+      await forgetSession(page);
       await signIn(page, email, PASSWORD);
       await page.getByRole('button', { name: 'Use a recovery code' }).click();
       await page.getByLabel('Recovery code').fill(recovery);

@@ -6,16 +6,11 @@ import { authKeys } from '~/islands/queries/auth';
 import { teamKeys, twoFactorQuery } from '~/islands/queries/team';
 import { Dialog } from '~/islands/ui/Dialog';
 import { TextField } from '~/islands/ui/Field';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { Spinner } from '~/islands/ui/Spinner';
 import { showToast } from '~/islands/ui/toast-store';
 import { TwoFactorSetup } from './TwoFactorSetup';
-import {
-  PASSWORD_LABEL,
-  passwordInput,
-  twoFactorErrors,
-  useFocusOnError,
-  type TwoFactorErrors,
-} from './two-factor-form';
+import { twoFactorErrors, useFocusOnError, type TwoFactorErrors } from './two-factor-form';
 
 /** Turning two-factor sign-in off takes a current code (or a recovery code) and the current password. */
 function TurnOff() {
@@ -51,17 +46,12 @@ function TurnOff() {
           {errors.form}
         </p>
       )}
-      <TextField
+      <CurrentPasswordField
         id="two-factor-off-password"
-        label={PASSWORD_LABEL}
-        required
         error={errors.password}
-        input={{
-          ...passwordInput,
-          ref: inputs.password,
-          value: password,
-          onChange: (event) => setPassword(event.target.value),
-        }}
+        inputRef={inputs.password}
+        value={password}
+        onChange={setPassword}
       />
       <TextField
         id="two-factor-off-code"

@@ -6,14 +6,9 @@ import { groupKey, RECOVERY_CODE_COUNT, type TwoFactorSetup as Setup } from '~/l
 import { authKeys } from '~/islands/queries/auth';
 import { teamKeys } from '~/islands/queries/team';
 import { TextField } from '~/islands/ui/Field';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { QrCode } from './QrCode';
-import {
-  PASSWORD_LABEL,
-  passwordInput,
-  twoFactorErrors,
-  useFocusOnError,
-  type TwoFactorErrors,
-} from './two-factor-form';
+import { twoFactorErrors, useFocusOnError, type TwoFactorErrors } from './two-factor-form';
 
 const setupTexts = {
   startFailed: 'Could not start the set-up. Please try again.',
@@ -94,17 +89,12 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
           enough to read applicants.
         </p>
         {formError}
-        <TextField
+        <CurrentPasswordField
           id="two-factor-setup-password"
-          label={PASSWORD_LABEL}
-          required
           error={errors.password}
-          input={{
-            ...passwordInput,
-            ref: inputs.password,
-            value: password,
-            onChange: (event) => setPassword(event.target.value),
-          }}
+          inputRef={inputs.password}
+          value={password}
+          onChange={setPassword}
         />
         <button type="submit" className="btn btn-primary self-start" disabled={busy || !password}>
           {busy ? 'Starting...' : 'Set up two-factor sign-in'}

@@ -21,7 +21,3 @@ export function useFocusOnError(errors: TwoFactorErrors) {
   }, [errors]);
   return { password, code };
 }
-
-/** The current-password input's fixed attributes. */
-export const passwordInput = { type: 'password', autoComplete: 'current-password' } as const;
-export const PASSWORD_LABEL = 'Your current password';
