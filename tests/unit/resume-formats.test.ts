@@ -6,7 +6,16 @@ import { isDocx } from '~/server/features/applicants/formats/docx';
 import { isPdf } from '~/server/features/applicants/formats/pdf';
 import { readZip } from '~/server/features/applicants/formats/zip';
 import { sniffResume } from '~/server/features/applicants/sniff';
-import { cfbBytes, docBytes, DOCX_PARTS, docxBytes, pdfBytes, xlsxBytes, zipBytes } from '../../support/files';
+import {
+  cfbBytes,
+  docBytes,
+  DOCX_PARTS,
+  docxBytes,
+  exeBytes,
+  pdfBytes,
+  xlsxBytes,
+  zipBytes,
+} from '../../support/files';
 
 const latin1 = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
 const concat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts));
@@ -295,5 +304,25 @@ describe('DOCX (zip)', () => {
   ])('refuses %s', (_label, bytes) => {
     expect(isDocx(bytes)).toBe(false);
     expect(sniffResume(bytes)).toBeNull();
+  });
+});
+
+describe('sniffResume', () => {
+  it.each([
+    ['a PDF', pdfBytes(), 'pdf'],
+    ['an OLE2 DOC', docBytes(), 'doc'],
+    ['a DOCX', docxBytes(), 'docx'],
+    ['an executable', exeBytes(), null],
+    ['an empty file', new Uint8Array(0), null],
+    ['an XLSX', xlsxBytes(), null],
+    [
+      'a zip whose word/ entry is only mentioned in file data',
+      zipBytes({ 'notes.txt': 'see word/document.xml' }),
+      null,
+    ],
+    ['a truncated DOCX', docxBytes().subarray(0, 60), null],
+    ['text starting with "%PD"', new TextEncoder().encode('%PD'), null],
+  ] as const)('%s → %s', (_label, bytes, kind) => {
+    expect(sniffResume(bytes)).toBe(kind);
   });
 });
