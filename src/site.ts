@@ -223,7 +223,7 @@ export const commitments = [
   },
   {
     title: 'Personal data kept short',
-    text: 'The careers and contact forms keep what they need, for a stated time, and erase it on their own.',
+    text: 'The careers and contact forms keep what they need for the time the privacy notice states; the software erases most of it on its own, and the notice names the rest.',
     image: '/images/products/icons/privacy.svg',
     path: '/privacy',
   },

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { consentMessages, PRIVACY_PATH, RETENTION_DEFAULT_DAYS } from '../../src/lib/privacy';
+import { noticeSettings } from '../../src/lib/notice-settings';
 import { frontmatterVersion } from '../../src/server/features/privacy/notice-version';
 import { site } from '../../src/site';
 import { parseCsv } from '../helpers/csv';
@@ -62,7 +63,7 @@ test.describe('privacy › notice', () => {
       page.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice', exact: true }),
     ).toHaveAttribute('href', PRIVACY_PATH);
     await hydrate(page, '#contact-name');
-    const notice = page.getByText(consentMessages.contactNotice);
+    const notice = page.getByText(consentMessages.contactNotice(noticeSettings().days.messages));
     await expect(notice).toBeVisible();
     await expect(notice.getByRole('link', { name: 'Privacy notice' })).toHaveAttribute('href', PRIVACY_PATH);
   });
