@@ -339,7 +339,7 @@ describe('company pages: methodology, security, early access, about, terms', () 
       'utm_source',
       'pseudonymous',
       'two-factor sign-in',
-      "Our team's accounts",
+      'Our team’s accounts',
     ]) {
       expect(text).toContain(topic);
     }
@@ -354,7 +354,7 @@ describe('company pages: methodology, security, early access, about, terms', () 
     );
     expect(text).toContain(`Applications still awaiting a decision are erased ${days.pending} days after`);
     expect(text).toContain(`Contact messages are erased ${days.messages} days after they arrived`);
-    expect(text).toContain(`deleted from the website's outbox ${days.mails} days after`);
+    expect(text).toContain(`deleted from the website’s outbox ${days.mails} days after`);
     expect(text).toContain(`Counts of job page views are deleted ${days.views} days after`);
     expect(text).toContain(`The activity log is erased ${days.audit} days after`);
     expect(text).toContain(`more than ${sourcesPerDay} different sources`);
