@@ -472,7 +472,10 @@ const pageCollection = (label: string, folder: string, what: string, where: stri
     },
   });
 
-const precisions = ['FP32', 'FP16', 'BF16', 'FP8', 'FP4', 'INT8', 'INT4'].map((value) => ({ label: value, value }));
+const precisions = ['FP32', 'FP16', 'BF16', 'FP8', 'FP4', 'INT16', 'INT8', 'INT4'].map((value) => ({
+  label: value,
+  value,
+}));
 
 /** A positive figure, empty where the source does not publish it. */
 const figureField = (label: string, description: string) =>

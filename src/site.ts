@@ -157,19 +157,13 @@ export const offerings = [
   },
 ] as const;
 
-/** Industries section, in the order of the home page; `path` is the vertical page, where one exists. */
+/** Industries section of the home page, in the order of the menu and footer (the pages' `order`); `path` is the vertical page. */
 export const industries = [
   {
-    title: 'Smart Vision',
-    text: 'Camera analytics for security and surveillance, retail, care and cities, on the camera itself, without streaming video to the cloud.',
-    icon: 'shield',
-    path: '/smart-vision',
-  },
-  {
-    title: 'Robotics',
-    text: 'Perception and path planning that fit the power budget of autonomous mobile robots, with the safety stop left to a controller rated under ISO 13849-1 or IEC 61508.',
-    icon: 'robot',
-    path: '/robotics',
+    title: 'IoT Devices',
+    text: 'Smart-home, city, farm and factory sensors and wearables with on-device intelligence: years on a battery for a sensor that sleeps between events, days between charges for a wearable.',
+    icon: 'home',
+    path: '/iot',
   },
   {
     title: 'Drones',
@@ -178,10 +172,10 @@ export const industries = [
     path: '/drone',
   },
   {
-    title: 'IoT Devices',
-    text: 'Smart-home, city, farm and factory sensors and wearables with on-device intelligence: years on a battery for a sensor that sleeps between events, days between charges for a wearable.',
-    icon: 'home',
-    path: '/iot',
+    title: 'Smart Vision',
+    text: 'Camera analytics for security and surveillance, retail, care and cities, on the camera itself, without streaming video to the cloud.',
+    icon: 'shield',
+    path: '/smart-vision',
   },
   {
     title: 'Industrial & Logistics',
@@ -190,8 +184,14 @@ export const industries = [
     path: '/industrials',
   },
   {
+    title: 'Robotics',
+    text: 'Perception and path planning that fit the power budget of autonomous mobile robots, with the safety stop left to a controller rated under ISO 13849-1 or IEC 61508.',
+    icon: 'robot',
+    path: '/robotics',
+  },
+  {
     title: 'Automotive',
-    text: 'Driver monitoring and in-cabin sensing for automotive-grade SoCs, with MISRA C checked code and the traceability your ISO 26262 and ASPICE work products draw on.',
+    text: 'Driver monitoring and in-cabin sensing for the SoC in your cabin system, with MISRA C checked code and the traceability your ISO 26262 and ASPICE work products draw on.',
     icon: 'car',
     path: '/automotive',
   },
@@ -223,7 +223,7 @@ export const commitments = [
   },
   {
     title: 'Personal data kept short',
-    text: 'The careers and contact forms keep what they need, for a stated time, and erase it on their own.',
+    text: 'The careers and contact forms keep what they need for the time the privacy notice states; the software erases most of it on its own, and the notice names the rest.',
     image: '/images/products/icons/privacy.svg',
     path: '/privacy',
   },

@@ -6,7 +6,24 @@
 import { z } from 'astro/zod';
 
 /** Numeric precisions a part or a benchmark run uses. */
-const precisions = ['FP32', 'FP16', 'BF16', 'FP8', 'FP4', 'INT8', 'INT4'] as const;
+const precisions = ['FP32', 'FP16', 'BF16', 'FP8', 'FP4', 'INT16', 'INT8', 'INT4'] as const;
+type Precision = (typeof precisions)[number];
+
+/** How a hardware note names each precision: its name, or its width where only integers have that width here. */
+const precisionWords: Record<Precision, RegExp> = {
+  FP32: /\bFP32\b|\b32-bit float/i,
+  FP16: /\bFP16\b|\bhalf[- ]precision\b/i,
+  BF16: /\bBF16\b|\bbfloat16\b/i,
+  FP8: /\bFP8\b/i,
+  FP4: /\bFP4\b/i,
+  INT16: /\bINT16\b|\b16-bit (?:integer|activation|weight)/i,
+  INT8: /\bINT8\b|\b8-bit (?:integer|activation|weight)/i,
+  INT4: /\bINT4\b|\b4-bit (?:integer|activation|weight)/i,
+};
+
+/** The precisions a part's notes name that its precisions leave out: the table would contradict its own note. */
+const precisionsNamedButMissing = (row: { notes: string; precisions: readonly Precision[] }): Precision[] =>
+  precisions.filter((p) => precisionWords[p].test(row.notes) && !row.precisions.includes(p));
 
 /** Where support for a part stands today. */
 const hardwareStatuses = ['supported', 'beta', 'planned'] as const;
@@ -74,6 +91,15 @@ export const hardwareSchema = z
   .refine((row) => row.status !== 'supported' || row.kind === 'cellular module' || runtimeVersion.test(row.runtime), {
     message: runtimeVersionMessage,
     path: ['runtime'],
+  })
+  .superRefine((row, ctx) => {
+    const missing = precisionsNamedButMissing(row);
+    if (missing.length)
+      ctx.addIssue({
+        code: z.ZodIssueCode.custom,
+        path: ['precisions'],
+        message: `notes name ${missing.join(' and ')}, which precisions leave out: add ${missing.length === 1 ? 'it' : 'them'} to precisions, or correct the note`,
+      });
   });
 
 const sourceMessage =
@@ -88,6 +114,16 @@ const sourceSchema = z
       message: sourceMessage,
     },
   );
+
+/**
+ * MLPerf Tiny publishes a timing ("performance") run and an energy run per benchmark; its harness
+ * accepts only the timing run's windows (at least 10 seconds and 10 inferences) for latency and
+ * throughput, so a row's source must be that run.
+ */
+const mlperfTinyResult = /\/tiny_results_v[\d.]+\/.*\/results\//;
+const mlperfTinyTimingRun = /\/performance\/results\.txt$/;
+const timingRunMessage =
+  'latencyMs and throughputFps need a timing run: cite the MLPerf Tiny performance results (…/performance/results.txt), not the energy run, whose windows the harness does not accept for timing';
 
 /** A positive number, or null where the source does not publish it (a missing key, as the editor writes it, is null). */
 const figure = z.number().positive().nullable().default(null);
@@ -133,4 +169,8 @@ export const benchmarkSchema = z
   .refine((row) => row.latencyMs !== null || row.throughputFps !== null, {
     message: 'a benchmark needs latencyMs or throughputFps',
     path: ['latencyMs'],
+  })
+  .refine((row) => !mlperfTinyResult.test(row.source) || mlperfTinyTimingRun.test(row.source), {
+    message: timingRunMessage,
+    path: ['source'],
   });

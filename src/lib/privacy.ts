@@ -25,6 +25,9 @@ export const RETENTION_DEFAULT_DAYS = {
   views: 90,
 } as const;
 
+/** Days `npm run admin -- backup` keeps the backups in its folder by default (BACKUP_KEEP_DAYS). */
+export const BACKUP_KEEP_DAYS_DEFAULT = 30;
+
 /** The multipart field that carries the applicant's consent; the only accepted value is "true". */
 export const CONSENT_FIELD = 'consent';
 
@@ -33,7 +36,7 @@ export const consentMessages = {
     'I agree that EdgeCraft AI stores my application to assess it for this and similar roles, as described in the privacy notice.',
   required: 'Please agree to the privacy notice to apply',
   /** The one line under the contact form (no checkbox: answering the message is the purpose), then the link. */
-  contactNotice: `We use your details only to answer this message and erase them after ${RETENTION_DEFAULT_DAYS.messages} days.`,
+  contactNotice: (days: number) => `We use your details only to answer this message and erase them after ${days} days.`,
   noticeLink: 'Privacy notice',
 } as const;
 

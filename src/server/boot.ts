@@ -14,6 +14,7 @@ import {
   isUniqueViolation,
   migrateToLatest,
   openDatabase,
+  removeBeforeRestoreCopies,
   RESTORED_MARKER,
   takeRestoredMarker,
   type Database,
@@ -29,6 +30,16 @@ import { untilAvailable } from './until-available';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
 export const TWO_FACTOR_KEY_FILE = 'two-factor-key';
+
+/** Deletes the `*.before-restore-<time>` copies in DATA_DIR; one it cannot delete is logged, not fatal. */
+function forgetReplacedDatabase(dataDir: string, logger: Logger): void {
+  try {
+    const removed = removeBeforeRestoreCopies(dataDir, [JWT_SECRET_FILE, TWO_FACTOR_KEY_FILE]);
+    if (removed.length) logger.info({ removed }, 'the copies kept by a restore were deleted after a start on it');
+  } catch (error) {
+    logger.warn({ error: (error as Error).message }, 'the copies kept by a restore could not be deleted');
+  }
+}
 
 /** `value` when set, else the secret kept in DATA_DIR/`fileName` (created once, random, mode 0600). */
 function resolveSecret(value: string | undefined, dataDir: string, fileName: string): string {
@@ -193,6 +204,8 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       worker?.start();
       if (!worker) logger.info('SMTP_URL is not set: mails are kept in the outbox, not sent');
       ready = true;
+      // The restored database is migrated, guarded and served: the copies the restore kept to undo it go.
+      if (handle.kind === 'sqlite') forgetReplacedDatabase(parsed.DATA_DIR, logger);
     };
     const stopping = new AbortController();
     let preparing: Promise<unknown> = Promise.resolve();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RETENTION_DEFAULT_DAYS } from '~/lib/privacy';
+import { BACKUP_KEEP_DAYS_DEFAULT, RETENTION_DEFAULT_DAYS } from '~/lib/privacy';
 import { VIEW_SOURCES_PER_DAY_DEFAULT } from '~/lib/sources';
 import { DEFAULT_MIN_FILL_MS } from '~/lib/spam';
 import { site } from '~/site';
@@ -145,6 +145,8 @@ export const apiEnvSchema = z.object({
   RETENTION_DAYS_MAILS: positiveInt(RETENTION_DEFAULT_DAYS.mails),
   /** Job page view counts are deleted this many days after their day. */
   RETENTION_DAYS_VIEWS: positiveInt(RETENTION_DEFAULT_DAYS.views),
+  /** `npm run admin -- backup` deletes this site's backups in the same folder written more than this many days ago. */
+  BACKUP_KEEP_DAYS: positiveInt(BACKUP_KEEP_DAYS_DEFAULT),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset: mails wait in the outbox. */
   SMTP_URL: optional(

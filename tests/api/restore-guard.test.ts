@@ -113,8 +113,12 @@ describe.skipIf(TEST_DATABASE_URL)('a restored backup', { timeout: 180_000 }, ()
     const restored = await runAdminCli(['restore', backup], { dataDir, databaseUrl: '' });
     expect(restored.code).toBe(0);
     expect(readdirSync(dataDir)).toContain('erasures.ledger');
+    const keptCopies = () => readdirSync(dataDir).filter((name) => name.includes('.before-restore-'));
+    expect(keptCopies()).toHaveLength(1);
 
     await start(true);
+    // The server started on the restored database: the copy kept to undo the restore is gone.
+    expect(keptCopies()).toEqual([]);
     token = await login();
     const { applicants } = await call<{ applicants: Applicant[] }>('GET', '/api/applicants', token);
     expect(applicants.map((a) => a.email)).toEqual([KEPT]);

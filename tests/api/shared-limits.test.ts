@@ -3,23 +3,28 @@
  * so two server processes behind a load balancer allow what one would, not twice as much.
  * Runs in the PostgreSQL project only (SQLite is one process by design).
  */
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgDatabase, TEST_DATABASE_URL } from '../../support/api';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 const ADMIN = { email: 'shared@example.com', password: 'shared limits password' };
+const JWT_SECRET = 'a shared secret for both instances of this test';
 
 describe.runIf(TEST_DATABASE_URL)('rate limits shared by two instances on one PostgreSQL', () => {
   const servers: RunningServer[] = [];
   const dataDirs: string[] = [];
   let dropPg: (() => Promise<void>) | undefined;
+  let pgUrl = '';
 
   beforeAll(async () => {
     const pgDb = await createPgDatabase(TEST_DATABASE_URL ?? '');
     dropPg = pgDb.drop;
+    pgUrl = pgDb.url;
     for (let i = 0; i < 2; i++) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-shared-test-'));
       dataDirs.push(dataDir);
@@ -29,7 +34,7 @@ describe.runIf(TEST_DATABASE_URL)('rate limits shared by two instances on one Po
           {
             DATA_DIR: dataDir,
             DATABASE_URL: pgDb.url,
-            JWT_SECRET: 'a shared secret for both instances of this test',
+            JWT_SECRET,
             ADMIN_EMAIL: ADMIN.email,
             ADMIN_PASSWORD: ADMIN.password,
           },
@@ -79,5 +84,17 @@ describe.runIf(TEST_DATABASE_URL)('rate limits shared by two instances on one Po
     const other = await login(servers[0]!, 'wrong password');
     expect(other.status).toBe(429);
     expect(Number(other.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('stores the e-mail only as an HMAC under the server secret, which a plain SHA-256 cannot find', async () => {
+    const client = new pg.Client({ connectionString: pgUrl });
+    await client.connect();
+    const keys = (await client.query<{ key: string }>('select key from rate_limits')).rows.map((row) => row.key);
+    await client.end();
+    const keyed = createHmac('sha256', JWT_SECRET).update(`rate-limit\n${ADMIN.email}`).digest('base64url');
+    const plain = createHash('sha256').update(ADMIN.email).digest('base64url');
+    expect(keys).toContain(`login-email:${keyed}`);
+    expect(keys.join('\n')).not.toContain(plain);
+    expect(keys.join('\n')).not.toContain(ADMIN.email);
   });
 });

@@ -28,11 +28,11 @@ test.describe('home page', () => {
       .locator('#industries h3 a')
       .evaluateAll((as) => as.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
     expect(links).toEqual([
-      ['Smart Vision', '/smart-vision'],
-      ['Robotics', '/robotics'],
-      ['Drones', '/drone'],
       ['IoT Devices', '/iot'],
+      ['Drones', '/drone'],
+      ['Smart Vision', '/smart-vision'],
       ['Industrial & Logistics', '/industrials'],
+      ['Robotics', '/robotics'],
       ['Automotive', '/automotive'],
     ]);
     await page.locator('#industries').getByRole('link', { name: 'Robotics', exact: true }).click();

@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { noticeSettings } from '../../src/lib/notice-settings';
+import { consentMessages } from '../../src/lib/privacy';
 import { frontmatterVersion } from '../../src/server/features/privacy/notice-version';
 import { site } from '../../src/site';
 import { COMPANY_PAGES, DESIGN_SECTIONS, HARDWARE_ROWS, SIDEBAR_PAGES, VERTICAL_NAV } from '../helpers/site-pages';
@@ -333,8 +335,30 @@ describe('company pages: methodology, security, early access, about, terms', () 
       'No decision about you is automated',
       'Shortlisted applications',
       'Backups',
+      'notes',
+      'utm_source',
+      'pseudonymous',
+      'two-factor sign-in',
+      'Our team’s accounts',
     ]) {
       expect(text).toContain(topic);
     }
+  });
+
+  test('the privacy notice and the contact form state the limits of the settings the site was built with', () => {
+    // The build and this test read the same environment: a site built with RETENTION_DAYS_MESSAGES=60 says 60.
+    const { days, sourcesPerDay, backupKeepDays } = noticeSettings();
+    const text = textOf(main('/privacy'));
+    expect(text).toContain(
+      `Applications that were not taken forward are erased ${days.rejected} days after the decision`,
+    );
+    expect(text).toContain(`Applications still awaiting a decision are erased ${days.pending} days after`);
+    expect(text).toContain(`Contact messages are erased ${days.messages} days after they arrived`);
+    expect(text).toContain(`deleted from the website’s outbox ${days.mails} days after`);
+    expect(text).toContain(`Counts of job page views are deleted ${days.views} days after`);
+    expect(text).toContain(`The activity log is erased ${days.audit} days after`);
+    expect(text).toContain(`more than ${sourcesPerDay} different sources`);
+    expect(text).toContain(`more than ${backupKeepDays} days old`);
+    expect(textOf(builtPage('/').querySelector('#contact'))).toContain(consentMessages.contactNotice(days.messages));
   });
 });

@@ -1,5 +1,6 @@
 /** The home page as built: its sections in order and where its offerings and industries lead. */
 import { describe, expect, test } from 'vitest';
+import { VERTICAL_NAV } from '../helpers/site-pages';
 import { builtPage, textOf } from './built-site';
 
 const home = () => builtPage('/');
@@ -23,5 +24,9 @@ describe('home page', () => {
     for (const name of ['Smart Vision', 'Robotics', 'Drones', 'IoT Devices', 'Industrial & Logistics', 'Automotive']) {
       expect(industries).toContain(name);
     }
+  });
+
+  test('lists the industries in the order of the menu and the footer', () => {
+    expect(all('#industries h3 a').map((a) => a.getAttribute('href'))).toEqual(VERTICAL_NAV.links);
   });
 });

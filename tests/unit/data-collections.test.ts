@@ -140,6 +140,15 @@ describe('data collections', () => {
       ]);
     });
 
+    it('refuses an MLPerf Tiny energy run as the source of a latency or throughput, naming the timing run', () => {
+      const run = (kind: string) =>
+        `https://github.com/mlcommons/tiny_results_v1.1/blob/968279f/closed/STMicroelectronics/results/NUCLEO_U575ZI_Q/vww/${kind}/results.txt`;
+      expect(issues(benchmarkSchema, { ...benchmark, source: run('energy') })).toEqual([
+        { path: 'source', message: expect.stringContaining('need a timing run') },
+      ]);
+      expect(issues(benchmarkSchema, { ...benchmark, source: run('performance') })).toEqual([]);
+    });
+
     it('refuses a precision the table does not know', () => {
       expect(issues(benchmarkSchema, { ...benchmark, precision: 'INT2' }).map((i) => i.path)).toEqual(['precision']);
     });
@@ -175,6 +184,22 @@ describe('data collections', () => {
       expect(
         issues(hardwareSchema, { ...hardware, kind: 'cellular module', precisions: [], runtime: 'AT adapter' }),
       ).toEqual([]);
+    });
+
+    it.each([
+      ['16-bit activations', 'INT8 weights and activations (INT16 activations for some operators).', 'INT16'],
+      ['16-bit activations in words', 'Runs 16-bit activations where accuracy needs them.', 'INT16'],
+      ['INT4 weights', 'INT4 weight-only language models run in a separate runtime.', 'INT4'],
+      ['FP8 blocks', 'Transformer blocks can use FP8.', 'FP8'],
+    ])('refuses notes that claim %s while precisions leave it out, naming it', (_name, notes, missing) => {
+      expect(issues(hardwareSchema, { ...hardware, notes })).toEqual([
+        { path: 'precisions', message: expect.stringContaining(`notes name ${missing}, which precisions leave out`) },
+      ]);
+      expect(issues(hardwareSchema, { ...hardware, notes, precisions: [...hardware.precisions, missing] })).toEqual([]);
+    });
+
+    it('accepts notes that name only precisions the row lists', () => {
+      expect(issues(hardwareSchema, { ...hardware, notes: 'FP16 and INT8 engines built on the target.' })).toEqual([]);
     });
 
     it('allows a cellular module without precisions', () => {

@@ -21,7 +21,7 @@ const emptyValues: ContactInput = { name: '', email: '', subject: '', message: '
  * that says when and where the reply comes), keeps values on failure. Its fields take input in the
  * server's HTML, before the script runs; the form adopts what was typed when it hydrates.
  */
-function Form() {
+function Form({ messageDays }: { messageDays: number }) {
   // No default values: each field starts from what its input holds when the script runs.
   const {
     register,
@@ -96,7 +96,7 @@ function Form() {
         </Field>
         {spamTrap.trap}
         <p className="text-sm text-slate-400 sm:col-span-2">
-          {consentMessages.contactNotice}{' '}
+          {consentMessages.contactNotice(messageDays)}{' '}
           <a href={PRIVACY_PATH} className="text-brand-300 underline">
             {consentMessages.noticeLink}
           </a>
@@ -124,10 +124,11 @@ function Form() {
   );
 }
 
-export default function ContactForm() {
+/** `messageDays`: RETENTION_DAYS_MESSAGES as the build read it (src/lib/notice-settings.ts). */
+export default function ContactForm({ messageDays }: { messageDays: number }) {
   return (
     <IslandRoot withToasts>
-      <Form />
+      <Form messageDays={messageDays} />
     </IslandRoot>
   );
 }

@@ -9,7 +9,7 @@
  *   npm run admin -- purge [--dry-run]        erases (or lists) what is past its retention limit
  *   npm run admin -- export <email> <out.zip> everything stored about a person, with resumes
  *   npm run admin -- erase <email>            deletes every application and message of a person
- *   npm run admin -- backup <file>            a consistent copy of the SQLite database, while the server runs
+ *   npm run admin -- backup <file>            a consistent copy of the SQLite database, while the server runs; prunes old ones
  *   npm run admin -- restore <file>           puts a backup in place of DATA_DIR's database (server stopped)
  *
  * Uses the same environment as the server: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).
@@ -31,6 +31,7 @@ import {
   listAdmins,
   migrateToLatest,
   openDatabase,
+  pruneBackups,
   removeAdmin,
   restoreDatabase,
   setAdminPassword,
@@ -58,9 +59,11 @@ const USAGE = `Usage: npm run admin -- <command>
   export <email> <out.zip>  write everything stored about that e-mail address, with resumes, to a zip
   erase <email>             delete every application, resume and contact message of that address
   backup <file>             copy the SQLite database to a new file, DATA_DIR's jwt-secret and
-                            two-factor-key beside it; consistent while the server runs; never overwrites
+                            two-factor-key beside it; consistent while the server runs; never overwrites;
+                            then deletes this site's backups in that folder older than BACKUP_KEEP_DAYS
   restore <file>            put a backup in place of DATA_DIR's database, only while the server is
                             stopped; the replaced database is kept as edgecraft.sqlite.before-restore-*
+                            until the server has started on the restored one
   after-restore             after pg_restore (PostgreSQL): erase again whoever is on DATA_DIR's erasure
                             ledger and hold the restored unsent mails for an owner (SQLite's restore does both)`;
 
@@ -165,6 +168,13 @@ async function runFileCommand(env: ApiEnv, command: 'backup' | 'restore', file: 
       console.log(`Wrote ${copy} (mode 0600): ${secret?.name}; keep it with the backup.`);
     }
     for (const { setting } of set) console.log(`${setting} is set: keep it with your backups, it is not in this file.`);
+    const pruned = pruneBackups(path.dirname(result.file), {
+      keepDays: env.BACKUP_KEEP_DAYS,
+      keep: result.file,
+      secretNames: SECRET_FILES.map(({ file: name }) => name),
+    });
+    for (const old of pruned)
+      console.log(`Deleted ${old}: older than ${env.BACKUP_KEEP_DAYS} days (BACKUP_KEEP_DAYS).`);
     return;
   }
   const result = restoreDatabase(storage, file, secretFiles);
@@ -173,7 +183,10 @@ async function runFileCommand(env: ApiEnv, command: 'backup' | 'restore', file: 
     console.log(
       `The server applies ${result.pendingMigrations} newer migration${result.pendingMigrations === 1 ? '' : 's'} when it starts.`,
     );
-  if (result.previous) console.log(`The database it replaced is kept as ${result.previous}.`);
+  if (result.previous)
+    console.log(
+      `The database it replaced is kept as ${result.previous} until the server has started on the restored one; to undo, move it back before starting.`,
+    );
   result.secrets.forEach(({ state, previous }, i) => {
     const secret = carried[i];
     if (!secret) return;

@@ -16,6 +16,7 @@ import {
   linkSync,
   mkdirSync,
   openSync,
+  readdirSync,
   readFileSync,
   readSync,
   renameSync,
@@ -30,6 +31,9 @@ import { DEFAULT_MIGRATION_TABLE } from 'kysely';
 import { SQLITE_FILE } from './client';
 import { migrationNames } from './migrations';
 import { RESTORED_MARKER } from './restore-guard';
+
+/** What a restore adds to the name of each file it replaces, before the time. */
+const BEFORE_RESTORE = '.before-restore-';
 
 /** A refusal or failure with a message meant for the operator; nothing was changed. */
 export class BackupError extends Error {}
@@ -133,7 +137,7 @@ export function restoreDatabase(
   });
 
   const target = path.join(storage.dataDir, SQLITE_FILE);
-  const suffix = `.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
+  const suffix = `${BEFORE_RESTORE}${now.toISOString().replace(/[:.]/g, '-')}`;
   const lock = lockIdleDatabase(target);
   const createdDir = lock ? undefined : mkdirSync(storage.dataDir, { recursive: true });
   const temp = tempName(target);
@@ -180,6 +184,69 @@ export function restoreDatabase(
   } finally {
     if (lock?.open) lock.close();
   }
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes the backups in `folder` last written more than `keepDays` days before `now`, with the
+ * secret files beside each (`<backup>.<name of each of secretNames>`). A backup is a SQLite file
+ * of this site; any other file, and `keep` (the backup just written), stays.
+ */
+export function pruneBackups(
+  folder: string,
+  options: { keepDays: number; keep: string; secretNames: readonly string[] },
+  now = new Date(),
+): string[] {
+  const oldest = now.getTime() - options.keepDays * DAY_MS;
+  const removed: string[] = [];
+  for (const name of readdirSync(folder).sort()) {
+    const file = path.join(folder, name);
+    if (file === path.resolve(options.keep) || !isOldSiteDatabase(file, oldest)) continue;
+    for (const copy of [file, ...options.secretNames.map((secret) => companionPath(file, secret))]) {
+      if (!existsSync(copy)) continue;
+      rmSync(copy);
+      removed.push(copy);
+    }
+  }
+  return removed;
+}
+
+/** True for a file last written before `oldest` that is a database of this site (opened read-only). */
+function isOldSiteDatabase(file: string, oldest: number): boolean {
+  const stat = statSync(file, { throwIfNoEntry: false });
+  if (!stat?.isFile() || stat.mtimeMs >= oldest) return false;
+  try {
+    checkHeader(file);
+    const db = new SQLite(file, { readonly: true, fileMustExist: true, timeout: 0 });
+    try {
+      const first = db.prepare(`select 1 from ${DEFAULT_MIGRATION_TABLE} where name = ?`).get(migrationNames()[0]);
+      return first !== undefined;
+    } finally {
+      db.close();
+    }
+  } catch {
+    // Not a whole SQLite file, or one without our migrations: not ours to delete.
+    return false;
+  }
+}
+
+/**
+ * Deletes the copies a restore kept in `dataDir` (`edgecraft.sqlite.before-restore-<time>` and
+ * those of `secretNames`): called once a server has started on the restored database, which shows
+ * the restore worked.
+ */
+export function removeBeforeRestoreCopies(dataDir: string, secretNames: readonly string[]): string[] {
+  const isKeptCopy = (name: string) =>
+    [SQLITE_FILE, ...secretNames].some((base) => {
+      const time = name.startsWith(`${base}${BEFORE_RESTORE}`) ? name.slice(base.length + BEFORE_RESTORE.length) : '';
+      return /^[\dT-]+Z$/.test(time);
+    });
+  const removed = readdirSync(dataDir)
+    .filter(isKeptCopy)
+    .map((name) => path.join(dataDir, name));
+  for (const file of removed) rmSync(file, { force: true });
+  return removed;
 }
 
 const SQLITE_MAGIC = Buffer.from('SQLite format 3\0', 'latin1');

@@ -3,7 +3,7 @@ export { openDatabase, isUniqueViolation, type DbHandle, type DbOptions } from '
 export type { CheckpointThread } from './checkpoint-thread';
 export { dbFault, type DbFault } from './faults';
 export { migrateToLatest } from './migrations';
-export { backupDatabase, restoreDatabase, BackupError } from './backup';
+export { backupDatabase, pruneBackups, removeBeforeRestoreCopies, restoreDatabase, BackupError } from './backup';
 export { parseDbId } from './ids';
 export {
   listJobs,

@@ -350,6 +350,14 @@ function migrations(kind: DbKind): Record<string, Migration> {
           .execute();
       },
     },
+    '0023_keyed_rate_limit_keys': {
+      // Keys were a plain SHA-256 of an address or e-mail, which trying every IPv4 address reverses;
+      // they are now keyed with the server's secret, so the old windows (an hour at most) go at once.
+      async up(db: Kysely<unknown>) {
+        if (kind !== 'postgres') return;
+        await sql`delete from rate_limits`.execute(db);
+      },
+    },
   };
 }
 

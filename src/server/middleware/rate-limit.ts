@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { CompiledQuery, type Kysely } from 'kysely';
 import {
   RateLimiterMemory,
@@ -19,19 +19,25 @@ export type RateDecision = {
 
 /**
  * A fixed-window limit (rate-limiter-flexible): `rule.max` hits per `rule.windowMs` per key. Keys
- * are hashed first, so a PostgreSQL table of counters holds no e-mail or client address.
+ * are stored as an HMAC under the server's secret, so a PostgreSQL table of counters holds no
+ * e-mail or client address, and nobody without the secret can find one by trying every address.
  */
 export class RateLimiter {
+  private readonly hashKey: (key: string) => string;
+
   constructor(
     private readonly limiter: RateLimiterAbstract,
     private readonly max: number,
-  ) {}
+    secret: string,
+  ) {
+    this.hashKey = (key) => createHmac('sha256', secret).update(`rate-limit\n${key}`).digest('base64url');
+  }
 
   /** Counts one hit (before the work it guards, so parallel requests cannot overtake it). */
   async hit(key: string): Promise<RateDecision> {
     let window: RateLimiterRes;
     try {
-      window = await this.limiter.consume(hashKey(key));
+      window = await this.limiter.consume(this.hashKey(key));
     } catch (refused) {
       // The library rejects with the window itself once the hit is over the limit.
       if (!(refused instanceof RateLimiterRes)) throw refused;
@@ -46,15 +52,13 @@ export class RateLimiter {
 
   /** Hits counted in the current window, without counting one. */
   async count(key: string): Promise<number> {
-    return (await this.limiter.get(hashKey(key)))?.consumedPoints ?? 0;
+    return (await this.limiter.get(this.hashKey(key)))?.consumedPoints ?? 0;
   }
 
   async reset(key: string): Promise<void> {
-    await this.limiter.delete(hashKey(key));
+    await this.limiter.delete(this.hashKey(key));
   }
 }
-
-const hashKey = (key: string) => createHash('sha256').update(key).digest('base64url');
 
 /** rate-limiter-flexible's PostgreSQL client interface, over Kysely's pool (and its outage handling). */
 const kyselyClient = (db: Kysely<Database>) => ({
@@ -79,9 +83,11 @@ export function rateLimiter(services: Services, name: string, rule: RateLimitRul
           storeType: 'client',
           tableName: 'rate_limits',
           tableCreated: true,
+          // Every five minutes, delete the windows that ended over an hour ago: no key outlives its use for long.
+          clearExpiredByTimeout: true,
         })
       : new RateLimiterMemory(options);
-  return new RateLimiter(limiter, rule.max);
+  return new RateLimiter(limiter, rule.max, services.config.jwtSecret);
 }
 
 /** Sets Retry-After from a refused decision. */
