@@ -1,16 +1,23 @@
 import { z } from 'zod/mini';
 import { RESUME_EXTENSIONS } from '../limits';
-import { APPLICANT_STATUSES } from './applicant';
+import { APPLICANT_STATUSES, REJECTION_REASON_KEYS, applicantMessages } from './applicant';
 
 const applicantStatusSchema = z.enum(APPLICANT_STATUSES, {
   error: `Status must be one of: ${APPLICANT_STATUSES.join(', ')}`,
 });
 
+export const rejectionReasonSchema = z.enum(REJECTION_REASON_KEYS, { error: applicantMessages.reasonUnknown });
+
 /**
- * `PUT /api/applicants/:id/status` body. `notify` (off unless sent as true) mails the applicant
- * about a change to shortlisted or rejected.
+ * `PUT /api/applicants/:id/status` body. `reason` is required when rejecting and refused
+ * otherwise; `notify` (off unless sent as true) mails the applicant about a change to
+ * shortlisted or rejected.
  */
-export const statusUpdateSchema = z.object({ status: applicantStatusSchema, notify: z.optional(z.boolean()) });
+export const statusUpdateSchema = z.object({
+  status: applicantStatusSchema,
+  reason: z.optional(rejectionReasonSchema),
+  notify: z.optional(z.boolean()),
+});
 
 /** An applicant as the API lists it; the resume bytes are downloaded separately. */
 export const applicantSchema = z.object({
@@ -32,6 +39,8 @@ export const applicantSchema = z.object({
   statusChangedAt: z.string(),
   /** The `?source=` of the job link they came from ('direct' without one). */
   source: z.string(),
+  /** Why the hiring team rejected them; null unless rejected. */
+  rejectionReason: z.nullable(rejectionReasonSchema),
   /** When retention will erase this applicant; null while shortlisted (kept until an admin decides). */
   eraseAt: z.optional(z.nullable(z.string())),
   /** The stored resume's kind (its real type, sniffed from the bytes) and size in bytes. */

@@ -27,6 +27,7 @@ export {
   getResume,
   applicantFields,
   type StoredResume,
+  type ApplicantMails,
 } from './applicants';
 export {
   normalizeEmail,

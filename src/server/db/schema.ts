@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { ApplicantStatus } from '~/lib/schemas/applicant';
+import type { ApplicantStatus, RejectionReason } from '~/lib/schemas/applicant';
 import type { JobType } from '~/lib/schemas/job';
 import type { ResumeKind } from '~/lib/limits';
 import type { Role } from '~/lib/team';
@@ -90,6 +90,8 @@ interface ApplicantsTable {
   consent_version: ColumnType<string | null, string | null | undefined, never>;
   /** The `?source=` of the job link they came from (src/lib/sources.ts); 'direct' without one. */
   source: ColumnType<string, string | undefined, never>;
+  /** Why the hiring team rejected the applicant (a REJECTION_REASONS key); null unless rejected. */
+  rejection_reason: ColumnType<RejectionReason | null, RejectionReason | null | undefined, RejectionReason | null>;
 }
 
 /** Views of a job's page per UTC day and source: a count, nothing about who viewed. */
