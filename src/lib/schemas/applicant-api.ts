@@ -1,6 +1,12 @@
 import { z } from 'zod/mini';
-import { RESUME_EXTENSIONS } from '../limits';
-import { APPLICANT_STATUSES, REJECTION_REASON_KEYS, applicantMessages } from './applicant';
+import { BULK_MAX, RESUME_EXTENSIONS } from '../limits';
+import {
+  APPLICANT_STATUSES,
+  REJECTION_REASON_KEYS,
+  applicantMessages,
+  bulkMessages,
+  type ApplicantStatus,
+} from './applicant';
 
 const applicantStatusSchema = z.enum(APPLICANT_STATUSES, {
   error: `Status must be one of: ${APPLICANT_STATUSES.join(', ')}`,
@@ -17,7 +23,25 @@ export const statusUpdateSchema = z.object({
   status: applicantStatusSchema,
   reason: z.optional(rejectionReasonSchema),
   notify: z.optional(z.boolean()),
+  /** Send the applicant this mail template with the move. */
+  templateId: z.optional(z.int()),
 });
+
+/** `POST /api/applicants/bulk`: move up to BULK_MAX applicants to a stage (optionally with a template mail) or mail them. */
+export const bulkActionSchema = z.object({
+  ids: z
+    .array(z.int(), { error: bulkMessages.noIds })
+    .check(z.minLength(1, bulkMessages.noIds), z.maxLength(BULK_MAX, bulkMessages.tooMany)),
+  action: z.enum(['status', 'mail'], { error: 'Action must be one of: status, mail' }),
+  status: z.optional(applicantStatusSchema),
+  reason: z.optional(rejectionReasonSchema),
+  templateId: z.optional(z.int()),
+});
+export type BulkAction = z.output<typeof bulkActionSchema>;
+
+/** What a bulk action did to each applicant, in the order of the ids sent. */
+export type BulkResult = { id: number; ok: true; status: ApplicantStatus } | { id: number; ok: false; message: string };
+export type BulkAnswer = { message: string; results: BulkResult[] };
 
 /** An applicant as the API lists it; the resume bytes are downloaded separately. */
 export const applicantSchema = z.object({

@@ -1,4 +1,5 @@
 /** An applicant's stages, the rule for moving between them and the texts; without zod, so the careers board loads none. */
+import { BULK_MAX } from '../limits';
 
 /** Applicant status (the hiring stage), in pipeline order; new applications are pending. */
 export const APPLICANT_STATUSES = [
@@ -91,6 +92,19 @@ export const applicantMessages = {
   /** The admin area's warning while the disk guard refuses applications. */
   storageLow: (freeMb: number, minMb: number) =>
     `Storage is almost full (${freeMb} MB free, ${minMb} MB needed): new applications are refused until space is freed.`,
+} as const;
+
+export const bulkMessages = {
+  noIds: 'Select at least one applicant',
+  tooMany: `One action takes at most ${BULK_MAX} applicants; select fewer and repeat`,
+  statusRequired: 'Choose the stage to move the applicants to',
+  templateRequired: 'Choose the template to send',
+  templateNotFound: 'Template not found',
+  /** A withdrawn applicant gets no more mail from the team. */
+  noMailAfterWithdrawal: 'This applicant withdrew their application and gets no more mail',
+  mailed: 'Mail queued',
+  done: (ok: number, total: number) =>
+    ok === total ? `Done for all ${total} applicants` : `Done for ${ok} of ${total} applicants; see those left`,
 } as const;
 
 /** `GET /api/applicants/intake`: whether applications are being accepted, and the disk figures behind it. */

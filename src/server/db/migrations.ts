@@ -1,5 +1,6 @@
 import { Migrator, sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { DbKind } from './schema';
+import { DEFAULT_MAIL_TEMPLATES } from './default-mail-templates';
 
 /**
  * Versioned migrations, kept in code so the same list runs on SQLite and PostgreSQL.
@@ -370,6 +371,24 @@ function migrations(kind: DbKind): Record<string, Migration> {
           );
         }
         await db.schema.alterTable('applicants').addColumn('rejection_reason', 'text').execute();
+      },
+    },
+    '0016_mail_templates': {
+      // The hiring team's mail templates to applicants, with three to start from.
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable('mail_templates')
+          .addColumn('id', pk)
+          .addColumn('name', 'text', (c) => c.notNull())
+          .addColumn('subject', 'text', (c) => c.notNull())
+          .addColumn('body', 'text', (c) => c.notNull())
+          .addColumn('created_at', 'text', (c) => c.notNull())
+          .addColumn('updated_at', 'text', (c) => c.notNull())
+          .execute();
+        const now = new Date().toISOString();
+        for (const t of DEFAULT_MAIL_TEMPLATES)
+          await sql`insert into mail_templates (name, subject, body, created_at, updated_at)
+            values (${t.name}, ${t.subject}, ${t.body}, ${now}, ${now})`.execute(db);
       },
     },
   };

@@ -94,6 +94,16 @@ interface ApplicantsTable {
   rejection_reason: ColumnType<RejectionReason | null, RejectionReason | null | undefined, RejectionReason | null>;
 }
 
+/** The hiring team's mail templates to applicants (no personal data: the team's own copy). */
+interface MailTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 /** Views of a job's page per UTC day and source: a count, nothing about who viewed. */
 interface JobViewsTable {
   /** No foreign key: deleteJob deletes a job's counts with it, and retention the days past RETENTION_DAYS_VIEWS. */
@@ -149,7 +159,8 @@ export type MailKind =
   | 'status_changed'
   | 'password_reset'
   | 'invitation'
-  | 'second_factor_alert';
+  | 'second_factor_alert'
+  | 'applicant_message';
 
 /** One e-mail, queued with the data it reports and delivered at least once by the outbox worker. */
 interface OutboxTable {
@@ -231,6 +242,7 @@ export interface Database {
   audit_log: AuditLogTable;
   revoked_tokens: RevokedTokensTable;
   second_factor_failures: SecondFactorFailuresTable;
+  mail_templates: MailTemplatesTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { applicantMessages, type Applicant } from '~/lib/schemas/applicant';
-import { statusUpdateSchema } from '~/lib/schemas/applicant-api';
+import { bulkActionSchema, statusUpdateSchema } from '~/lib/schemas/applicant-api';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { deleteApplicant, getResume, listApplicants, parseDbId } from '../../db';
@@ -12,6 +12,7 @@ import { withEraseAt } from '../../services/retention-policy';
 import { auditRequest } from '../../services/audit';
 import { applyService } from './apply-service';
 import { moveToStage, stageRequestRefusal } from './stage-move';
+import { auditTemplateMail, runBulk, templateFor, templateMails } from './bulk';
 import { resumeFilename } from '../../services/resume-filename';
 
 /** `/applicants`: public apply; admin list, intake status, status change, delete, resume download. */
@@ -33,16 +34,28 @@ export function applicantRoutes(services: Services) {
       .put('/:id/status', guard, jsonBody(statusUpdateSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         if (id === null) return apiError(c, 404, applicantMessages.notFound);
-        const { status, reason, notify } = c.req.valid('json');
+        const { status, reason, notify, templateId } = c.req.valid('json');
         const refusal = stageRequestRefusal({ status, reason });
         if (refusal) return apiError(c, 400, refusal);
-        const mails = notify ? (changed: Applicant) => statusMails(services.config.mail, changed) : undefined;
+        const found = await templateFor(services, templateId);
+        if ('refused' in found) return apiError(c, found.refused.httpStatus, found.refused.message);
+        const { template } = found;
+        const mails = (changed: Applicant) => [
+          ...(notify ? statusMails(services.config.mail, changed) : []),
+          ...(template ? templateMails(services, template)(changed) : []),
+        ];
         const outcome = await moveToStage(services, c, id, { status, reason }, mails);
         if (!outcome.ok) return apiError(c, outcome.httpStatus, outcome.message);
+        if (template) await auditTemplateMail(services, c, id, template);
         return c.json({
           message: applicantMessages.moved(status),
           applicant: withEraseAt(outcome.applicant, services.config.retentionDays),
         });
+      })
+      .post('/bulk', guard, jsonBody(bulkActionSchema), async (c) => {
+        const answer = await runBulk(services, c, c.req.valid('json'));
+        if ('refused' in answer) return apiError(c, answer.refused.httpStatus, answer.refused.message);
+        return c.json(answer);
       })
       .delete('/:id', guard, async (c) => {
         const id = parseDbId(c.req.param('id'));
