@@ -66,7 +66,16 @@ describe('admin › applicants › filterApplicants', () => {
   });
 
   it('counts every applicant by status', () => {
-    expect(countByStatus(people)).toEqual({ total: 3, pending: 1, shortlisted: 1, rejected: 1 });
+    expect(countByStatus(people)).toEqual({
+      total: 3,
+      pending: 1,
+      shortlisted: 1,
+      interview: 0,
+      offer: 0,
+      hired: 0,
+      rejected: 1,
+      withdrawn: 0,
+    });
   });
 
   it('offers every vacancy, closed ones marked, plus deleted ones that still have applicants', () => {
