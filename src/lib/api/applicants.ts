@@ -28,7 +28,13 @@ export const bulkAction = (
     method: 'POST',
     json:
       action.action === 'status'
-        ? { ids, action: 'status', status: action.choice.status, reason: action.choice.reason, templateId: action.choice.templateId }
+        ? {
+            ids,
+            action: 'status',
+            status: action.choice.status,
+            reason: action.choice.reason,
+            templateId: action.choice.templateId,
+          }
         : { ids, action: 'mail', templateId: action.templateId },
     auth: true,
   });

@@ -101,7 +101,15 @@ export function BulkBar({ selected, matching, onSelectAll, onClear, onDone }: Pr
 }
 
 /** Choosing the template to send, with its preview. */
-function MailDialog({ who, onConfirm, onCancel }: { who: string; onConfirm: (id: number) => void; onCancel: () => void }) {
+function MailDialog({
+  who,
+  onConfirm,
+  onCancel,
+}: {
+  who: string;
+  onConfirm: (id: number) => void;
+  onCancel: () => void;
+}) {
   const id = useId();
   const templates = useQuery(mailTemplatesQuery());
   const [chosen, setChosen] = useState<string>('');

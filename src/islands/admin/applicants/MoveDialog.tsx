@@ -45,7 +45,8 @@ export function MoveDialog({ who, current, initial, previewApplicantId, onConfir
   const [error, setError] = useState<string | null>(null);
   const templates = useQuery(mailTemplatesQuery());
   const rejecting = status === 'rejected';
-  const template = mail === 'none' || mail === 'status' ? undefined : templates.data?.find((t) => String(t.id) === mail);
+  const template =
+    mail === 'none' || mail === 'status' ? undefined : templates.data?.find((t) => String(t.id) === mail);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -124,11 +125,7 @@ export function MoveDialog({ who, current, initial, previewApplicantId, onConfir
             </select>
           </Field>
         )}
-        <Field
-          id={`${id}-mail`}
-          label="Mail to the applicant"
-          hint="Nothing is sent unless you choose a mail here."
-        >
+        <Field id={`${id}-mail`} label="Mail to the applicant" hint="Nothing is sent unless you choose a mail here.">
           <select
             {...fieldAria(`${id}-mail`, undefined, true)}
             value={mail}

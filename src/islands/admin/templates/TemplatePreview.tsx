@@ -24,7 +24,10 @@ export function TemplatePreview({ draft, applicantId }: Props) {
     retry: false,
   });
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-2 rounded-xl border border-white/10 bg-ink-900 p-4">
+    <section
+      aria-labelledby={headingId}
+      className="flex flex-col gap-2 rounded-xl border border-white/10 bg-ink-900 p-4"
+    >
       <h3 id={headingId} className="text-sm font-semibold uppercase tracking-wide text-slate-400">
         Preview{applicantId === undefined ? ' (a sample applicant)' : ''}
       </h3>
