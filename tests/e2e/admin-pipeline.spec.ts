@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Applicant } from '../../src/lib/schemas';
 import { adminTest as test, expect } from './admin-fixtures';
 import { AdminPage } from './pages/AdminPage';
@@ -17,6 +17,17 @@ async function openApplicants(page: Page, tag: string): Promise<AdminPage> {
 }
 
 const column = (page: Page, stage: string) => page.locator(`[data-stage="${stage}"]`);
+
+/** A mouse drag in small steps, as a person drags: dnd-kit starts a drag only after a few pixels of movement. */
+async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('nothing to drag, or nowhere to drop');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(end.x + end.width / 2, end.y + 40, { steps: 12 });
+  await page.mouse.up();
+}
 
 test.describe('the hiring pipeline', () => {
   test('drags a card to Interview with the keyboard, and the board is axe clean', async ({
@@ -53,15 +64,19 @@ test.describe('the hiring pipeline', () => {
       const applicant = await adminApi.seedApplicant({ job });
       const admin = await openApplicants(page, adminApi.tag);
       await page.getByRole('button', { name: 'Board', exact: true }).click();
-      await column(page, 'pending')
-        .getByRole('button', { name: `Move ${applicant.name}` })
-        .dragTo(column(page, 'interview'));
+      await drag(
+        page,
+        column(page, 'pending').getByRole('button', { name: `Move ${applicant.name}` }),
+        column(page, 'interview'),
+      );
       await expect(admin.toast('Applicant moved to Interview')).toBeVisible();
       await expect(column(page, 'interview').getByText(applicant.name)).toBeVisible();
 
-      await column(page, 'interview')
-        .getByRole('button', { name: `Move ${applicant.name}` })
-        .dragTo(column(page, 'rejected'));
+      await drag(
+        page,
+        column(page, 'interview').getByRole('button', { name: `Move ${applicant.name}` }),
+        column(page, 'rejected'),
+      );
       const dialog = page.getByRole('dialog', { name: `Move ${applicant.name}` });
       await expect(dialog.getByLabel('Reason')).toBeVisible();
       expect(await axe('dialog')).toEqual([]);
@@ -83,9 +98,9 @@ test.describe('the hiring pipeline', () => {
     ];
     const admin = await openApplicants(page, adminApi.tag);
     // A click, then a shift-click on the last: all three.
-    const sorted = await page.locator('[aria-label="Applicants"] h3').allInnerTexts();
-    await page.getByRole('checkbox', { name: `Select ${sorted[0]}` }).click();
-    await page.getByRole('checkbox', { name: `Select ${sorted[2]}` }).click({ modifiers: ['Shift'] });
+    // Newest first: the last seeded is the first card.
+    await page.getByRole('checkbox', { name: `Select ${people[2]?.name}` }).click();
+    await page.getByRole('checkbox', { name: `Select ${people[0]?.name}` }).click({ modifiers: ['Shift'] });
     const bar = page.getByRole('region', { name: 'Bulk actions' });
     await expect(bar.getByText('3 applicants selected')).toBeVisible();
     expect(await axe('main')).toEqual([]);

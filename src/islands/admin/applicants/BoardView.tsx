@@ -9,6 +9,7 @@ import {
   useSensors,
   type Announcements,
   type DragEndEvent,
+  type KeyboardCoordinateGetter,
 } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { APPLICANT_STATUSES, STAGE_LABELS, canTransition, type Applicant, type ApplicantStatus } from '~/lib/schemas';
@@ -38,6 +39,17 @@ const announcements = (applicants: readonly Applicant[]): Announcements => ({
   onDragCancel: ({ active }) => `Moving ${nameOf(applicants, active.id)} was cancelled.`,
 });
 
+/** Left and right arrows carry the lifted card to the next column's top, not 25 pixels along. */
+const toNextColumn: KeyboardCoordinateGetter = (event, { context: { collisionRect, droppableRects } }) => {
+  const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+  if (!step || !collisionRect) return undefined;
+  event.preventDefault();
+  const columns = [...droppableRects.values()].sort((a, b) => a.left - b.left);
+  const here = columns.findIndex((r) => collisionRect.left + collisionRect.width / 2 < r.left + r.width);
+  const next = columns[(here === -1 ? columns.length - 1 : here) + step];
+  return next ? { x: next.left + 8, y: next.top + 32 } : undefined;
+};
+
 /**
  * The board: a column per stage, cards dragged between them by mouse, touch or keyboard (Space to
  * lift, arrows, Space to drop). A drop on Rejected opens the move dialog for the reason; any other
@@ -48,7 +60,7 @@ export function BoardView({ applicants, actions, onView }: Props) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: toNextColumn }),
   );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const applicant = applicants.find((a) => a.id === active.id);
