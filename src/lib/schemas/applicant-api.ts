@@ -12,7 +12,7 @@ const applicantStatusSchema = z.enum(APPLICANT_STATUSES, {
   error: `Status must be one of: ${APPLICANT_STATUSES.join(', ')}`,
 });
 
-export const rejectionReasonSchema = z.enum(REJECTION_REASON_KEYS, { error: applicantMessages.reasonUnknown });
+const rejectionReasonSchema = z.enum(REJECTION_REASON_KEYS, { error: applicantMessages.reasonUnknown });
 
 /**
  * `PUT /api/applicants/:id/status` body. `reason` is required when rejecting and refused

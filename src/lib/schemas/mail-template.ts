@@ -29,7 +29,7 @@ export const templateMessages = {
 } as const;
 
 /** The placeholders in `text` that a template cannot use, each once. */
-export function unknownPlaceholders(text: string): string[] {
+function unknownPlaceholders(text: string): string[] {
   const names = [...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? '');
   return [...new Set(names.filter((name) => !(KNOWN as string[]).includes(name)))];
 }

@@ -130,7 +130,7 @@ export function contactMails(settings: MailSettings, message: ContactMessage): N
 }
 
 /** What a template's placeholders stand for in a mail to `applicant`: the first word of their name. */
-export function placeholderValues(
+function placeholderValues(
   applicant: Pick<Applicant, 'name' | 'jobTitle'>,
 ): Record<TemplatePlaceholder, string> {
   return {
