@@ -27,41 +27,33 @@ async function openApplicants(page: Page, tag: string): Promise<AdminPage> {
   return admin;
 }
 
-const actionButtons = /^(Shortlist|Reject|Undo Shortlist|Undo Rejection)$/;
+const actionButtons = /^Move…/;
 
 test.describe('admin applicants', () => {
   test(
-    'offers exactly the status actions the status table allows, through every transition',
+    'moves an applicant through the stages with the move dialog; rejecting needs a reason',
     { tag: '@once' },
     async ({ loggedInPage: page, adminApi }) => {
       const job = await adminApi.createJob();
       const applicant = await adminApi.seedApplicant({ job });
       const admin = await openApplicants(page, adminApi.tag);
       const card = admin.applicantCard(applicant.name);
-      const actions = card.getByRole('button', { name: actionButtons });
-      const badge = card.getByText(/^(Status: )?(Pending|Shortlisted|Rejected)$/);
+      const badge = card.getByText(/^(Status: )?(Applied|Screening|Interview|Offer|Hired|Rejected)$/);
+      await expect(badge).toHaveText(/Applied$/);
 
-      await expect(badge).toHaveText(/Pending$/);
-      await expect(actions).toHaveText(['Shortlist', 'Reject']);
-
-      await card.getByRole('button', { name: 'Shortlist', exact: true }).click();
-      await expect(admin.toast('Applicant shortlisted successfully!')).toBeVisible();
-      await expect(badge).toHaveText(/Shortlisted$/);
-      await expect(actions).toHaveText(['Undo Shortlist']);
-
-      await card.getByRole('button', { name: 'Undo Shortlist' }).click();
-      await expect(admin.toast('Applicant reverted to pending successfully!')).toBeVisible();
-      await expect(badge).toHaveText(/Pending$/);
-
-      await card.getByRole('button', { name: 'Reject', exact: true }).click();
-      await expect(admin.toast('Applicant rejected successfully!')).toBeVisible();
-      await expect(badge).toHaveText(/Rejected$/);
-      await expect(actions).toHaveText(['Undo Rejection']);
-
-      await card.getByRole('button', { name: 'Undo Rejection' }).click();
-      await expect(badge).toHaveText(/Pending$/);
-      await expect(actions).toHaveText(['Shortlist', 'Reject']);
-      expect((await adminApi.applicants()).find((a) => a.id === applicant.id)?.status).toBe('pending');
+      const moveTo = async (stage: string, reason?: string) => {
+        await card.getByRole('button', { name: /^Move…/ }).click();
+        const dialog = page.getByRole('dialog', { name: `Move ${applicant.name}` });
+        await dialog.getByLabel('Stage').selectOption({ label: stage });
+        if (reason) await dialog.getByLabel('Reason').selectOption({ label: reason });
+        await dialog.getByRole('button', { name: stage === 'Rejected' ? 'Reject' : `Move to ${stage}` }).click();
+        await expect(admin.toast(`Applicant moved to ${stage}`)).toBeVisible();
+        await expect(badge).toHaveText(new RegExp(`${stage}$`));
+      };
+      await moveTo('Screening');
+      await moveTo('Rejected', 'Another candidate was a closer fit');
+      await moveTo('Offer');
+      expect((await adminApi.applicants()).find((a) => a.id === applicant.id)?.status).toBe('offer');
     },
   );
 
@@ -76,9 +68,10 @@ test.describe('admin applicants', () => {
       );
       const admin = await openApplicants(page, adminApi.tag);
       const card = admin.applicantCard(applicant.name);
-      await card.getByRole('button', { name: 'Shortlist', exact: true }).click();
+      await card.getByRole('button', { name: /^Move…/ }).click();
+      await page.getByRole('button', { name: 'Move to Screening' }).click();
       await expect(admin.toast('Failed to update status', 'error')).toBeVisible();
-      await expect(card.getByText(/^(Status: )?Pending$/)).toBeVisible();
+      await expect(card.getByText(/^(Status: )?Applied$/)).toBeVisible();
     },
   );
 

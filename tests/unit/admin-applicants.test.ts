@@ -19,6 +19,7 @@ const applicant = (over: Partial<Applicant>): Applicant => ({
   appliedAt: '2026-11-20T10:00:00.000Z',
   statusChangedAt: '2026-11-20T10:00:00.000Z',
   source: 'direct',
+  rejectionReason: null,
   resume: { kind: 'pdf', size: 1200 },
   ...over,
 });
@@ -65,7 +66,16 @@ describe('admin › applicants › filterApplicants', () => {
   });
 
   it('counts every applicant by status', () => {
-    expect(countByStatus(people)).toEqual({ total: 3, pending: 1, shortlisted: 1, rejected: 1 });
+    expect(countByStatus(people)).toEqual({
+      total: 3,
+      pending: 1,
+      shortlisted: 1,
+      interview: 0,
+      offer: 0,
+      hired: 0,
+      rejected: 1,
+      withdrawn: 0,
+    });
   });
 
   it('offers every vacancy, closed ones marked, plus deleted ones that still have applicants', () => {

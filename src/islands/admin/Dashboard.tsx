@@ -20,8 +20,9 @@ import { AccountDialog } from './account/AccountDialog';
 import { TwoFactorSetup } from './account/TwoFactorSetup';
 import { AdminPanel } from './AdminPanel';
 import { TeamPanel } from './team/TeamPanel';
+import { TemplatesPanel } from './templates/TemplatesPanel';
 
-const TAB_IDS = ['jobs', 'applicants', 'sources', 'messages', 'outbox', 'activity', 'team'] as const;
+const TAB_IDS = ['jobs', 'applicants', 'sources', 'messages', 'templates', 'outbox', 'activity', 'team'] as const;
 type TabId = (typeof TAB_IDS)[number];
 
 /** The least role that sees each tab (the API refuses the rest with 403 anyway). */
@@ -30,6 +31,7 @@ const TAB_ROLES: Record<TabId, Role> = {
   applicants: 'viewer',
   sources: 'viewer',
   messages: 'recruiter',
+  templates: 'recruiter',
   outbox: 'recruiter',
   activity: 'owner',
   team: 'owner',
@@ -86,6 +88,7 @@ export function Dashboard({ session }: { session: SessionInfo }) {
       ),
       panel: <MessagesPanel />,
     },
+    { id: 'templates', label: 'Templates', panel: <TemplatesPanel /> },
     // The Outbox counts failed mails, so a broken mail server is noticed.
     {
       id: 'outbox',

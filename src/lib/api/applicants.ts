@@ -1,11 +1,41 @@
-import type { Applicant, ApplicantStatus } from '~/lib/schemas';
+import type { Applicant, ApplicantStatus, BulkAnswer, RejectionReason } from '~/lib/schemas';
 import { apiRequest, apiResponse } from './client';
 
-/** `notify` asks the server to mail the applicant about the change. */
-export const updateApplicantStatus = (id: number, status: ApplicantStatus, notify = false) =>
+/**
+ * A move to another stage as the team chooses it: a reason when rejecting, and the mail that goes
+ * with it, if any (the built-in status mail, `notify`, or one of the templates).
+ */
+export type StageChoice = {
+  status: ApplicantStatus;
+  reason?: RejectionReason | undefined;
+  notify?: boolean | undefined;
+  templateId?: number | undefined;
+};
+
+export const updateApplicantStatus = (id: number, choice: StageChoice) =>
   apiRequest<{ message: string; applicant: Applicant }>(`/applicants/${id}/status`, {
     method: 'PUT',
-    json: notify ? { status, notify } : { status },
+    json: choice,
+    auth: true,
+  });
+
+/** `POST /applicants/bulk`: one stage move, or one template mail, for each of `ids`. */
+export const bulkAction = (
+  ids: readonly number[],
+  action: { action: 'status'; choice: StageChoice } | { action: 'mail'; templateId: number },
+) =>
+  apiRequest<BulkAnswer>('/applicants/bulk', {
+    method: 'POST',
+    json:
+      action.action === 'status'
+        ? {
+            ids,
+            action: 'status',
+            status: action.choice.status,
+            reason: action.choice.reason,
+            templateId: action.choice.templateId,
+          }
+        : { ids, action: 'mail', templateId: action.templateId },
     auth: true,
   });
 

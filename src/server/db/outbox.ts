@@ -129,6 +129,7 @@ const LINK_LIFETIME_MS: Record<MailKind, number | null> = {
   password_reset: PASSWORD_RESET_TTL_MINUTES * 60_000,
   invitation: INVITATION_TTL_HOURS * 3_600_000,
   second_factor_alert: null,
+  applicant_message: null,
 };
 
 /** What is kept of the body of a mail that carried a single-use link. */

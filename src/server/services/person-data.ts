@@ -59,6 +59,8 @@ export type PersonData = {
     statusChangedAt: string;
     /** The job link's source they came through ('direct' without one). */
     source: string;
+    /** Why the team did not take it forward (a key of the reasons list); null otherwise. */
+    rejectionReason: string | null;
     /** When retention erases it; null while shortlisted. */
     eraseAt: string | null;
     consent: { givenAt: string; noticeVersion: string } | null;

@@ -7,19 +7,40 @@ import { StatusActions, deleteButtonClass } from './StatusActions';
 import { StatusBadge } from './StatusBadge';
 import type { ApplicantActions } from './useApplicantActions';
 
-type Props = { applicant: Applicant; actions: ApplicantActions; onView: () => void };
+type Props = {
+  applicant: Applicant;
+  actions: ApplicantActions;
+  onView: () => void;
+  /** Ticked for a bulk action; undefined: no checkbox (viewers). */
+  selected?: boolean | undefined;
+  /** A click on the checkbox, with Shift for a range. */
+  onSelect?: (event: { shiftKey: boolean }) => void;
+};
 
 /** Applicant card: name, phone and e-mail, status, job, department, source, applied date and the actions. */
-export function ApplicantCard({ applicant, actions, onView }: Props) {
+export function ApplicantCard({ applicant, actions, onView, selected, onSelect }: Props) {
   const busy = actions.isBusy(applicant.id);
   const titleId = `applicant-${applicant.id}-name`;
   return (
     <article className="card flex h-full flex-col gap-4 p-5" aria-labelledby={titleId}>
       <div className="flex flex-col gap-1">
         <div className="flex items-start justify-between gap-3">
-          <h3 id={titleId} className="min-w-0 truncate text-lg text-white">
-            {applicant.name}
-          </h3>
+          <div className="flex min-w-0 items-center gap-3">
+            {selected !== undefined && (
+              <input
+                type="checkbox"
+                checked={selected}
+                aria-label={`Select ${applicant.name}`}
+                // onClick, not onChange: the click carries Shift, for ticking a range.
+                onClick={(event) => onSelect?.({ shiftKey: event.shiftKey })}
+                onChange={() => {}}
+                className="h-5 w-5 shrink-0 rounded border-white/30 bg-ink-900 accent-brand-400"
+              />
+            )}
+            <h3 id={titleId} className="min-w-0 truncate text-lg text-white">
+              {applicant.name}
+            </h3>
+          </div>
           <StatusBadge status={applicant.status} />
         </div>
         {/* Phone and e-mail side by side; on a narrow card the e-mail takes the next line. */}

@@ -79,7 +79,7 @@ export function ApplicantDialog({ applicant, applicationsOfPerson, actions, priv
       maxHeightClass="max-h-[90vh]"
       footer={
         <div className="flex w-full flex-wrap items-center gap-2" data-applicant-actions>
-          <StatusActions applicant={applicant} actions={actions} reserveNotify />
+          <StatusActions applicant={applicant} actions={actions} />
           <div className="flex basis-full flex-wrap gap-2 sm:ml-auto sm:basis-auto">
             <button
               type="button"

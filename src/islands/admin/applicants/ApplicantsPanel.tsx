@@ -14,7 +14,10 @@ import { filterApplicants, jobChoices, NO_FILTER, type ApplicantFilter } from '.
 import { Filters } from './Filters';
 import { forgetJobInUrl, jobFromUrl } from './job-link';
 import { useApplicantActions } from './useApplicantActions';
-import { Can } from '../session';
+import { Can, useCan } from '../session';
+import { BoardView } from './BoardView';
+import { BulkBar } from './BulkBar';
+import { useSelection } from './useSelection';
 
 const applicantsTexts = {
   loading: 'Loading applicants...',
@@ -73,6 +76,10 @@ export function ApplicantsPanel() {
   const all = useMemo(() => applicants.data ?? [], [applicants.data]);
   const shown = useMemo(() => filterApplicants(all, filter), [all, filter]);
   const choices = useMemo(() => jobChoices(jobs.data ?? [], all), [jobs.data, all]);
+  const shownIds = useMemo(() => shown.map((a) => a.id), [shown]);
+  const selection = useSelection(shownIds);
+  const canWrite = useCan('recruiter');
+  const [view, setView] = useState<'list' | 'board'>('list');
   // The dialog reads the applicant from the cached list, so a status change shows there at once.
   const open = openId === null ? undefined : all.find((a) => a.id === openId);
 
@@ -105,13 +112,50 @@ export function ApplicantsPanel() {
               </div>
             </div>
             <Counters applicants={all} />
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <div role="group" aria-label="View" className="inline-flex rounded-xl border border-white/15 p-0.5">
+                {(['list', 'board'] as const).map((v) => (
+                  <button
+                    key={v}
+                    type="button"
+                    aria-pressed={view === v}
+                    onClick={() => setView(v)}
+                    className={`rounded-lg px-3 py-1.5 text-sm ${view === v ? 'bg-brand-400 text-ink-900' : 'text-slate-200 hover:bg-white/10'}`}
+                  >
+                    {v === 'list' ? 'List' : 'Board'}
+                  </button>
+                ))}
+              </div>
+              {canWrite && view === 'list' && selection.selected.size === 0 && shown.length > 0 && (
+                <button type="button" className="btn btn-secondary px-3 py-1.5 text-sm" onClick={selection.selectAll}>
+                  Select all {shown.length} matching
+                </button>
+              )}
+            </div>
+            {canWrite && view === 'list' && (
+              <BulkBar
+                selected={selection.selected}
+                matching={shown.length}
+                onSelectAll={selection.selectAll}
+                onClear={selection.clear}
+                onDone={selection.keep}
+              />
+            )}
             {shown.length === 0 ? (
               <StateMessage kind="empty">{applicantsTexts.empty}</StateMessage>
+            ) : view === 'board' ? (
+              <BoardView applicants={shown} actions={actions} onView={setOpenId} />
             ) : (
               <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Applicants">
                 {shown.map((applicant) => (
                   <li key={applicant.id}>
-                    <ApplicantCard applicant={applicant} actions={actions} onView={() => setOpenId(applicant.id)} />
+                    <ApplicantCard
+                      applicant={applicant}
+                      actions={actions}
+                      onView={() => setOpenId(applicant.id)}
+                      selected={canWrite ? selection.selected.has(applicant.id) : undefined}
+                      onSelect={(event) => selection.toggle(applicant.id, event)}
+                    />
                   </li>
                 ))}
               </ul>

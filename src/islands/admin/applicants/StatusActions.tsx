@@ -1,69 +1,26 @@
-import { useId, useState } from 'react';
-import { NOTIFIABLE_STATUSES, transitionsFrom, type Applicant } from '~/lib/schemas';
+import { canTransition, ADMIN_STAGES, type Applicant } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
 import type { ApplicantActions } from './useApplicantActions';
 import { useCan } from '../session';
 
-const actionStyles: Record<string, string> = {
-  Shortlist: 'border-emerald-400/50 bg-emerald-500/15 text-emerald-100 hover:bg-emerald-500/30',
-  Reject: 'border-rose-400/50 bg-rose-500/15 text-rose-100 hover:bg-rose-500/30',
-  'Undo Shortlist': 'border-white/20 bg-white/5 text-white hover:bg-white/10',
-  'Undo Rejection': 'border-white/20 bg-white/5 text-white hover:bg-white/10',
-};
-
-type Props = {
-  applicant: Applicant;
-  actions: ApplicantActions;
-  className?: string;
-  /** Keep the place of 'Notify the applicant' when it is not offered, so the buttons around do not move. */
-  reserveNotify?: boolean;
-};
+type Props = { applicant: Applicant; actions: ApplicantActions; className?: string };
 
 /**
- * Only the actions the status table allows from the applicant's current status, and 'Notify the
- * applicant' (off by default) when one of them can be mailed.
+ * 'Move…' for recruiters and owners: the move dialog chooses the stage, the reason when
+ * rejecting and any mail. Nothing for a withdrawn applicant, whose stage no longer changes.
  */
-export function StatusActions(props: Props) {
-  return useCan('recruiter') ? <Transitions {...props} /> : null;
-}
-
-function Transitions({ applicant, actions, className, reserveNotify = false }: Props) {
-  const busy = actions.isBusy(applicant.id);
-  const [notify, setNotify] = useState(false);
-  const notifyId = useId();
-  const transitions = transitionsFrom(applicant.status);
-  const mailable = transitions.some((t) => NOTIFIABLE_STATUSES.includes(t.to));
+export function StatusActions({ applicant, actions, className }: Props) {
+  const canWrite = useCan('recruiter');
+  if (!canWrite || !ADMIN_STAGES.some((to) => canTransition(applicant.status, to))) return null;
   return (
-    <>
-      {(mailable || reserveNotify) && (
-        <label
-          htmlFor={notifyId}
-          aria-hidden={mailable ? undefined : true}
-          className={cn('inline-flex basis-full items-center gap-2 text-sm text-slate-200', !mailable && 'invisible')}
-        >
-          <input
-            id={notifyId}
-            type="checkbox"
-            checked={mailable && notify}
-            disabled={busy || !mailable}
-            onChange={(event) => setNotify(event.target.checked)}
-            className="h-4 w-4 rounded border-white/30 bg-ink-900 accent-brand-400"
-          />
-          Notify the applicant<span className="sr-only"> {applicant.name}</span>
-        </label>
-      )}
-      {transitions.map((transition) => (
-        <button
-          key={transition.action}
-          type="button"
-          disabled={busy}
-          onClick={() => actions.changeStatus(applicant, transition, mailable && notify)}
-          className={cn('btn border px-4 py-2', actionStyles[transition.action], className)}
-        >
-          {transition.action}
-        </button>
-      ))}
-    </>
+    <button
+      type="button"
+      disabled={actions.isBusy(applicant.id)}
+      onClick={() => actions.move(applicant)}
+      className={cn('btn border border-white/20 bg-white/5 px-4 py-2 text-white hover:bg-white/10', className)}
+    >
+      Move…<span className="sr-only"> {applicant.name} to another stage</span>
+    </button>
   );
 }
 

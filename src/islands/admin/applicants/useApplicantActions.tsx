@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import { deleteApplicant, downloadResume, updateApplicantStatus } from '~/lib/api/applicants';
+import { deleteApplicant, downloadResume, updateApplicantStatus, type StageChoice } from '~/lib/api/applicants';
 import { applicantKeys } from '~/islands/queries/applicants';
-import { outboxKeys } from '~/islands/queries/outbox';
-import type { Applicant, StatusTransition } from '~/lib/schemas';
+import type { Applicant, ApplicantStatus } from '~/lib/schemas';
+import { MoveDialog } from './MoveDialog';
 import { applicantMessages } from '~/lib/schemas/applicant';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { showToast } from '~/islands/ui/toast-store';
@@ -20,8 +20,10 @@ const applicantTexts = {
 } as const;
 
 export type ApplicantActions = {
-  /** `notify`: mail the applicant about the change (shortlisted or rejected). */
-  changeStatus: (applicant: Applicant, transition: StatusTransition, notify?: boolean) => void;
+  /** Moves at once (a card dropped on a column other than Rejected). */
+  changeStatus: (applicant: Applicant, choice: StageChoice) => void;
+  /** Opens the move dialog (stage, reason when rejecting, an optional mail), `initial` chosen already. */
+  move: (applicant: Applicant, initial?: ApplicantStatus) => void;
   remove: (applicant: Applicant) => void;
   download: (applicant: Applicant) => void;
   /** True while an action on this applicant is under way (its buttons are disabled). */
@@ -40,6 +42,7 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
   const queryClient = useQueryClient();
   const { confirm, confirmDialog } = useConfirm();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
+  const [moving, setMoving] = useState<{ applicant: Applicant; initial: ApplicantStatus | undefined } | null>(null);
   const mark = (id: number, on: boolean) =>
     setBusy((current) => {
       const next = new Set(current);
@@ -49,24 +52,15 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
     });
 
   const status = useMutation({
-    mutationFn: ({
-      applicant,
-      transition,
-      notify,
-    }: {
-      applicant: Applicant;
-      transition: StatusTransition;
-      notify: boolean;
-    }) => updateApplicantStatus(applicant.id, transition.to, notify),
+    mutationFn: ({ applicant, choice }: { applicant: Applicant; choice: StageChoice }) =>
+      updateApplicantStatus(applicant.id, choice),
     onMutate: ({ applicant }) => mark(applicant.id, true),
-    onSuccess: async ({ applicant: updated }, { transition, notify }) => {
+    onSuccess: ({ applicant: updated, message }) => {
       queryClient.setQueryData<Applicant[]>(applicantKeys.list(), (list) =>
         list?.map((a) => (a.id === updated.id ? updated : a)),
       );
-      showToast('success', transition.successMessage);
-      await queryClient.invalidateQueries({ queryKey: applicantKeys.all });
-      // A notified change queued a mail: the Outbox lists it.
-      if (notify) await queryClient.invalidateQueries({ queryKey: outboxKeys.all });
+      // Every list (counts, Sources, Outbox for a mail) refetches after any change: ui/change-tracking.ts.
+      showToast('success', message);
     },
     onError: (error) => notifyFixedFailure(error, applicantTexts.statusFailed),
     onSettled: (_data, _error, { applicant }) => mark(applicant.id, false),
@@ -85,7 +79,8 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
   });
 
   const actions: ApplicantActions = {
-    changeStatus: (applicant, transition, notify = false) => status.mutate({ applicant, transition, notify }),
+    changeStatus: (applicant, choice) => status.mutate({ applicant, choice }),
+    move: (applicant, initial) => setMoving({ applicant, initial }),
     remove: (applicant) => {
       void confirm(applicantTexts.confirmDelete, 'Delete', { detail: applicantTexts.deleteDetail(applicant) }).then(
         (ok) => ok && removal.mutate(applicant),
@@ -101,5 +96,27 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
     isBusy: (id) => busy.has(id),
   };
 
-  return { actions, confirmDialog };
+  const moveDialog = moving && (
+    <MoveDialog
+      who={moving.applicant.name}
+      current={moving.applicant.status}
+      initial={moving.initial}
+      previewApplicantId={moving.applicant.id}
+      onCancel={() => setMoving(null)}
+      onConfirm={(choice) => {
+        setMoving(null);
+        status.mutate({ applicant: moving.applicant, choice });
+      }}
+    />
+  );
+
+  return {
+    actions,
+    confirmDialog: (
+      <>
+        {confirmDialog}
+        {moveDialog}
+      </>
+    ),
+  };
 }

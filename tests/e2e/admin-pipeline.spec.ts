@@ -1,0 +1,123 @@
+import type { Locator, Page } from '@playwright/test';
+import type { Applicant } from '../../src/lib/schemas';
+import { adminTest as test, expect } from './admin-fixtures';
+import { AdminPage } from './pages/AdminPage';
+
+/** Desktop and mobile share one database: the dashboard shows only this test's applicants (by tag). */
+async function openApplicants(page: Page, tag: string): Promise<AdminPage> {
+  await page.route('**/api/applicants', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { applicants: Applicant[] };
+    await route.fulfill({ response, json: { applicants: body.applicants.filter((a) => a.name.startsWith(tag)) } });
+  });
+  const admin = new AdminPage(page);
+  await admin.goto('Applicants');
+  return admin;
+}
+
+const column = (page: Page, stage: string) => page.locator(`[data-stage="${stage}"]`);
+
+/** A mouse drag in small steps, as a person drags: dnd-kit starts a drag only after a few pixels of movement. */
+async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  const start = await from.boundingBox();
+  const end = await to.boundingBox();
+  if (!start || !end) throw new Error('nothing to drag, or nowhere to drop');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(end.x + end.width / 2, end.y + 40, { steps: 12 });
+  await page.mouse.up();
+}
+
+test.describe('the hiring pipeline', () => {
+  test('drags a card to Interview with the keyboard, and the board is axe clean', async ({
+    loggedInPage: page,
+    adminApi,
+    axe,
+  }) => {
+    const job = await adminApi.createJob();
+    const applicant = await adminApi.seedApplicant({ job });
+    const admin = await openApplicants(page, adminApi.tag);
+    await page.getByRole('button', { name: 'Board', exact: true }).click();
+    const handle = column(page, 'pending').getByRole('button', { name: `Move ${applicant.name}` });
+    await expect(handle).toBeVisible();
+    expect(await axe('main')).toEqual([]);
+
+    await handle.focus();
+    await page.keyboard.press('Space');
+    // Applied → Screening → Interview: the keyboard sensor moves to the next droppable to the right.
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Space');
+    await expect(admin.toast('Applicant moved to Interview')).toBeVisible();
+    await expect(column(page, 'interview').getByText(applicant.name)).toBeVisible();
+    await expect
+      .poll(async () => (await adminApi.applicants()).find((a) => a.id === applicant.id)?.status)
+      .toBe('interview');
+  });
+
+  test(
+    'drags a card to Interview with the mouse; a drop on Rejected asks for the reason',
+    { tag: '@once' },
+    async ({ loggedInPage: page, adminApi, axe }) => {
+      const job = await adminApi.createJob();
+      const applicant = await adminApi.seedApplicant({ job });
+      const admin = await openApplicants(page, adminApi.tag);
+      await page.getByRole('button', { name: 'Board', exact: true }).click();
+      await drag(
+        page,
+        column(page, 'pending').getByRole('button', { name: `Move ${applicant.name}` }),
+        column(page, 'interview'),
+      );
+      await expect(admin.toast('Applicant moved to Interview')).toBeVisible();
+      await expect(column(page, 'interview').getByText(applicant.name)).toBeVisible();
+
+      await drag(
+        page,
+        column(page, 'interview').getByRole('button', { name: `Move ${applicant.name}` }),
+        column(page, 'rejected'),
+      );
+      const dialog = page.getByRole('dialog', { name: `Move ${applicant.name}` });
+      await expect(dialog.getByLabel('Reason')).toBeVisible();
+      expect(await axe('dialog')).toEqual([]);
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      await expect(dialog.getByText('Choose a reason for rejecting')).toBeVisible();
+      await dialog.getByLabel('Reason').selectOption({ label: 'Skills do not match the role' });
+      await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+      await expect(admin.toast('Applicant moved to Rejected')).toBeVisible();
+      await expect(column(page, 'rejected').getByText(applicant.name)).toBeVisible();
+    },
+  );
+
+  test('bulk-rejects three applicants with the rejection template', async ({ loggedInPage: page, adminApi, axe }) => {
+    const job = await adminApi.createJob();
+    const people = [
+      await adminApi.seedApplicant({ job }),
+      await adminApi.seedApplicant({ job }),
+      await adminApi.seedApplicant({ job }),
+    ];
+    const admin = await openApplicants(page, adminApi.tag);
+    // A click, then a shift-click on the last: all three.
+    // Newest first: the last seeded is the first card.
+    await page.getByRole('checkbox', { name: `Select ${people[2]?.name}` }).click();
+    await page.getByRole('checkbox', { name: `Select ${people[0]?.name}` }).click({ modifiers: ['Shift'] });
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await expect(bar.getByText('3 applicants selected')).toBeVisible();
+    expect(await axe('main')).toEqual([]);
+
+    await bar.getByRole('button', { name: 'Move to stage…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move 3 applicants' });
+    await dialog.getByLabel('Stage').selectOption({ label: 'Rejected' });
+    await dialog.getByLabel('Reason').selectOption({ label: 'The position has been filled' });
+    await dialog.getByLabel('Mail to the applicant').selectOption({ label: 'Template: Rejection' });
+    await expect(dialog.getByText(/^Subject: Your application for/)).toBeVisible();
+    expect(await axe('dialog')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(admin.toast('Done for all 3 applicants')).toBeVisible();
+    await expect
+      .poll(async () =>
+        (await adminApi.applicants()).filter((a) => people.some((p) => p.id === a.id)).map((a) => a.status),
+      )
+      .toEqual(['rejected', 'rejected', 'rejected']);
+  });
+});
