@@ -130,9 +130,7 @@ export function contactMails(settings: MailSettings, message: ContactMessage): N
 }
 
 /** What a template's placeholders stand for in a mail to `applicant`: the first word of their name. */
-function placeholderValues(
-  applicant: Pick<Applicant, 'name' | 'jobTitle'>,
-): Record<TemplatePlaceholder, string> {
+function placeholderValues(applicant: Pick<Applicant, 'name' | 'jobTitle'>): Record<TemplatePlaceholder, string> {
   return {
     firstName: applicant.name.trim().split(/\s+/)[0] ?? '',
     jobTitle: applicant.jobTitle,
