@@ -115,7 +115,7 @@ test.describe('admin applicants', () => {
       await expect(page.getByText('Showing 2 of 4 applicants')).toBeVisible();
 
       await admin.search('');
-      await admin.filterStatus('Pending');
+      await admin.filterStatus('Applied');
       await expect(cards).toHaveText(names(edsger, ada));
       await admin.filterJob(rover.title);
       await expect(cards).toHaveText(names(ada));
@@ -167,10 +167,13 @@ test.describe('admin applicants', () => {
     const maxHeight = await dialog.evaluate((el) => getComputedStyle(el).maxHeight);
     expect(parseFloat(maxHeight)).toBeCloseTo((page.viewportSize()?.height ?? 0) * 0.9, 0);
 
-    await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
-    await expect(admin.toast('Applicant rejected successfully!')).toBeVisible();
+    await dialog.getByRole('button', { name: actionButtons }).click();
+    const move = page.getByRole('dialog', { name: `Move ${applicant.name}` });
+    await move.getByLabel('Stage').selectOption({ label: 'Rejected' });
+    await move.getByLabel('Reason').selectOption({ label: 'Another candidate was a closer fit' });
+    await move.getByRole('button', { name: 'Reject', exact: true }).click();
+    await expect(admin.toast('Applicant moved to Rejected')).toBeVisible();
     await expect(dialog.getByText(/^(Status: )?Rejected$/)).toBeVisible();
-    await expect(dialog.getByRole('button', { name: actionButtons })).toHaveText(['Undo Rejection']);
 
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
@@ -369,7 +372,8 @@ test.describe('admin applicants', () => {
     const dialog = admin.dialog;
     await expect(dialog.getByText(/^Dear team,/)).toBeInViewport();
     const footer = dialog.locator('[data-applicant-actions]');
-    await expect(footer.getByRole('button', { name: 'Shortlist', exact: true })).toBeVisible();
+    const move = footer.getByRole('button', { name: actionButtons });
+    await expect(move).toBeVisible();
     const download = footer.getByRole('button', { name: 'Download Resume' });
     // Measured once the dialog's opening animation has ended and its consent record has loaded.
     await expect(dialog.getByText(/^Given /)).toBeVisible();
@@ -387,15 +391,18 @@ test.describe('admin applicants', () => {
     };
     const before = await layout();
     // Status actions first, then the others; nothing destructive in the footer.
-    await expect(footer.getByRole('button')).toHaveText(['Shortlist', 'Reject', 'Download Resume', 'Export data']);
+    await expect(footer.getByRole('button')).toHaveText([actionButtons, 'Download Resume', 'Export data']);
 
-    await footer.getByRole('button', { name: 'Shortlist', exact: true }).click();
-    await expect(footer.getByRole('button', { name: 'Undo Shortlist' })).toBeVisible();
-    expect(await layout()).toEqual(before);
-    await footer.getByRole('button', { name: 'Undo Shortlist' }).click();
-    await footer.getByRole('button', { name: 'Reject', exact: true }).click();
-    await expect(footer.getByRole('button', { name: 'Undo Rejection' })).toBeVisible();
-    expect(await layout()).toEqual(before);
+    for (const stage of ['Screening', 'Offer']) {
+      await move.click();
+      await page
+        .getByRole('dialog', { name: `Move ${applicant.name}` })
+        .getByLabel('Stage')
+        .selectOption({ label: stage });
+      await page.getByRole('button', { name: `Move to ${stage}` }).click();
+      await expect(dialog.getByText(new RegExp(`^(Status: )?${stage}$`))).toBeVisible();
+      expect(await layout()).toEqual(before);
+    }
   });
 
   test(

@@ -44,13 +44,18 @@ test.describe('the hiring pipeline', () => {
     expect(await axe('main')).toEqual([]);
 
     await handle.focus();
+    // Each key waits for the state it leads to: the sensor listens for arrows only once the card is lifted.
+    const heard = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
     await page.keyboard.press('Space');
+    await expect(handle).toHaveAttribute('aria-pressed', 'true');
     // Applied → Screening → Interview: the keyboard sensor moves to the next droppable to the right.
     await page.keyboard.press('ArrowRight');
+    await heard(`${applicant.name} is over Screening.`);
     await page.keyboard.press('ArrowRight');
+    await heard(`${applicant.name} is over Interview.`);
     await page.keyboard.press('Space');
     await expect(admin.toast('Applicant moved to Interview')).toBeVisible();
-    await expect(column(page, 'interview').getByText(applicant.name)).toBeVisible();
+    await expect(column(page, 'interview').getByRole('button', { name: `Move ${applicant.name}` })).toBeVisible();
     await expect
       .poll(async () => (await adminApi.applicants()).find((a) => a.id === applicant.id)?.status)
       .toBe('interview');
@@ -70,7 +75,7 @@ test.describe('the hiring pipeline', () => {
         column(page, 'interview'),
       );
       await expect(admin.toast('Applicant moved to Interview')).toBeVisible();
-      await expect(column(page, 'interview').getByText(applicant.name)).toBeVisible();
+      await expect(column(page, 'interview').getByRole('button', { name: `Move ${applicant.name}` })).toBeVisible();
 
       await drag(
         page,
@@ -85,7 +90,7 @@ test.describe('the hiring pipeline', () => {
       await dialog.getByLabel('Reason').selectOption({ label: 'Skills do not match the role' });
       await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
       await expect(admin.toast('Applicant moved to Rejected')).toBeVisible();
-      await expect(column(page, 'rejected').getByText(applicant.name)).toBeVisible();
+      await expect(column(page, 'rejected').getByRole('button', { name: `Move ${applicant.name}` })).toBeVisible();
     },
   );
 

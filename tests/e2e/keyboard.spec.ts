@@ -102,10 +102,13 @@ test.describe('keyboard-only journeys', { tag: '@once' }, () => {
     await tabTo(page, search);
     await page.keyboard.type(applicant.name);
     const card = page.getByRole('article', { name: applicant.name });
-    await tabTo(page, card.getByRole('button', { name: 'Shortlist', exact: true }));
+    await tabTo(page, card.getByRole('button', { name: /^Move…/ }));
     await expectVisibleFocus(page);
     await page.keyboard.press('Enter');
-    await expect(page.getByText('Applicant shortlisted successfully!')).toBeVisible();
+    const move = page.getByRole('dialog', { name: `Move ${applicant.name}` });
+    await tabTo(page, move.getByRole('button', { name: 'Move to Screening' }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Applicant moved to Screening')).toBeVisible();
     await expect
       .poll(async () => (await adminApi.applicants()).find((a) => a.id === applicant.id)?.status)
       .toBe('shortlisted');

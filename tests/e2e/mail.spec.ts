@@ -94,12 +94,14 @@ test.describe('e-mail', { tag: '@once' }, () => {
     await expect(detail).toBeVisible();
     await expect(detail.getByRole('link', { name: 'meera@example.org' })).toBeVisible();
 
-    // 'Notify the applicant' is off until ticked; then the change is mailed.
-    const notify = detail.getByRole('checkbox', { name: /^Notify the applicant/ });
-    await expect(notify).not.toBeChecked();
-    await notify.check();
-    await detail.getByRole('button', { name: 'Shortlist', exact: true }).click();
-    await expect(page.getByText('Applicant shortlisted successfully!')).toBeVisible();
+    // Nothing is mailed unless the move says so; here it sends the standard status mail.
+    await detail.getByRole('button', { name: /^Move…/ }).click();
+    const move = page.getByRole('dialog', { name: 'Move Meera Iyer' });
+    const mail = move.getByLabel('Mail to the applicant');
+    await expect(mail).toHaveValue('none');
+    await mail.selectOption({ label: 'The standard status mail' });
+    await move.getByRole('button', { name: 'Move to Screening' }).click();
+    await expect(page.getByText('Applicant moved to Screening')).toBeVisible();
     const [, , status] = await server.smtp.waitFor(3);
     expect(status?.to).toEqual(['meera@example.org']);
     expect(status?.parsed.subject).toBe('You have been shortlisted for Vision <Edge> Engineer');

@@ -65,7 +65,8 @@ export class AdminPage {
     await this.page.getByRole('searchbox', { name: 'Search applicants' }).fill(text);
   }
 
-  async filterStatus(label: 'All Status' | 'Pending' | 'Shortlisted' | 'Rejected'): Promise<void> {
+  /** 'All Status' or a stage's label, such as 'Applied' or 'Rejected'. */
+  async filterStatus(label: string): Promise<void> {
     await this.page.getByRole('combobox', { name: 'Filter by status' }).selectOption({ label });
   }
 

@@ -12,11 +12,12 @@ export function useSelection(shown: readonly number[]) {
 
   const toggle = useCallback(
     (id: number, event: Pick<MouseEvent, 'shiftKey'>) => {
+      // Read before the update: React may run the updater after `anchor` has moved to `id`.
+      const from = anchor.current === null ? -1 : shown.indexOf(anchor.current);
+      const to = shown.indexOf(id);
       setPicked((current) => {
         const next = new Set(current);
         const on = !current.has(id);
-        const from = anchor.current === null ? -1 : shown.indexOf(anchor.current);
-        const to = shown.indexOf(id);
         if (event.shiftKey && from !== -1 && to !== -1) {
           for (const other of shown.slice(Math.min(from, to), Math.max(from, to) + 1)) {
             if (on) next.add(other);
