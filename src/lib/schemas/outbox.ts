@@ -8,6 +8,9 @@ export const OUTBOX_KINDS = {
   password_reset: 'Password reset',
   invitation: 'Team invitation',
   second_factor_alert: 'Wrong sign-in codes',
+  application_links: 'Private page links',
+  application_withdrawn: 'Application withdrawn',
+  application_erased: 'Application erased',
 } as const;
 type OutboxKind = keyof typeof OUTBOX_KINDS;
 
