@@ -36,6 +36,14 @@ export const CONTACT_NAME_MAX = 100;
 export const CONTACT_SUBJECT_MAX = 200;
 export const CONTACT_MESSAGE_MAX = 5000;
 
+/** Mail templates to applicants: name, subject and body lengths. */
+export const TEMPLATE_NAME_MAX = 80;
+export const TEMPLATE_SUBJECT_MAX = 200;
+export const TEMPLATE_BODY_MAX = 5000;
+
+/** The most applicants one bulk action takes. */
+export const BULK_MAX = 200;
+
 /** Job form limits: every field is required, these bound its size. */
 export const JOB_TITLE_MAX = 200;
 export const JOB_DEPARTMENT_MAX = 100;

@@ -24,6 +24,7 @@ import { apiRequestLayer } from './middleware/api-request';
 import { outboxRoutes } from './features/outbox/routes';
 import { teamRoutes } from './features/team/routes';
 import { notesRoutes } from './features/notes/routes';
+import { mailTemplateRoutes } from './features/mail-templates/routes';
 import { sourcesRoutes } from './features/sources/routes';
 import { twoFactorRoutes } from './features/auth/two-factor-routes';
 import { createLogger } from './logger';
@@ -54,6 +55,7 @@ export const PUBLIC_ROUTES = [
   'POST /api/auth/reset',
   'POST /api/applications/link',
   'GET /api/applications/:token',
+  'POST /api/applications/:token/withdraw',
   'GET /api/applications/:token/export',
   'DELETE /api/applications/:token',
 ] as const;
@@ -157,6 +159,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/auth', auth.verify);
   app.route('/api/auth', resetRoutes(services));
   app.route('/api/outbox', outboxRoutes(services));
+  app.route('/api/mail-templates', mailTemplateRoutes(services));
   app.route('/api/contact', contact.contact);
   app.route('/api/messages', contact.messages);
   app.route('/api/audit', auditRoutes(services));

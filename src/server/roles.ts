@@ -33,6 +33,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'POST /api/applicants/:id/notes': 'recruiter',
   'DELETE /api/applicants/:id/notes/:noteId': 'recruiter',
   'DELETE /api/applicants/:id': 'recruiter',
+  'POST /api/applicants/bulk': 'recruiter',
   'GET /api/applicants.csv': 'recruiter',
   'GET /api/applicants/:id/export': 'recruiter',
   'POST /api/erasure': 'recruiter',
@@ -41,6 +42,12 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'DELETE /api/messages/:id': 'recruiter',
   'PUT /api/messages/:id/handled': 'recruiter',
   'GET /api/outbox': 'recruiter',
+  // Mail templates to applicants: kept and used by recruiters and owners.
+  'GET /api/mail-templates': 'recruiter',
+  'POST /api/mail-templates': 'recruiter',
+  'PUT /api/mail-templates/:id': 'recruiter',
+  'DELETE /api/mail-templates/:id': 'recruiter',
+  'POST /api/mail-templates/preview': 'recruiter',
   'POST /api/outbox/:id/retry': 'recruiter',
   'POST /api/outbox/failed/retry': 'recruiter',
   // After a restore, whether the backup's unsent mails go out is the owners' call.

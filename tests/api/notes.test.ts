@@ -121,7 +121,7 @@ describe('the timeline', () => {
         expect.objectContaining({
           kind: 'status',
           by: emails.other,
-          text: 'Changed status from pending to shortlisted',
+          text: 'Moved from Applied to Screening',
         }),
         expect.objectContaining({ kind: 'note', by: emails.recruiter, text: 'Invite for a call' }),
       ]),

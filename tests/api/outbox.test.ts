@@ -150,7 +150,7 @@ describe('mails through the outbox', () => {
       call(api.app, 'PUT', `/api/applicants/${id}/status`, { token: api.token, json: body });
     expect((await put(ids[0]!, { status: 'shortlisted' })).status).toBe(200);
     expect((await put(ids[1]!, { status: 'shortlisted', notify: true })).status).toBe(200);
-    expect((await put(ids[2]!, { status: 'rejected', notify: true })).status).toBe(200);
+    expect((await put(ids[2]!, { status: 'rejected', reason: 'closer_fit', notify: true })).status).toBe(200);
     // Back to pending has no mail, even when asked.
     expect((await put(ids[1]!, { status: 'pending', notify: true })).status).toBe(200);
 

@@ -45,7 +45,8 @@ async function applyAs(jobId: number, email: string, fields: Record<string, stri
 }
 
 async function setStatus(id: number, status: string) {
-  const res = await call(api.app, 'PUT', `/api/applicants/${id}/status`, { token: await token(), json: { status } });
+  const json = status === 'rejected' ? { status, reason: 'experience' } : { status };
+  const res = await call(api.app, 'PUT', `/api/applicants/${id}/status`, { token: await token(), json });
   expect(res.status).toBe(200);
 }
 

@@ -182,7 +182,9 @@ export const adminTest = apiTest.extend<AdminFixtures>({
         return { ...found, resumeBytes };
       },
       setStatus: async (id, status) => {
-        await ok(await request.put(`/api/applicants/${id}/status`, { headers, data: { status } }));
+        // A rejection needs a reason; the fixture gives the first of the list.
+        const data = status === 'rejected' ? { status, reason: 'experience' } : { status };
+        await ok(await request.put(`/api/applicants/${id}/status`, { headers, data }));
       },
       sendMessage: async (input = {}) => {
         count += 1;

@@ -19,6 +19,7 @@ const applicant = (over: Partial<Applicant>): Applicant => ({
   appliedAt: '2026-11-20T10:00:00.000Z',
   statusChangedAt: '2026-11-20T10:00:00.000Z',
   source: 'direct',
+  rejectionReason: null,
   resume: { kind: 'pdf', size: 1200 },
   ...over,
 });

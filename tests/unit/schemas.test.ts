@@ -6,9 +6,9 @@ import {
   JOB_TYPES,
   jobInputSchema,
   loginSchema,
-  STATUS_TRANSITIONS,
+  APPLICANT_STATUSES,
+  moveRefusal,
   validateResumeFile,
-  type ApplicantStatus,
 } from '~/lib/schemas';
 import { RESUME_MAX_BYTES } from '~/lib/limits';
 
@@ -163,22 +163,21 @@ describe('loginSchema and contactSchema', () => {
   });
 });
 
-describe('STATUS_TRANSITIONS', () => {
-  const statuses: ApplicantStatus[] = ['pending', 'shortlisted', 'rejected'];
-  it('holds exactly the four transitions of the table', () => {
-    expect(STATUS_TRANSITIONS.map((t) => `${t.from}>${t.to}`)).toEqual([
-      'pending>shortlisted',
-      'pending>rejected',
-      'shortlisted>pending',
-      'rejected>pending',
-    ]);
-  });
-  it('never allows shortlisted ↔ rejected or a change to the same status', () => {
-    for (const from of statuses) {
-      for (const to of statuses) {
-        const allowed = (from === 'pending') !== (to === 'pending');
+describe('moving between stages', () => {
+  it('allows any stage to any other for the team, never into or out of withdrawn, never to the same stage', () => {
+    for (const from of APPLICANT_STATUSES) {
+      for (const to of APPLICANT_STATUSES) {
+        const allowed = from !== to && from !== 'withdrawn' && to !== 'withdrawn';
         expect(canTransition(from, to), `${from} → ${to}`).toBe(allowed);
       }
     }
+  });
+  it('says why a move is refused', () => {
+    expect(moveRefusal('withdrawn', 'pending')).toBe(
+      'This applicant withdrew their application; their stage can no longer change',
+    );
+    expect(moveRefusal('offer', 'withdrawn')).toBe('Only the applicant can withdraw their application');
+    expect(moveRefusal('interview', 'interview')).toBe('The applicant is already in Interview');
+    expect(moveRefusal('hired', 'pending')).toBeNull();
   });
 });

@@ -1,16 +1,47 @@
 import { z } from 'zod/mini';
-import { RESUME_EXTENSIONS } from '../limits';
-import { APPLICANT_STATUSES } from './applicant';
+import { BULK_MAX, RESUME_EXTENSIONS } from '../limits';
+import {
+  APPLICANT_STATUSES,
+  REJECTION_REASON_KEYS,
+  applicantMessages,
+  bulkMessages,
+  type ApplicantStatus,
+} from './applicant';
 
 const applicantStatusSchema = z.enum(APPLICANT_STATUSES, {
   error: `Status must be one of: ${APPLICANT_STATUSES.join(', ')}`,
 });
 
+export const rejectionReasonSchema = z.enum(REJECTION_REASON_KEYS, { error: applicantMessages.reasonUnknown });
+
 /**
- * `PUT /api/applicants/:id/status` body. `notify` (off unless sent as true) mails the applicant
- * about a change to shortlisted or rejected.
+ * `PUT /api/applicants/:id/status` body. `reason` is required when rejecting and refused
+ * otherwise; `notify` (off unless sent as true) mails the applicant about a change to
+ * shortlisted or rejected.
  */
-export const statusUpdateSchema = z.object({ status: applicantStatusSchema, notify: z.optional(z.boolean()) });
+export const statusUpdateSchema = z.object({
+  status: applicantStatusSchema,
+  reason: z.optional(rejectionReasonSchema),
+  notify: z.optional(z.boolean()),
+  /** Send the applicant this mail template with the move. */
+  templateId: z.optional(z.int()),
+});
+
+/** `POST /api/applicants/bulk`: move up to BULK_MAX applicants to a stage (optionally with a template mail) or mail them. */
+export const bulkActionSchema = z.object({
+  ids: z
+    .array(z.int(), { error: bulkMessages.noIds })
+    .check(z.minLength(1, bulkMessages.noIds), z.maxLength(BULK_MAX, bulkMessages.tooMany)),
+  action: z.enum(['status', 'mail'], { error: 'Action must be one of: status, mail' }),
+  status: z.optional(applicantStatusSchema),
+  reason: z.optional(rejectionReasonSchema),
+  templateId: z.optional(z.int()),
+});
+export type BulkAction = z.output<typeof bulkActionSchema>;
+
+/** What a bulk action did to each applicant, in the order of the ids sent. */
+export type BulkResult = { id: number; ok: true; status: ApplicantStatus } | { id: number; ok: false; message: string };
+export type BulkAnswer = { message: string; results: BulkResult[] };
 
 /** An applicant as the API lists it; the resume bytes are downloaded separately. */
 export const applicantSchema = z.object({
@@ -32,6 +63,8 @@ export const applicantSchema = z.object({
   statusChangedAt: z.string(),
   /** The `?source=` of the job link they came from ('direct' without one). */
   source: z.string(),
+  /** Why the hiring team rejected them; null unless rejected. */
+  rejectionReason: z.nullable(rejectionReasonSchema),
   /** When retention will erase this applicant; null while shortlisted (kept until an admin decides). */
   eraseAt: z.optional(z.nullable(z.string())),
   /** The stored resume's kind (its real type, sniffed from the bytes) and size in bytes. */

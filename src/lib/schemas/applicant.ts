@@ -1,60 +1,88 @@
-/** An applicant's statuses, the status table and the texts; without zod, so the careers board loads none. */
+/** An applicant's stages, the rule for moving between them and the texts; without zod, so the careers board loads none. */
+import { BULK_MAX } from '../limits';
 
-/** Applicant status; new applications are pending. */
-export const APPLICANT_STATUSES = ['pending', 'shortlisted', 'rejected'] as const;
+/** Applicant status (the hiring stage), in pipeline order; new applications are pending. */
+export const APPLICANT_STATUSES = [
+  'pending',
+  'shortlisted',
+  'interview',
+  'offer',
+  'hired',
+  'rejected',
+  'withdrawn',
+] as const;
 export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number];
 export type { Applicant } from './applicant-api';
 
-/**
- * The status table, and nothing else: no direct change between shortlisted and
- * rejected. `successMessage` is the toast for the change.
- */
-export const STATUS_TRANSITIONS = [
-  { from: 'pending', action: 'Shortlist', to: 'shortlisted', successMessage: 'Applicant shortlisted successfully!' },
-  { from: 'pending', action: 'Reject', to: 'rejected', successMessage: 'Applicant rejected successfully!' },
-  {
-    from: 'shortlisted',
-    action: 'Undo Shortlist',
-    to: 'pending',
-    successMessage: 'Applicant reverted to pending successfully!',
-  },
-  {
-    from: 'rejected',
-    action: 'Undo Rejection',
-    to: 'pending',
-    successMessage: 'Applicant reverted to pending successfully!',
-  },
-] as const satisfies readonly {
-  from: ApplicantStatus;
-  action: string;
-  to: ApplicantStatus;
-  successMessage: string;
-}[];
+/** What the admin area calls each stage. */
+export const STAGE_LABELS: Record<ApplicantStatus, string> = {
+  pending: 'Applied',
+  shortlisted: 'Screening',
+  interview: 'Interview',
+  offer: 'Offer',
+  hired: 'Hired',
+  rejected: 'Rejected',
+  withdrawn: 'Withdrawn',
+};
 
-export type StatusTransition = (typeof STATUS_TRANSITIONS)[number];
+/** Set only by the applicant, from their own page; an applicant who withdrew stays withdrawn. */
+export const APPLICANT_ONLY_STATUS = 'withdrawn' satisfies ApplicantStatus;
 
-/** The actions offered for an applicant in `status`. */
-export function transitionsFrom(status: ApplicantStatus): StatusTransition[] {
-  return STATUS_TRANSITIONS.filter((t) => t.from === status);
+/** The stages the hiring team can move an applicant to: every one but withdrawn. */
+export const ADMIN_STAGES = APPLICANT_STATUSES.filter(
+  (s): s is Exclude<ApplicantStatus, typeof APPLICANT_ONLY_STATUS> => s !== APPLICANT_ONLY_STATUS,
+);
+
+/** Why the hiring team rejected an applicant: kept with the application and shown in its timeline, never mailed. */
+export const REJECTION_REASONS = {
+  experience: 'Not enough relevant experience',
+  skills: 'Skills do not match the role',
+  closer_fit: 'Another candidate was a closer fit',
+  position_filled: 'The position has been filled',
+  location: 'Location or right to work',
+  compensation: 'Salary expectations too far apart',
+  unresponsive: 'No reply from the applicant',
+} as const;
+export type RejectionReason = keyof typeof REJECTION_REASONS;
+export const REJECTION_REASON_KEYS = Object.keys(REJECTION_REASONS) as [RejectionReason, ...RejectionReason[]];
+
+/** Why the hiring team cannot move an applicant from `from` to `to`, or null when they can. */
+export function moveRefusal(from: ApplicantStatus, to: ApplicantStatus): string | null {
+  if (from === APPLICANT_ONLY_STATUS) return applicantMessages.withdrawnIsFinal;
+  if (to === APPLICANT_ONLY_STATUS) return applicantMessages.onlyApplicantWithdraws;
+  if (from === to) return applicantMessages.alreadyIn(to);
+  return null;
 }
 
-/** The transition from `from` to `to` that the status table allows, or undefined. */
-export function findTransition(from: ApplicantStatus, to: ApplicantStatus): StatusTransition | undefined {
-  return STATUS_TRANSITIONS.find((t) => t.from === from && t.to === to);
-}
-
-/** A change to these statuses can be mailed to the applicant ('Notify the applicant'). */
-export const NOTIFIABLE_STATUSES: readonly ApplicantStatus[] = ['shortlisted', 'rejected'];
-
-/** True when the status table allows changing `from` to `to`. */
+/** True when the hiring team can move an applicant from `from` to `to`: any stage to any other, never from or to withdrawn. */
 export function canTransition(from: ApplicantStatus, to: ApplicantStatus): boolean {
-  return findTransition(from, to) !== undefined;
+  return moveRefusal(from, to) === null;
 }
+
+/** Which retention limit applies in each stage; null: kept until the team decides. */
+export const RETENTION_CLASS: Record<ApplicantStatus, 'pending' | 'rejected' | null> = {
+  pending: 'pending',
+  shortlisted: null,
+  interview: null,
+  offer: null,
+  hired: null,
+  rejected: 'rejected',
+  withdrawn: 'rejected',
+};
+
+/** A change to these statuses can be mailed to the applicant with the built-in status mail ('Notify the applicant'). */
+export const NOTIFIABLE_STATUSES: readonly ApplicantStatus[] = ['shortlisted', 'rejected'];
 
 export const applicantMessages = {
   notFound: 'Applicant not found',
   resumeNotFound: 'Resume not found',
-  transitionNotAllowed: (from: ApplicantStatus, to: ApplicantStatus) => `Cannot change status from ${from} to ${to}`,
+  withdrawnIsFinal: 'This applicant withdrew their application; their stage can no longer change',
+  onlyApplicantWithdraws: 'Only the applicant can withdraw their application',
+  alreadyIn: (status: ApplicantStatus) => `The applicant is already in ${STAGE_LABELS[status]}`,
+  moved: (status: ApplicantStatus) => `Applicant moved to ${STAGE_LABELS[status]}`,
+  reasonRequired: 'Choose a reason for rejecting',
+  reasonUnknown: `Reason must be one of: ${REJECTION_REASON_KEYS.join(', ')}`,
+  reasonOnlyForRejection: 'A reason is only kept when rejecting',
   deleted: 'Applicant deleted successfully',
   submitted: 'Application submitted successfully! We will review your application and get back to you soon.',
   /** What happens after applying, as the receipt mail says it (the careers board's confirmation). */
@@ -64,6 +92,19 @@ export const applicantMessages = {
   /** The admin area's warning while the disk guard refuses applications. */
   storageLow: (freeMb: number, minMb: number) =>
     `Storage is almost full (${freeMb} MB free, ${minMb} MB needed): new applications are refused until space is freed.`,
+} as const;
+
+export const bulkMessages = {
+  noIds: 'Select at least one applicant',
+  tooMany: `One action takes at most ${BULK_MAX} applicants; select fewer and repeat`,
+  statusRequired: 'Choose the stage to move the applicants to',
+  templateRequired: 'Choose the template to send',
+  templateNotFound: 'Template not found',
+  /** A withdrawn applicant gets no more mail from the team. */
+  noMailAfterWithdrawal: 'This applicant withdrew their application and gets no more mail',
+  mailed: 'Mail queued',
+  done: (ok: number, total: number) =>
+    ok === total ? `Done for all ${total} applicants` : `Done for ${ok} of ${total} applicants; see those left`,
 } as const;
 
 /** `GET /api/applicants/intake`: whether applications are being accepted, and the disk figures behind it. */

@@ -15,7 +15,7 @@ export type ApplicantStage = (typeof APPLICANT_STAGES)[number] | 'Withdrawn by y
  * The team's status in the applicant's words: never the reason or the outcome's details, which
  * stay with the team until they write to the applicant themselves.
  */
-const STAGE_OF: Record<string, ApplicantStage> = {
+const STAGE_OF: Record<ApplicantStatus, ApplicantStage> = {
   pending: 'Received',
   shortlisted: 'Under review',
   interview: 'Interviewing',
@@ -25,9 +25,12 @@ const STAGE_OF: Record<string, ApplicantStage> = {
   withdrawn: 'Withdrawn by you',
 };
 
-export function applicantStage(status: ApplicantStatus | string): ApplicantStage {
-  return STAGE_OF[status] ?? 'Under review';
+export function applicantStage(status: ApplicantStatus): ApplicantStage {
+  return STAGE_OF[status];
 }
+
+/** The statuses an applicant may still withdraw from: not once decided, nor twice. */
+export const WITHDRAWABLE_STATUSES: readonly ApplicantStatus[] = ['pending', 'shortlisted', 'interview', 'offer'];
 
 /** `GET /api/applications/{token}`: the application as its applicant sees it. */
 export type ApplicationView = {

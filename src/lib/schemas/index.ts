@@ -11,6 +11,7 @@ export * from './text';
 export * from './ids';
 export * from './outbox';
 export * from './password-reset';
+export * from './mail-template';
 
 /** Messages of checks that apply to every API request. */
 export const requestMessages = {

@@ -8,6 +8,7 @@ export const OUTBOX_KINDS = {
   password_reset: 'Password reset',
   invitation: 'Team invitation',
   second_factor_alert: 'Wrong sign-in codes',
+  applicant_message: 'Message to an applicant',
   application_links: 'Private page links',
   application_withdrawn: 'Application withdrawn',
   application_erased: 'Application erased',

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ResumeKind } from '~/lib/limits';
-import type { Applicant, ApplicantStatus } from '~/lib/schemas/applicant';
+import type { Applicant, ApplicantStatus, RejectionReason } from '~/lib/schemas/applicant';
 import type { ApplicationFields } from '~/lib/schemas/application';
 import type { Job } from '~/lib/schemas/job';
 import { DIRECT_SOURCE } from '~/lib/sources';
@@ -28,6 +28,7 @@ export function applicantFields(row: ApplicantRow): Omit<Applicant, 'resume'> {
     appliedAt: row.applied_at,
     statusChangedAt: row.status_changed_at ?? row.applied_at,
     source: row.source,
+    rejectionReason: row.rejection_reason ?? null,
   };
 }
 
@@ -132,25 +133,31 @@ export async function insertApplicantWithResume(
   });
 }
 
+/** A move of one applicant between stages; `reason` is kept when `to` is rejected (and cleared otherwise). */
+export type StageMove = { from: ApplicantStatus; to: ApplicantStatus; reason?: RejectionReason | null };
+
 /**
- * Changes the status only if it is still `from` (so two admins racing cannot skip the table),
+ * Changes the status only if it is still `move.from` (so two admins racing cannot skip a check),
  * and queues `mails` for the updated applicant in the same transaction.
  * Returns the updated applicant, or null when the row changed or vanished meanwhile.
  */
 export async function updateApplicantStatus(
   db: Kysely<Database>,
   id: number,
-  from: ApplicantStatus,
-  to: ApplicantStatus,
+  move: StageMove,
   now = new Date(),
   mails?: ApplicantMails,
 ): Promise<Applicant | null> {
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('applicants')
-      .set({ status: to, status_changed_at: now.toISOString() })
+      .set({
+        status: move.to,
+        status_changed_at: now.toISOString(),
+        rejection_reason: move.to === 'rejected' ? (move.reason ?? null) : null,
+      })
       .where('id', '=', id)
-      .where('status', '=', from)
+      .where('status', '=', move.from)
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return null;
     const applicant = await getApplicantById(trx, id);

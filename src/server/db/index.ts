@@ -27,6 +27,7 @@ export {
   getResume,
   applicantFields,
   type StoredResume,
+  type ApplicantMails,
 } from './applicants';
 export {
   normalizeEmail,
@@ -76,6 +77,13 @@ export {
   applicantConsent,
 } from './personal-data';
 export { deleteExpired, type PurgeCounts } from './retention';
+export {
+  listMailTemplates,
+  getMailTemplate,
+  insertMailTemplate,
+  updateMailTemplate,
+  deleteMailTemplate,
+} from './mail-templates';
 export type { Database, DbKind } from './schema';
 export {
   enqueueMails,

@@ -81,7 +81,7 @@ export async function statusChangesOf(
   return rows.map((r) => ({ at: r.at, by: r.admin_email, summary: r.summary }));
 }
 
-/** Mails queued to an address since a time (an application's receipt and status mails). */
+/** Mails queued to an address since a time (an application's receipt, status and template mails). */
 export async function mailsTo(
   db: Kysely<Database>,
   email: string,
@@ -91,7 +91,7 @@ export async function mailsTo(
     .selectFrom('outbox')
     .select(['created_at', 'sent_at', 'subject', 'status'])
     .where((eb) => eb(eb.fn('lower', ['recipient']), '=', email.trim().toLowerCase()))
-    .where('kind', 'in', ['application_received', 'status_changed'])
+    .where('kind', 'in', ['application_received', 'status_changed', 'applicant_message'])
     .where('created_at', '>=', since)
     .orderBy('created_at')
     .orderBy('id')

@@ -130,6 +130,7 @@ const LINK_LIFETIME_MS: Record<MailKind, number | null> = {
   password_reset: PASSWORD_RESET_TTL_MINUTES * 60_000,
   invitation: INVITATION_TTL_HOURS * 3_600_000,
   second_factor_alert: null,
+  applicant_message: null,
   application_links: Infinity,
   application_withdrawn: null,
   application_erased: null,

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { APPLICANT_STATUSES, RETENTION_CLASS } from '~/lib/schemas/applicant';
 import { removeExpiredLinks } from './outbox';
 import type { Database } from './schema';
 
@@ -26,6 +27,9 @@ export type PurgeCounts = {
   mailLinks: number;
 };
 
+/** The statuses whose applicants are kept `kind`'s number of days. */
+const statusesKept = (kind: 'pending' | 'rejected') => APPLICANT_STATUSES.filter((s) => RETENTION_CLASS[s] === kind);
+
 const count = (n: number | string | bigint | undefined) => Number(n ?? 0);
 
 /**
@@ -33,7 +37,7 @@ const count = (n: number | string | bigint | undefined) => Number(n ?? 0);
  * is before their cutoff, with their resumes, and contact messages, audit entries and outbox mails
  * (sent or not: they repeat the data they report) and job view counts before theirs; then removes
  * from the mails left every single-use link expired at `now`.
- * Shortlisted applicants are never touched. Call it inside a transaction.
+ * Applicants in a stage kept until the team decides (RETENTION_CLASS null) are never touched. Call it inside a transaction.
  */
 export async function deleteExpired(
   db: Kysely<Database>,
@@ -47,8 +51,8 @@ export async function deleteExpired(
       .select('id')
       .where((eb) =>
         eb.or([
-          eb.and([eb('status', '=', 'rejected'), eb('status_changed_at', '<', cutoffs.rejectedBefore)]),
-          eb.and([eb('status', '=', 'pending'), eb('status_changed_at', '<', cutoffs.pendingBefore)]),
+          eb.and([eb('status', 'in', statusesKept('rejected')), eb('status_changed_at', '<', cutoffs.rejectedBefore)]),
+          eb.and([eb('status', 'in', statusesKept('pending')), eb('status_changed_at', '<', cutoffs.pendingBefore)]),
         ]),
       )
       .execute()

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { ApplicantStatus } from '~/lib/schemas/applicant';
+import type { ApplicantStatus, RejectionReason } from '~/lib/schemas/applicant';
 import type { JobType } from '~/lib/schemas/job';
 import type { ResumeKind } from '~/lib/limits';
 import type { Role } from '~/lib/team';
@@ -90,6 +90,18 @@ interface ApplicantsTable {
   consent_version: ColumnType<string | null, string | null | undefined, never>;
   /** The `?source=` of the job link they came from (src/lib/sources.ts); 'direct' without one. */
   source: ColumnType<string, string | undefined, never>;
+  /** Why the hiring team rejected the applicant (a REJECTION_REASONS key); null unless rejected. */
+  rejection_reason: ColumnType<RejectionReason | null, RejectionReason | null | undefined, RejectionReason | null>;
+}
+
+/** The hiring team's mail templates to applicants (no personal data: the team's own copy). */
+interface MailTemplatesTable {
+  id: Generated<number>;
+  name: string;
+  subject: string;
+  body: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 /** Views of a job's page per UTC day and source: a count, nothing about who viewed. */
@@ -148,6 +160,7 @@ export type MailKind =
   | 'password_reset'
   | 'invitation'
   | 'second_factor_alert'
+  | 'applicant_message'
   | 'application_links'
   | 'application_withdrawn'
   | 'application_erased';
@@ -242,6 +255,7 @@ export interface Database {
   audit_log: AuditLogTable;
   revoked_tokens: RevokedTokensTable;
   second_factor_failures: SecondFactorFailuresTable;
+  mail_templates: MailTemplatesTable;
 }
 
 export type JobRow = Selectable<JobsTable>;

@@ -1,4 +1,4 @@
-/** Outgoing e-mail: the mails, the SMTP sender and the outbox worker that delivers them. */
+/** Outgoing e-mail: the site's mails, the SMTP sender and the outbox worker that delivers them. */
 export {
   applicationMails,
   contactMails,
@@ -6,6 +6,7 @@ export {
   passwordResetMail,
   invitationMail,
   secondFactorAlertMail,
+  templateMail,
 } from './mails';
 export { applicationLinksMail, withdrawnMail, erasedMail } from './application-mails';
 export { smtpSender } from './transport';

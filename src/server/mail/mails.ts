@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PASSWORD_RESET_TTL_MINUTES } from '~/lib/limits';
 import { SECOND_FACTOR_FAILURES_MAX, SECOND_FACTOR_WINDOW_MINUTES } from '~/lib/two-factor';
 import type { Applicant } from '~/lib/schemas/applicant';
+import { fillPlaceholders, type MailTemplate, type TemplatePlaceholder } from '~/lib/schemas/mail-template';
 import type { ContactMessage } from '~/lib/schemas/message';
 import { INVITATION_TTL_HOURS, ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from '~/lib/team';
 import { site } from '~/site';
@@ -140,6 +141,51 @@ export function contactMails(settings: MailSettings, message: ContactMessage): N
       message.email,
     ),
   ]);
+}
+
+/** What a template's placeholders stand for in a mail to `applicant`: the first word of their name. */
+export function placeholderValues(
+  applicant: Pick<Applicant, 'name' | 'jobTitle'>,
+): Record<TemplatePlaceholder, string> {
+  return {
+    firstName: applicant.name.trim().split(/\s+/)[0] ?? '',
+    jobTitle: applicant.jobTitle,
+    companyName: site.name,
+  };
+}
+
+/**
+ * A mail from one of the team's templates → the applicant, Reply-To the hiring team. Each blank
+ * line of the body starts a paragraph; values go in as text, so the template escapes them.
+ */
+export function templateMail(
+  settings: MailSettings,
+  template: Pick<MailTemplate, 'subject' | 'body'>,
+  applicant: Pick<Applicant, 'name' | 'email' | 'jobTitle'>,
+): NewMail {
+  const values = placeholderValues(applicant);
+  const paragraphs = fillPlaceholders(template.body, values)
+    .split(/\r?\n\s*\r?\n/)
+    .map((text) => text.trim())
+    .filter(Boolean);
+  const [message] = about(applicant.email, [
+    mail(
+      settings,
+      'applicant_message',
+      applicant.email,
+      {
+        subject: fillPlaceholders(template.subject, values),
+        heading: `Dear ${values.firstName}`,
+        blocks: [
+          ...paragraphs.map((text) => ({ kind: 'paragraph' as const, text })),
+          { kind: 'paragraph', text: `The hiring team at ${site.name}` },
+        ],
+        footer: FOOTER,
+      },
+      settings.hiringTeam,
+    ),
+  ]);
+  return message as NewMail;
 }
 
 /** Status changed → the applicant (only when the admin asks for it); nothing for a return to pending. */

@@ -1,4 +1,4 @@
-import type { Applicant } from '~/lib/schemas/applicant';
+import { RETENTION_CLASS, type Applicant } from '~/lib/schemas/applicant';
 import type { RetentionDays } from '../config';
 
 const DAY_MS = 86_400_000;
@@ -10,11 +10,12 @@ export function cutoff(now: Date, days: number): string {
 
 /**
  * When retention will erase this applicant: its last status change plus the limit of its
- * status; null while shortlisted, which is kept until an admin decides.
+ * status (RETENTION_CLASS); null in screening, interview, offer and hired, kept until an admin decides.
  */
 export function eraseAt(applicant: Pick<Applicant, 'status' | 'statusChangedAt'>, days: RetentionDays): string | null {
-  if (applicant.status === 'shortlisted') return null;
-  const limit = applicant.status === 'rejected' ? days.rejected : days.pending;
+  const kind = RETENTION_CLASS[applicant.status];
+  if (kind === null) return null;
+  const limit = days[kind];
   return new Date(Date.parse(applicant.statusChangedAt) + limit * DAY_MS).toISOString();
 }
 

@@ -1,14 +1,12 @@
 import { useId, useState } from 'react';
-import { NOTIFIABLE_STATUSES, transitionsFrom, type Applicant } from '~/lib/schemas';
+import { ADMIN_STAGES, NOTIFIABLE_STATUSES, STAGE_LABELS, canTransition, type Applicant } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
 import type { ApplicantActions } from './useApplicantActions';
 import { useCan } from '../session';
 
 const actionStyles: Record<string, string> = {
-  Shortlist: 'border-emerald-400/50 bg-emerald-500/15 text-emerald-100 hover:bg-emerald-500/30',
-  Reject: 'border-rose-400/50 bg-rose-500/15 text-rose-100 hover:bg-rose-500/30',
-  'Undo Shortlist': 'border-white/20 bg-white/5 text-white hover:bg-white/10',
-  'Undo Rejection': 'border-white/20 bg-white/5 text-white hover:bg-white/10',
+  shortlisted: 'border-emerald-400/50 bg-emerald-500/15 text-emerald-100 hover:bg-emerald-500/30',
+  rejected: 'border-rose-400/50 bg-rose-500/15 text-rose-100 hover:bg-rose-500/30',
 };
 
 type Props = {
@@ -31,8 +29,8 @@ function Transitions({ applicant, actions, className, reserveNotify = false }: P
   const busy = actions.isBusy(applicant.id);
   const [notify, setNotify] = useState(false);
   const notifyId = useId();
-  const transitions = transitionsFrom(applicant.status);
-  const mailable = transitions.some((t) => NOTIFIABLE_STATUSES.includes(t.to));
+  const targets = ADMIN_STAGES.filter((to) => canTransition(applicant.status, to));
+  const mailable = targets.some((to) => NOTIFIABLE_STATUSES.includes(to));
   return (
     <>
       {(mailable || reserveNotify) && (
@@ -52,15 +50,15 @@ function Transitions({ applicant, actions, className, reserveNotify = false }: P
           Notify the applicant<span className="sr-only"> {applicant.name}</span>
         </label>
       )}
-      {transitions.map((transition) => (
+      {targets.map((to) => (
         <button
-          key={transition.action}
+          key={to}
           type="button"
           disabled={busy}
-          onClick={() => actions.changeStatus(applicant, transition, mailable && notify)}
-          className={cn('btn border px-4 py-2', actionStyles[transition.action], className)}
+          onClick={() => actions.changeStatus(applicant, to, mailable && notify)}
+          className={cn('btn border px-4 py-2', actionStyles[to], className)}
         >
-          {transition.action}
+          {STAGE_LABELS[to]}
         </button>
       ))}
     </>

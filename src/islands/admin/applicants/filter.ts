@@ -1,13 +1,18 @@
-import type { Applicant, ApplicantStatus } from '~/lib/schemas';
+import { APPLICANT_STATUSES, type Applicant, type ApplicantStatus } from '~/lib/schemas';
 
 // The filter is shared with the API's CSV export, which applies the same rules on the server.
 export { filterApplicants, NO_FILTER, type ApplicantFilter } from '~/lib/applicant-filter';
 
-/** Total Applications, Pending, Shortlisted, Rejected over every applicant (not the filtered view). */
+/** Every applicant (not the filtered view) by stage, and the total; the counters show four of them. */
 export function countByStatus(applicants: readonly Applicant[]): Record<ApplicantStatus | 'total', number> {
-  const counts = { total: applicants.length, pending: 0, shortlisted: 0, rejected: 0 };
+  const counts = { total: applicants.length, ...zeroByStatus() };
   for (const a of applicants) counts[a.status] += 1;
   return counts;
+}
+
+/** Zero for every stage. */
+export function zeroByStatus(): Record<ApplicantStatus, number> {
+  return Object.fromEntries(APPLICANT_STATUSES.map((s) => [s, 0])) as Record<ApplicantStatus, number>;
 }
 
 /**

@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 import { deleteApplicant, downloadResume, updateApplicantStatus } from '~/lib/api/applicants';
 import { applicantKeys } from '~/islands/queries/applicants';
 import { outboxKeys } from '~/islands/queries/outbox';
-import type { Applicant, StatusTransition } from '~/lib/schemas';
+import type { Applicant, ApplicantStatus } from '~/lib/schemas';
 import { applicantMessages } from '~/lib/schemas/applicant';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { showToast } from '~/islands/ui/toast-store';
@@ -21,7 +21,7 @@ const applicantTexts = {
 
 export type ApplicantActions = {
   /** `notify`: mail the applicant about the change (shortlisted or rejected). */
-  changeStatus: (applicant: Applicant, transition: StatusTransition, notify?: boolean) => void;
+  changeStatus: (applicant: Applicant, to: ApplicantStatus, notify?: boolean) => void;
   remove: (applicant: Applicant) => void;
   download: (applicant: Applicant) => void;
   /** True while an action on this applicant is under way (its buttons are disabled). */
@@ -49,21 +49,14 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
     });
 
   const status = useMutation({
-    mutationFn: ({
-      applicant,
-      transition,
-      notify,
-    }: {
-      applicant: Applicant;
-      transition: StatusTransition;
-      notify: boolean;
-    }) => updateApplicantStatus(applicant.id, transition.to, notify),
+    mutationFn: ({ applicant, to, notify }: { applicant: Applicant; to: ApplicantStatus; notify: boolean }) =>
+      updateApplicantStatus(applicant.id, to, notify),
     onMutate: ({ applicant }) => mark(applicant.id, true),
-    onSuccess: async ({ applicant: updated }, { transition, notify }) => {
+    onSuccess: async ({ applicant: updated, message }, { notify }) => {
       queryClient.setQueryData<Applicant[]>(applicantKeys.list(), (list) =>
         list?.map((a) => (a.id === updated.id ? updated : a)),
       );
-      showToast('success', transition.successMessage);
+      showToast('success', message);
       await queryClient.invalidateQueries({ queryKey: applicantKeys.all });
       // A notified change queued a mail: the Outbox lists it.
       if (notify) await queryClient.invalidateQueries({ queryKey: outboxKeys.all });
@@ -85,7 +78,7 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
   });
 
   const actions: ApplicantActions = {
-    changeStatus: (applicant, transition, notify = false) => status.mutate({ applicant, transition, notify }),
+    changeStatus: (applicant, to, notify = false) => status.mutate({ applicant, to, notify }),
     remove: (applicant) => {
       void confirm(applicantTexts.confirmDelete, 'Delete', { detail: applicantTexts.deleteDetail(applicant) }).then(
         (ok) => ok && removal.mutate(applicant),

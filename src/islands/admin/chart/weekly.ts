@@ -1,4 +1,5 @@
 import type { Applicant, ApplicantStatus } from '~/lib/schemas';
+import { zeroByStatus } from '../applicants/filter';
 
 export const CHART_WEEKS = 12;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +27,7 @@ export function weeklyApplications(
   const buckets: WeekBucket[] = Array.from({ length: weeks }, (_, i) => {
     const start = new Date(current);
     start.setDate(start.getDate() - 7 * (weeks - 1 - i));
-    return { start, total: 0, pending: 0, shortlisted: 0, rejected: 0 };
+    return { start, total: 0, ...zeroByStatus() };
   });
   const first = (buckets[0] as WeekBucket).start.getTime();
   for (const a of applicants) {

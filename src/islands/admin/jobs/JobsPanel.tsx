@@ -49,7 +49,7 @@ function countsByJob(applicants: readonly Applicant[]): Map<number, Counts> {
   return new Map([...byJob].map(([id, list]) => [id, countByStatus(list)]));
 }
 
-const NONE: Counts = { total: 0, pending: 0, shortlisted: 0, rejected: 0 };
+const NONE: Counts = countByStatus([]);
 
 /** The Job Vacancies tab: add, edit, close or reopen, delete and read every vacancy, with its applicants. */
 export function JobsPanel() {

@@ -1,16 +1,9 @@
 import { Hono } from 'hono';
-import { applicantMessages, findTransition } from '~/lib/schemas/applicant';
-import { statusUpdateSchema } from '~/lib/schemas/applicant-api';
+import { applicantMessages, type Applicant } from '~/lib/schemas/applicant';
+import { bulkActionSchema, statusUpdateSchema } from '~/lib/schemas/applicant-api';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import {
-  deleteApplicant,
-  getApplicantById,
-  getResume,
-  listApplicants,
-  parseDbId,
-  updateApplicantStatus,
-} from '../../db';
+import { deleteApplicant, getResume, listApplicants, parseDbId } from '../../db';
 import { statusMails } from '../../mail';
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
@@ -18,6 +11,8 @@ import { jsonBody } from '../../middleware/validate';
 import { withEraseAt } from '../../services/retention-policy';
 import { auditRequest } from '../../services/audit';
 import { applyService } from './apply-service';
+import { moveToStage, stageRequestRefusal } from './stage-move';
+import { auditTemplateMail, runBulk, templateFor, templateMails } from './bulk';
 import { resumeFilename } from '../../services/resume-filename';
 
 /** `/applicants`: public apply; admin list, intake status, status change, delete, resume download. */
@@ -38,22 +33,29 @@ export function applicantRoutes(services: Services) {
       })
       .put('/:id/status', guard, jsonBody(statusUpdateSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
-        const applicant = id === null ? null : await getApplicantById(db, id);
-        if (id === null || !applicant) return apiError(c, 404, applicantMessages.notFound);
-        const { status, notify } = c.req.valid('json');
-        const transition = findTransition(applicant.status, status);
-        if (!transition) return apiError(c, 409, applicantMessages.transitionNotAllowed(applicant.status, status));
-        const mails = notify ? (changed: typeof applicant) => statusMails(services.config.mail, changed) : undefined;
-        const updated = await updateApplicantStatus(db, id, transition.from, transition.to, services.now(), mails);
-        if (!updated) return apiError(c, 409, applicantMessages.changedMeanwhile);
-        await auditRequest(services, c, 'applicant.status_changed', {
-          subject: { type: 'applicant', id },
-          summary: `changed status from ${transition.from} to ${transition.to}`,
-        });
+        if (id === null) return apiError(c, 404, applicantMessages.notFound);
+        const { status, reason, notify, templateId } = c.req.valid('json');
+        const refusal = stageRequestRefusal({ status, reason });
+        if (refusal) return apiError(c, 400, refusal);
+        const found = await templateFor(services, templateId);
+        if ('refused' in found) return apiError(c, found.refused.httpStatus, found.refused.message);
+        const { template } = found;
+        const mails = (changed: Applicant) => [
+          ...(notify ? statusMails(services.config.mail, changed) : []),
+          ...(template ? templateMails(services, template)(changed) : []),
+        ];
+        const outcome = await moveToStage(services, c, id, { status, reason }, mails);
+        if (!outcome.ok) return apiError(c, outcome.httpStatus, outcome.message);
+        if (template) await auditTemplateMail(services, c, id, template);
         return c.json({
-          message: transition.successMessage,
-          applicant: withEraseAt(updated, services.config.retentionDays),
+          message: applicantMessages.moved(status),
+          applicant: withEraseAt(outcome.applicant, services.config.retentionDays),
         });
+      })
+      .post('/bulk', guard, jsonBody(bulkActionSchema), async (c) => {
+        const answer = await runBulk(services, c, c.req.valid('json'));
+        if ('refused' in answer) return apiError(c, answer.refused.httpStatus, answer.refused.message);
+        return c.json(answer);
       })
       .delete('/:id', guard, async (c) => {
         const id = parseDbId(c.req.param('id'));

@@ -1,7 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { jobPath } from '~/lib/job-posting';
 import { applicationLinkSchema } from '~/lib/schemas/application-link';
-import { applicantStage, applicationPageMessages as m, type ApplicationView } from '~/lib/schemas/application-page';
+import { APPLICANT_ONLY_STATUS, STAGE_LABELS, type ApplicantStatus } from '~/lib/schemas/applicant';
+import {
+  WITHDRAWABLE_STATUSES,
+  applicantStage,
+  applicationPageMessages as m,
+  type ApplicationView,
+} from '~/lib/schemas/application-page';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import {
@@ -12,10 +18,11 @@ import {
   getJobById,
   issueApplicationLinks,
   normalizeEmail,
+  updateApplicantStatus,
   type TokenApplication,
 } from '../../db';
 import { apiError } from '../../errors';
-import { applicationLinksMail, erasedMail } from '../../mail';
+import { applicationLinksMail, erasedMail, withdrawnMail } from '../../mail';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
@@ -27,9 +34,6 @@ import { eraseAt } from '../../services/retention-policy';
 
 /** Nothing about an application is kept by a browser or proxy cache. */
 const NO_STORE = 'private, no-store';
-
-/** Statuses the applicant may still withdraw from: not once decided or withdrawn. */
-const WITHDRAWABLE = new Set(['pending', 'shortlisted', 'interview', 'offer']);
 
 /**
  * The applicant's private page, mounted at `/api/applications`: the token in the path is the only
@@ -71,7 +75,7 @@ export function applicationRoutes(services: Services) {
       appliedAt: application.appliedAt,
       stage: applicantStage(application.status),
       eraseAt: eraseAt(application, config.retentionDays),
-      canWithdraw: WITHDRAWABLE.has(application.status),
+      canWithdraw: WITHDRAWABLE_STATUSES.includes(application.status),
       erases: { applications: applications.length, messages: messages.length },
     };
   }
@@ -127,6 +131,26 @@ export function applicationRoutes(services: Services) {
       if (application instanceof Response) return application;
       await auditApplicant(services, 'application.viewed', application.id);
       return c.json(await view(application));
+    })
+    .post('/:token/withdraw', async (c) => {
+      const application = await opened(c);
+      if (application instanceof Response) return application;
+      if (!WITHDRAWABLE_STATUSES.includes(application.status)) return apiError(c, 409, m.cannotWithdraw);
+      // Only the stage changes (and with it the erase-on date); the team is mailed in the same transaction.
+      const to: ApplicantStatus = APPLICANT_ONLY_STATUS;
+      const move = { from: application.status, to };
+      const updated = await updateApplicantStatus(db, application.id, move, services.now(), () =>
+        withdrawnMail(config.mail, application),
+      );
+      if (!updated) return apiError(c, 409, m.cannotWithdraw);
+      // The same line an admin's move writes, so the team's timeline shows it.
+      await auditApplicant(
+        services,
+        'applicant.status_changed',
+        application.id,
+        `moved from ${STAGE_LABELS[move.from]} to ${STAGE_LABELS[move.to]}`,
+      );
+      return c.json({ message: m.withdrawn });
     })
     .get('/:token/export', async (c) => {
       const application = await opened(c);

@@ -1,0 +1,85 @@
+import type { Context } from 'hono';
+import { applicantMessages, bulkMessages, type Applicant } from '~/lib/schemas/applicant';
+import type { BulkAction, BulkAnswer, BulkResult } from '~/lib/schemas/applicant-api';
+import type { MailTemplate } from '~/lib/schemas/mail-template';
+import type { Services } from '../../config';
+import type { AppEnv } from '../../context';
+import { enqueueMails, getApplicantById, getMailTemplate, type ApplicantMails } from '../../db';
+import { templateMail } from '../../mail';
+import { auditRequest } from '../../services/audit';
+import { moveToStage, stageRequestRefusal } from './stage-move';
+
+/** A request refused as a whole, before any applicant is touched. */
+type Refused = { refused: { httpStatus: 400 | 404; message: string } };
+
+/** The template `templateId` names (null for none), or why the request is refused. */
+export async function templateFor(
+  services: Services,
+  templateId: number | undefined,
+): Promise<{ template: MailTemplate | null } | Refused> {
+  if (templateId === undefined) return { template: null };
+  const template = await getMailTemplate(services.db, templateId);
+  return template ? { template } : { refused: { httpStatus: 404, message: bulkMessages.templateNotFound } };
+}
+
+/** The template's mail to an applicant, queued with whatever else the change queues. */
+export const templateMails =
+  (services: Services, template: MailTemplate): ApplicantMails =>
+  (applicant: Applicant) => [templateMail(services.config.mail, template, applicant)];
+
+/** Records that `template` was mailed to applicant `id` (the mail itself shows in their timeline). */
+export const auditTemplateMail = (services: Services, c: Context<AppEnv>, id: number, template: MailTemplate) =>
+  auditRequest(services, c, 'applicant.mailed', {
+    subject: { type: 'applicant', id },
+    summary: `mailed template ${template.id}`,
+  });
+
+/**
+ * `POST /api/applicants/bulk`: checks the request as a whole (stage and reason, template), then
+ * acts on each applicant on its own, so one refusal (withdrawn, gone, changed meanwhile) leaves
+ * the others done; the answer says what happened to each.
+ */
+export async function runBulk(services: Services, c: Context<AppEnv>, body: BulkAction): Promise<BulkAnswer | Refused> {
+  const ids = [...new Set(body.ids)];
+  if (body.action === 'mail' && body.templateId === undefined)
+    return { refused: { httpStatus: 400, message: bulkMessages.templateRequired } };
+  if (body.action === 'status') {
+    if (!body.status) return { refused: { httpStatus: 400, message: bulkMessages.statusRequired } };
+    const refusal = stageRequestRefusal({ status: body.status, reason: body.reason });
+    if (refusal) return { refused: { httpStatus: 400, message: refusal } };
+  }
+  const found = await templateFor(services, body.templateId);
+  if ('refused' in found) return found;
+  const { template } = found;
+
+  const results: BulkResult[] = [];
+  for (const id of ids) {
+    if (body.action === 'status' && body.status) {
+      const mails = template ? templateMails(services, template) : undefined;
+      const outcome = await moveToStage(services, c, id, { status: body.status, reason: body.reason }, mails);
+      if (!outcome.ok) results.push({ id, ok: false, message: outcome.message });
+      else {
+        if (template) await auditTemplateMail(services, c, id, template);
+        results.push({ id, ok: true, status: outcome.applicant.status });
+      }
+    } else if (template) {
+      results.push(await mailOne(services, c, id, template));
+    }
+  }
+  const ok = results.filter((r) => r.ok).length;
+  return { message: bulkMessages.done(ok, results.length), results };
+}
+
+async function mailOne(
+  services: Services,
+  c: Context<AppEnv>,
+  id: number,
+  template: MailTemplate,
+): Promise<BulkResult> {
+  const applicant = await getApplicantById(services.db, id);
+  if (!applicant) return { id, ok: false, message: applicantMessages.notFound };
+  if (applicant.status === 'withdrawn') return { id, ok: false, message: bulkMessages.noMailAfterWithdrawal };
+  await enqueueMails(services.db, templateMails(services, template)(applicant), services.now());
+  await auditTemplateMail(services, c, id, template);
+  return { id, ok: true, status: applicant.status };
+}

@@ -1,0 +1,60 @@
+import type { Context } from 'hono';
+import {
+  REJECTION_REASONS,
+  STAGE_LABELS,
+  applicantMessages,
+  moveRefusal,
+  type Applicant,
+  type ApplicantStatus,
+  type RejectionReason,
+} from '~/lib/schemas/applicant';
+import type { Services } from '../../config';
+import type { AppEnv } from '../../context';
+import { getApplicantById, updateApplicantStatus, type ApplicantMails } from '../../db';
+import { auditRequest } from '../../services/audit';
+
+export type StageMoveRequest = { status: ApplicantStatus; reason?: RejectionReason | undefined };
+
+/** What moving one applicant came to: the applicant as stored now, or the refusal with its HTTP status. */
+export type StageMoveOutcome =
+  | { ok: true; applicant: Applicant; from: ApplicantStatus }
+  | { ok: false; httpStatus: 400 | 404 | 409; message: string };
+
+/** Why the request itself is refused, whoever it is for: a rejection needs a reason, nothing else takes one. */
+export function stageRequestRefusal({ status, reason }: StageMoveRequest): string | null {
+  if (status === 'rejected' && !reason) return applicantMessages.reasonRequired;
+  if (status !== 'rejected' && reason) return applicantMessages.reasonOnlyForRejection;
+  return null;
+}
+
+/** The audit line, which the applicant's timeline shows: stages by their labels, the reason's words. */
+function moveSummary(from: ApplicantStatus, to: ApplicantStatus, reason: RejectionReason | undefined): string {
+  const why = to === 'rejected' && reason ? ` (reason: ${REJECTION_REASONS[reason]})` : '';
+  return `moved from ${STAGE_LABELS[from]} to ${STAGE_LABELS[to]}${why}`;
+}
+
+/**
+ * Moves applicant `id` to `request.status` if the rule allows it from where they are, queues
+ * `mails` for them in the same transaction and records the move in the audit trail (and so in
+ * their timeline). The request must already have passed `stageRequestRefusal`.
+ */
+export async function moveToStage(
+  services: Services,
+  c: Context<AppEnv>,
+  id: number,
+  request: StageMoveRequest,
+  mails?: ApplicantMails,
+): Promise<StageMoveOutcome> {
+  const applicant = await getApplicantById(services.db, id);
+  if (!applicant) return { ok: false, httpStatus: 404, message: applicantMessages.notFound };
+  const refusal = moveRefusal(applicant.status, request.status);
+  if (refusal) return { ok: false, httpStatus: 409, message: refusal };
+  const move = { from: applicant.status, to: request.status, reason: request.reason ?? null };
+  const updated = await updateApplicantStatus(services.db, id, move, services.now(), mails);
+  if (!updated) return { ok: false, httpStatus: 409, message: applicantMessages.changedMeanwhile };
+  await auditRequest(services, c, 'applicant.status_changed', {
+    subject: { type: 'applicant', id },
+    summary: moveSummary(move.from, move.to, request.reason),
+  });
+  return { ok: true, applicant: updated, from: move.from };
+}
