@@ -6,7 +6,8 @@ import { applicationForm, apply, call, createJobViaApi, setupApi, type TestApi }
 import { readZip } from '../helpers/zip';
 
 const SITE = 'https://www.edgecraft.test';
-const NOW = new Date('2026-11-27T10:00:00.000Z');
+/** The app's clock, fixed, so dates in the answers are exact. */
+const NOW = new Date();
 
 let api: TestApi;
 let jobId: number;
@@ -169,6 +170,48 @@ describe('the private application page', () => {
     expect(person.email).toBe('zip@example.org');
     expect(person.applications.map((a) => a.id)).toEqual([id]);
     expect(person.auditEntries.map((e) => e.action)).toContain('person.exported');
+  });
+
+  it('withdraws: the stage becomes withdrawn, the team is mailed and sees it in the timeline; nothing else changes', async () => {
+    const token = await applyAs('withdraw@example.org');
+    const before = await api.db
+      .selectFrom('applicants')
+      .selectAll()
+      .where('email', '=', 'withdraw@example.org')
+      .executeTakeFirstOrThrow();
+    const res = await page(token, '/withdraw', 'POST');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    expect(await res.json()).toEqual({ message: m.withdrawn });
+
+    const after = await api.db
+      .selectFrom('applicants')
+      .selectAll()
+      .where('id', '=', before.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ ...before, status: 'withdrawn', status_changed_at: NOW.toISOString() });
+    const view = (await (await page(token)).json()) as ApplicationView;
+    expect(view).toMatchObject({ stage: 'Withdrawn by you', canWithdraw: false });
+
+    const notice = await api.db
+      .selectFrom('outbox')
+      .select(['recipient', 'subject'])
+      .where('kind', '=', 'application_withdrawn')
+      .executeTakeFirstOrThrow();
+    expect(notice.recipient).toBe(defaultApiConfig.mail.hiringTeam);
+    expect(notice.subject).toBe('Application withdrawn: Ada Lovelace for Embedded AI Engineer');
+    const detail = (await (
+      await call(api.app, 'GET', `/api/applicants/${before.id}`, { token: api.token })
+    ).json()) as {
+      timeline: { kind: string; by: string | null; text: string }[];
+    };
+    expect(detail.timeline).toContainEqual(
+      expect.objectContaining({ kind: 'status', by: 'the applicant', text: 'Moved from Applied to Withdrawn' }),
+    );
+
+    const again = await page(token, '/withdraw', 'POST');
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ message: m.cannotWithdraw });
   });
 
   it('refuses withdraw and erase from another site', async () => {
