@@ -56,13 +56,14 @@ async function applyFromJobPage(page: Page, email: string): Promise<void> {
   await page.goto(jobPage);
   await hydrate(page, 'button:has-text("Apply Now")');
   await page.getByRole('button', { name: 'Apply Now' }).click();
+  await expect(page.getByRole('heading', { name: 'Application Form' })).toBeVisible();
   await fillApplicationForm(
     page.getByRole('form', { name: `Application for ${job.title}` }),
     {
       name: 'Meera Iyer',
       email,
       phone: '+91 98450 12345',
-      coverLetter: 'I tuned INT8 detectors for drones for five years.',
+      coverLetter: 'I tuned INT8 detectors and trackers for drones for five years at a start-up.',
     },
     { name: 'cv.pdf', mimeType: 'application/pdf', buffer: samplePdf('meera') },
   );
