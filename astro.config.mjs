@@ -20,7 +20,7 @@ import { emailJsConfig } from './src/lib/emailjs';
 
 const siteUrl = process.env.SITE_URL ?? 'https://www.example.com';
 const redirects = redirectsForAstro();
-const notInSitemap = new Set(['/admin', '/adminlogin', ...Object.keys(REDIRECTS)]);
+const notInSitemap = new Set(['/admin', '/adminlogin', '/application', ...Object.keys(REDIRECTS)]);
 
 /** connect-src: our own origin, the API's when it lives elsewhere, EmailJS's when configured. */
 const publicApiUrl = process.env.PUBLIC_API_URL ?? '';

@@ -31,4 +31,5 @@ export const PUBLIC_PAGES = [
   '/privacy',
   '/career',
   '/adminlogin',
+  '/application',
 ] as const;

@@ -57,6 +57,8 @@ export const AUDIT_ACTIONS = {
   'applicant.deleted': 'Deleted applicant',
   'person.exported': 'Exported personal data',
   'person.erased': 'Erased person on request',
+  'application.viewed': 'Applicant opened their page',
+  'application.links_sent': 'Mailed an applicant their page links',
   'messages.listed': 'Listed messages',
   'message.deleted': 'Deleted message',
   'job.closed': 'Closed vacancy',
@@ -131,4 +133,6 @@ export const privacyMessages = {
   csvFailed: 'Failed to export CSV',
   /** Who acted, as a person's data export names it: the team, never a member of staff. */
   exportActor: 'the hiring team',
+  /** Who acted, as the audit trail names an applicant acting on their own private page. */
+  applicantActor: 'the applicant',
 } as const;

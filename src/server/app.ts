@@ -10,6 +10,7 @@ import { dbFault } from './db';
 import { apiError } from './errors';
 import { faultAnswer, retryAfterFault, type Dependency } from './fault-answers';
 import { applicantRoutes } from './features/applicants/routes';
+import { applicationRoutes } from './features/applications/routes';
 import { auditRoutes } from './features/audit/routes';
 import { privacyNoticeVersion } from './features/privacy/notice-version';
 import { privacyRoutes } from './features/privacy/routes';
@@ -52,6 +53,11 @@ export const PUBLIC_ROUTES = [
   'GET /api/auth/forgot',
   'POST /api/auth/forgot',
   'POST /api/auth/reset',
+  'POST /api/applications/link',
+  'GET /api/applications/:token',
+  'POST /api/applications/:token/withdraw',
+  'GET /api/applications/:token/export',
+  'DELETE /api/applications/:token',
 ] as const;
 
 /**
@@ -160,6 +166,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/sources', sourcesRoutes(services));
   app.route('/api/admins', teamRoutes(services));
   app.route('/api/account/2fa', twoFactorRoutes(services));
+  app.route('/api/applications', applicationRoutes(services));
   app.route('/api', privacyRoutes(services));
 
   app.notFound((c) => apiError(c, 404, requestMessages.notFound));

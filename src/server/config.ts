@@ -92,6 +92,8 @@ export type ApiConfig = {
     applyGlobal: RateLimitRule;
     /** Job page views counted from one address (more are refused, so one client cannot inflate them). */
     jobViewPerIp: RateLimitRule;
+    /** Requests to applicants' private pages from one address (a token cannot be guessed; this bounds trying). */
+    applicationPagePerIp: RateLimitRule;
   };
   /**
    * Failed logins for one e-mail from every address: past `freeFailures` in the login window,
@@ -162,6 +164,7 @@ export function configFromEnv(
       contactGlobal: { max: env.CONTACT_RATE_LIMIT_GLOBAL_PER_HOUR, windowMs: HOUR_MS },
       applyGlobal: { max: env.APPLY_RATE_LIMIT_GLOBAL_PER_HOUR, windowMs: HOUR_MS },
       jobViewPerIp: { max: env.JOB_VIEW_RATE_LIMIT_PER_IP, windowMs: HOUR_MS },
+      applicationPagePerIp: { max: env.APPLICATION_PAGE_RATE_LIMIT_PER_IP, windowMs: HOUR_MS },
     },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -98,6 +98,8 @@ export const apiEnvSchema = z.object({
   APPLY_RATE_LIMIT_GLOBAL_PER_HOUR: positiveInt(500),
   /** Job page views counted from one client network per hour; more answer 429 (one client cannot inflate them). */
   JOB_VIEW_RATE_LIMIT_PER_IP: positiveInt(120),
+  /** Requests to applicants' private pages (view, withdraw, export, erase) from one client network per hour. */
+  APPLICATION_PAGE_RATE_LIMIT_PER_IP: positiveInt(60),
   /** Sources a job's views are counted under per day; views from further new sources count as 'other'. */
   JOB_VIEW_SOURCES_PER_DAY: positiveInt(VIEW_SOURCES_PER_DAY_DEFAULT),
   /** Below this much free space on DATA_DIR's volume, applications answer 507 (SQLite only). */

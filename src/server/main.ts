@@ -8,7 +8,8 @@ import { bootApi } from './boot';
 import { announceReady, startHttpServer } from './http-server';
 import { DOCUMENT_HEADERS, withHeaders } from './security-headers';
 import { jobPagesHandler } from './static/job-pages';
-import { loadDist, notFoundPage, serveDist } from './static/serve-dist';
+import { loadDist, notFoundPage, pageAt, serveDist } from './static/serve-dist';
+import { APPLICATION_PAGE_PATH } from '~/lib/schemas/application-page';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** DIST_DIR lets the tests serve a second build (EmailJS configured) from the same code. */
@@ -18,8 +19,14 @@ const DIST_CLIENT = resolve(DIST, 'client');
 /** Rendered on request, though the build has files under the same prefix. */
 const JOB_PAGES = '/career/jobs/';
 const JOBS_SITEMAP = '/sitemap-jobs.xml';
+/** A mailed link to an applicant's private page: the static page, answered with headers of its own. */
+const APPLICATION_LINK = new RegExp(`^${APPLICATION_PAGE_PATH}/[A-Za-z0-9_-]+$`);
 const isDynamic = (path: string) =>
-  isApiPath(path) || path.startsWith(JOB_PAGES) || path === JOBS_SITEMAP || path in REDIRECTS;
+  isApiPath(path) ||
+  path.startsWith(JOB_PAGES) ||
+  path === JOBS_SITEMAP ||
+  path in REDIRECTS ||
+  APPLICATION_LINK.test(path);
 
 const api = await bootApi();
 
@@ -30,6 +37,12 @@ for (const [from, { to, status }] of Object.entries(REDIRECTS)) site.get(from, (
 const jobPages = await jobPagesHandler(DIST, api.db);
 if (jobPages) site.on(['GET', 'HEAD'], [`${JOB_PAGES}*`, JOBS_SITEMAP], jobPages);
 const distFiles = loadDist(DIST_CLIENT);
+// The token in the address must reach no cache and, as Referer, no other site.
+site.on(
+  ['GET', 'HEAD'],
+  `${APPLICATION_PAGE_PATH}/:token`,
+  pageAt(distFiles, APPLICATION_PAGE_PATH, { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' }),
+);
 site.notFound(notFoundPage(distFiles));
 
 // In order: a file of the static build (from memory), the API, the site's dynamic routes.

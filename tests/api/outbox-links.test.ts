@@ -1,5 +1,5 @@
 /**
- * Mails that carry a single-use link (a team invitation, a password reset) do not keep it in the
+ * Mails that carry a link (a team invitation, a password reset, a receipt with its private page link) do not keep it in the
  * outbox: the body goes once the mail is delivered, and the retention sweep removes it from a mail
  * never delivered (failed, or still waiting) once the link has expired, so a backup never holds a
  * link that works. A mail without a link keeps its body.
@@ -66,7 +66,7 @@ async function storedBodies(recipient: string): Promise<string[]> {
 }
 
 describe('mails carrying a single-use link', () => {
-  it('keeps no link of a delivered invitation or password reset, and keeps the body of a receipt', async () => {
+  it('keeps no link of a delivered invitation, password reset or receipt (its private page link lasts until erasure)', async () => {
     worker = startOutboxWorker(api, settings, () => new Date(clock));
     await invite('invited@example.com');
     expect((await call(api.app, 'POST', '/api/auth/forgot', { json: { email: api.admin.email } })).status).toBe(202);
@@ -85,9 +85,9 @@ describe('mails carrying a single-use link', () => {
       expect(body).not.toContain(token);
       expect(body).not.toMatch(/adminlogin\?reset=/);
     }
-    expect(await storedBodies('receipt@example.com')).toEqual([
-      expect.stringContaining(`Thank you for applying, Ada Lovelace`),
-    ]);
+    const receipt = mails.find((m) => m.to.includes('receipt@example.com'));
+    expect(receipt?.parsed.text).toMatch(/\/application\/[A-Za-z0-9_-]{43}/);
+    expect(await storedBodies('receipt@example.com')).toEqual([expect.not.stringMatching(/\/application\//)]);
     // The link in the delivered mail still works: only the outbox's copy is gone.
     const reset = await call(api.app, 'POST', '/api/auth/reset', {
       json: { token, password: 'the invited member chose this' },
@@ -126,7 +126,8 @@ describe('mails carrying a single-use link', () => {
     expect(await retry.json()).toEqual({ message: outboxMessages.linkExpired });
     const retryAll = await call(api.app, 'POST', '/api/outbox/failed/retry', { token: api.token });
     expect(await retryAll.json()).toMatchObject({ count: 0 });
-    // The receipt of the test before keeps its body.
-    expect(await storedBodies('receipt@example.com')).toEqual([expect.stringContaining('Thank you for applying')]);
+    // The receipt of the test before gained no link back, and was not failed: its link has no expiry.
+    expect(await storedBodies('receipt@example.com')).toEqual([expect.not.stringMatching(/\/application\//)]);
+    expect(await mailTo('receipt@example.com')).toMatchObject({ status: 'sent' });
   });
 });

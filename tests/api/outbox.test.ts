@@ -281,7 +281,8 @@ describe('mails through the outbox', () => {
       coverLetter: 'x'.repeat(60),
     };
     const resume = { kind: 'pdf' as const, mimeType: 'application/pdf', data: pdfBytes(), sha256: 'x' };
-    const mails = (a: Parameters<typeof applicationMails>[1]) => applicationMails(settings, a);
+    const mails = (a: Parameters<typeof applicationMails>[1]) =>
+      applicationMails(settings, a, 'https://example.com/application/x');
     await insertApplicantWithResume(api.db, job, fields, resume, new Date(), null, mails);
     const duplicate = await insertApplicantWithResume(api.db, job, fields, resume, new Date(), null, mails).catch(
       (e: unknown) => e,

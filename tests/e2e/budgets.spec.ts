@@ -25,10 +25,10 @@ const blog = blogRoutes();
 const ALL_PAGES = [...new Set([...PUBLIC_PAGES, ...blog.articles, ...blog.tags, '/admin'])];
 
 /**
- * Pages whose island is the page's main content (careers, admin), so it may load at once; the
- * admin login form belongs to admin.
+ * Pages whose island is the page's main content (careers, admin, an applicant's own page), so it
+ * may load at once; the admin login form belongs to admin.
  */
-const ISLAND_IS_THE_PAGE = new Set(['/career', '/admin', '/adminlogin']);
+const ISLAND_IS_THE_PAGE = new Set(['/career', '/admin', '/adminlogin', '/application']);
 
 const KB = 1024;
 const BUDGET = {

@@ -5,6 +5,8 @@ import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { useHydrated } from '~/islands/ui/useHydrated';
 import { LazyApplicationForm, preloadApplicationForm } from './LazyApplicationForm';
 import { useApplicationDraft } from './useApplicationDraft';
+import { rememberAppliedJob } from './applied';
+import { AppliedConfirmation, type Applied } from './AppliedConfirmation';
 
 type Props = { job: { id: number; title: string } };
 
@@ -16,10 +18,10 @@ function Apply({ job }: Props) {
   // Disabled in the server's HTML: a click before the script runs would be lost without a trace.
   const hydrated = useHydrated();
   const [applying, setApplying] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
+  const [submitted, setSubmitted] = useState<Applied | null>(null);
   const applyRef = useRef<HTMLButtonElement>(null);
   const wasApplying = useRef(false);
-  const confirmationRef = useRef<HTMLParagraphElement>(null);
+  const confirmationRef = useRef<HTMLElement>(null);
   const { draft, confirmDiscard, confirmDialog } = useApplicationDraft(job);
   // The page's `?source=` (or `utm_source=`), read once on load: counted with the view, sent with the application.
   const [source] = useState(() =>
@@ -30,8 +32,9 @@ function Apply({ job }: Props) {
   // The form is gone after sending: bring the confirmation into view instead of leaving the reader lost.
   useEffect(() => {
     if (!submitted) return;
-    confirmationRef.current?.scrollIntoView({ block: 'center' });
+    // 'start' with the section's scroll margin: on a phone the sticky header never covers its heading.
     confirmationRef.current?.focus({ preventScroll: true });
+    confirmationRef.current?.scrollIntoView({ block: 'start' });
   }, [submitted]);
 
   useEffect(() => {
@@ -46,9 +49,10 @@ function Apply({ job }: Props) {
           job={job}
           source={source}
           draft={draft}
-          onSubmitted={() => {
+          onSubmitted={({ email }) => {
+            rememberAppliedJob(job.id);
             setApplying(false);
-            setSubmitted(true);
+            setSubmitted({ job, email });
           }}
           onCancel={() => {
             void confirmDiscard().then((discard) => discard && setApplying(false));
@@ -60,17 +64,7 @@ function Apply({ job }: Props) {
   }
   if (submitted) {
     return (
-      <p
-        ref={confirmationRef}
-        role="status"
-        tabIndex={-1}
-        className="rounded-xl border border-emerald-400/40 bg-emerald-950/60 px-4 py-3 text-emerald-50 focus:outline-none"
-      >
-        Thank you! Your application for {job.title} has been received.{' '}
-        <a href="/career" className="underline">
-          See all open positions
-        </a>
-      </p>
+      <AppliedConfirmation ref={confirmationRef} applied={submitted} onJobPage onDismiss={() => setSubmitted(null)} />
     );
   }
   return (

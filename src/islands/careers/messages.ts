@@ -12,6 +12,8 @@ export const careersMessages = {
   appliedTitle: (title: string) => `Your application for ${title} has been received.`,
   receiptSent: (email: string) => `We have e-mailed a receipt to ${email}.`,
   nextSteps: applicantMessages.nextSteps,
+  privatePage:
+    'The receipt holds the link to your private application page: follow its stage there, withdraw it, download your data or erase it.',
   discardQuestion: 'Discard your application?',
   discardDetail: (title: string) => `Your answers for ${title} will be deleted from this browser.`,
   discard: 'Discard',

@@ -9,6 +9,9 @@ export const OUTBOX_KINDS = {
   invitation: 'Team invitation',
   second_factor_alert: 'Wrong sign-in codes',
   applicant_message: 'Message to an applicant',
+  application_links: 'Private page links',
+  application_withdrawn: 'Application withdrawn',
+  application_erased: 'Application erased',
 } as const;
 type OutboxKind = keyof typeof OUTBOX_KINDS;
 

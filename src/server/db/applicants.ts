@@ -5,6 +5,7 @@ import type { ApplicationFields } from '~/lib/schemas/application';
 import type { Job } from '~/lib/schemas/job';
 import { DIRECT_SOURCE } from '~/lib/sources';
 import { normalizeEmail } from './admins';
+import { insertApplicationToken } from './application-tokens';
 import { isDbId } from './ids';
 import { enqueueMails, type NewMail } from './outbox';
 import type { ApplicantRow, Database } from './schema';
@@ -78,7 +79,8 @@ export type ApplicantMails = (applicant: Applicant) => readonly NewMail[];
  * in ONE transaction: either all rows exist afterwards or none does. A duplicate (job, email)
  * throws the database's unique-violation error (see isUniqueViolation). `consentVersion` is the
  * privacy notice the applicant agreed to, recorded with the application's time. `fields.source`
- * is where they came from, already checked ('direct' when left out).
+ * is where they came from, already checked ('direct' when left out). `tokenHash` opens the
+ * applicant's private page (the receipt among `mails` carries its token).
  */
 export async function insertApplicantWithResume(
   db: Kysely<Database>,
@@ -88,6 +90,7 @@ export async function insertApplicantWithResume(
   now = new Date(),
   consentVersion: string | null = null,
   mails?: ApplicantMails,
+  tokenHash?: string,
 ): Promise<Applicant> {
   const appliedAt = now.toISOString();
   return db.transaction().execute(async (trx) => {
@@ -123,6 +126,7 @@ export async function insertApplicantWithResume(
         data: resume.data,
       })
       .execute();
+    if (tokenHash) await insertApplicationToken(trx, Number(row.id), tokenHash, now);
     const applicant = toApplicant({ ...row, resume_kind: resume.kind, resume_size: resume.data.byteLength });
     if (mails) await enqueueMails(trx, mails(applicant), now);
     return applicant;

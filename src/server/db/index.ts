@@ -104,4 +104,10 @@ export {
 export { ERASURE_LEDGER_FILE, recordErasure } from './erasure-ledger';
 export { RESTORED_MARKER, guardRestoredData, takeRestoredMarker } from './restore-guard';
 export { createPasswordReset, consumePasswordReset } from './password-resets';
+export {
+  findApplicationByToken,
+  applicationsForLinks,
+  issueApplicationLinks,
+  type TokenApplication,
+} from './application-tokens';
 export type { MailKind, OutboxRow } from './schema';

@@ -117,23 +117,27 @@ export async function endLeasesOf(db: Kysely<Database>, owner: string): Promise<
 }
 
 /**
- * How long the single-use link a mail of each kind carries works; null: it carries none. Such a
- * body is removed once delivered, and once the link has expired whatever became of the mail, so
- * no backup of the outbox holds a link that still works.
+ * How long the link a mail of each kind carries works; null: it carries none; Infinity: a private
+ * application page's link, which works until the applicant is erased. Such a body is removed once
+ * delivered, and once the link has expired whatever became of the mail, so no backup of the outbox
+ * holds a link that still works once it is sent.
  */
 const LINK_LIFETIME_MS: Record<MailKind, number | null> = {
   new_application: null,
-  application_received: null,
+  application_received: Infinity,
   new_contact: null,
   status_changed: null,
   password_reset: PASSWORD_RESET_TTL_MINUTES * 60_000,
   invitation: INVITATION_TTL_HOURS * 3_600_000,
   second_factor_alert: null,
   applicant_message: null,
+  application_links: Infinity,
+  application_withdrawn: null,
+  application_erased: null,
 };
 
 /** What is kept of the body of a mail that carried a single-use link. */
-const LINK_REMOVED = '(removed: the mail carried a single-use link)';
+const LINK_REMOVED = '(removed: the mail carried a link that gives access)';
 const removedBody = { text_body: LINK_REMOVED, html_body: LINK_REMOVED };
 
 /** Records a delivery, if `owner` still holds the lease. */
@@ -164,7 +168,7 @@ function expiredLinkBodies(now: Date, keptSince: string) {
       eb('created_at', '>=', keptSince),
       eb.or(
         Object.entries(LINK_LIFETIME_MS).flatMap(([kind, lifetime]) =>
-          lifetime === null
+          lifetime === null || lifetime === Infinity
             ? []
             : [
                 eb.and([

@@ -160,7 +160,10 @@ export type MailKind =
   | 'password_reset'
   | 'invitation'
   | 'second_factor_alert'
-  | 'applicant_message';
+  | 'applicant_message'
+  | 'application_links'
+  | 'application_withdrawn'
+  | 'application_erased';
 
 /** One e-mail, queued with the data it reports and delivered at least once by the outbox worker. */
 interface OutboxTable {
@@ -197,6 +200,15 @@ interface PasswordResetsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+}
+
+/** Links to an applicant's private page (`/application/{token}`): a SHA-256 of each token, valid until the applicant goes. */
+interface ApplicationTokensTable {
+  /** Hex SHA-256 of the 256-bit random token that only the mails carry. */
+  token_hash: string;
+  /** Deleted with the applicant (foreign key, cascade): erasure, retention, deletion. */
+  applicant_id: number;
+  created_at: Timestamp;
 }
 
 /** Append-only record of admin and system actions on personal data; holds no applicant's details. */
@@ -239,6 +251,7 @@ export interface Database {
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
+  application_tokens: ApplicationTokensTable;
   audit_log: AuditLogTable;
   revoked_tokens: RevokedTokensTable;
   second_factor_failures: SecondFactorFailuresTable;

@@ -8,5 +8,6 @@ export {
   secondFactorAlertMail,
   templateMail,
 } from './mails';
+export { applicationLinksMail, withdrawnMail, erasedMail } from './application-mails';
 export { smtpSender } from './transport';
 export { OutboxWorker } from './worker';

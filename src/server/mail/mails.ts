@@ -12,7 +12,7 @@ import { renderMail, type MailContent } from './template';
 
 /** The mails the site sends, composed from data; `renderMail` escapes every value. */
 
-const FOOTER = `${site.legalName} · ${site.address.street}, ${site.address.locality} ${site.address.postalCode}, ${site.address.country}`;
+export const FOOTER = `${site.legalName} · ${site.address.street}, ${site.address.locality} ${site.address.postalCode}, ${site.address.country}`;
 /** How much of a cover letter the hiring team reads in the mail; the rest is behind the login. */
 const COVER_LETTER_PREVIEW_LINES = 4;
 const COVER_LETTER_PREVIEW_CHARS = 400;
@@ -22,7 +22,13 @@ function senderDomain(from: string): string {
   return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
-function mail(settings: MailSettings, kind: MailKind, to: string, content: MailContent, replyTo?: string): NewMail {
+export function mail(
+  settings: MailSettings,
+  kind: MailKind,
+  to: string,
+  content: MailContent,
+  replyTo?: string,
+): NewMail {
   return {
     kind,
     to,
@@ -33,7 +39,7 @@ function mail(settings: MailSettings, kind: MailKind, to: string, content: MailC
 }
 
 /** Marks mails as about the person with `email`, so erasing that address deletes exactly them. */
-const about = (email: string, mails: NewMail[]): NewMail[] =>
+export const about = (email: string, mails: NewMail[]): NewMail[] =>
   mails.map((m) => ({ ...m, subjectKey: normalizeEmail(email) }));
 
 /** The first lines of a cover letter, shortened with an ellipsis when there is more. */
@@ -44,12 +50,15 @@ function coverLetterPreview(text: string): string {
 }
 
 /** Where the admin area opens this applicant's detail dialog. */
-function applicantAdminUrl(siteUrl: string, id: number): string {
+export function applicantAdminUrl(siteUrl: string, id: number): string {
   return `${siteUrl}/admin?applicant=${id}#applicants`;
 }
 
-/** New application → the hiring team; Application received → the applicant. */
-export function applicationMails(settings: MailSettings, applicant: Applicant): NewMail[] {
+/**
+ * New application → the hiring team; Application received → the applicant, with the link to the
+ * private page where they follow and control it (`pageUrl`).
+ */
+export function applicationMails(settings: MailSettings, applicant: Applicant, pageUrl: string): NewMail[] {
   return about(applicant.email, [
     mail(settings, 'new_application', settings.hiringTeam, {
       subject: `New application: ${applicant.name} for ${applicant.jobTitle}`,
@@ -88,6 +97,11 @@ export function applicationMails(settings: MailSettings, applicant: Applicant): 
             kind: 'paragraph',
             text: 'What happens next: a member of the team reads every application. If your experience matches the role, we will write to you to arrange a first conversation; either way, we will let you know the outcome.',
           },
+          {
+            kind: 'paragraph',
+            text: 'Your private page shows where your application stands and lets you withdraw it, download your data or erase it. Keep this link to yourself: anyone who has it can do the same.',
+          },
+          { kind: 'link', label: 'Open your application page', href: pageUrl },
           {
             kind: 'paragraph',
             text: `Questions in the meantime? Reply to this e-mail or write to ${settings.hiringTeam}.`,

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '~/lib/privacy';
+import { AUDIT_ACTIONS, privacyMessages, type AuditAction, type AuditEntry } from '~/lib/privacy';
 import type { Services } from '../config';
 import type { AdminPrincipal, AppEnv } from '../context';
 import { insertAuditEntry, type Database } from '../db';
@@ -41,4 +41,22 @@ export function auditRequest(
   details: Omit<AuditEvent, 'action' | 'admin'> = {},
 ): Promise<void> {
   return audit(services.db, { ...details, action, admin: c.var.admin ?? null }, services.now());
+}
+
+/** `audit()` for the applicant acting on their own private page: no account, named "the applicant". */
+export function auditApplicant(
+  services: Pick<Services, 'db' | 'now'>,
+  action: AuditAction,
+  applicantId: number,
+  summary?: string,
+): Promise<void> {
+  return insertAuditEntry(services.db, {
+    at: services.now().toISOString(),
+    adminId: null,
+    adminEmail: privacyMessages.applicantActor,
+    action,
+    subjectType: 'applicant',
+    subjectId: applicantId,
+    summary: summary ?? AUDIT_ACTIONS[action],
+  });
 }

@@ -190,3 +190,19 @@ export function notFoundPage(files: DistFiles): (c: Context) => Response {
     return c.body(chosen.body as Uint8Array<ArrayBuffer>, 404, { ...chosen.ok });
   };
 }
+
+/**
+ * A page of the build answered at other paths (`/application/{token}` shows `/application`), with
+ * `headers` over its own and no validators: such an answer is never cached, so none is revalidated.
+ */
+export function pageAt(files: DistFiles, page: string, headers: HeaderMap): (c: Context) => Response {
+  const entry = files.get(page);
+  return (c) => {
+    if (!entry) return notFoundPage(files)(c);
+    const chosen = chooseEncoded(entry, c.req.header('accept-encoding'));
+    const { ETag: _etag, 'Last-Modified': _modified, ...ok } = chosen.ok;
+    const answer = { ...ok, ...headers };
+    if (c.req.method === 'HEAD') return c.body(null, 200, answer);
+    return c.body(chosen.body as Uint8Array<ArrayBuffer>, 200, answer);
+  };
+}

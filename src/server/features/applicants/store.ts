@@ -2,6 +2,7 @@ import type { Applicant } from '~/lib/schemas/applicant';
 import type { Services } from '../../config';
 import { insertApplicantWithResume, isUniqueViolation } from '../../db';
 import { applicationMails } from '../../mail/mails';
+import { applicationPageUrl, newApplicationToken } from '../../services/application-token';
 import type { CheckedApplication } from './apply-service';
 
 /**
@@ -12,6 +13,9 @@ import type { CheckedApplication } from './apply-service';
 export function applicationStore(services: Services) {
   return {
     async store(application: CheckedApplication): Promise<Applicant | null> {
+      // The receipt carries the private page's link; only the token's hash is stored.
+      const { token, hash } = newApplicationToken();
+      const pageUrl = applicationPageUrl(services.config.mail.siteUrl, token);
       try {
         return await insertApplicantWithResume(
           services.db,
@@ -20,7 +24,8 @@ export function applicationStore(services: Services) {
           application.resume,
           services.now(),
           services.config.privacyNoticeVersion,
-          (stored) => applicationMails(services.config.mail, stored),
+          (stored) => applicationMails(services.config.mail, stored, pageUrl),
+          hash,
         );
       } catch (error) {
         if (isUniqueViolation(error)) return null;

@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState, useSyncExternalStore } from 'react';
+import { ApiError } from '~/lib/api/client';
+import { fetchApplication } from '~/lib/api/applications';
+import { applicationPageMessages as m } from '~/lib/schemas/application-page';
+import { IslandRoot } from '~/islands/ui/IslandRoot';
+import { QueryProvider } from '~/islands/ui/QueryProvider';
+import { ApplicationStatus } from './ApplicationStatus';
+import { SendLinkForm } from './SendLinkForm';
+import { takeApplicationToken } from './token';
+
+const noSubscription = () => () => {};
+/** Read once per page load (undefined: not yet), as the address loses the token when read. */
+let pageToken: string | null | undefined;
+const useApplicationToken = () =>
+  useSyncExternalStore(
+    noSubscription,
+    () => (pageToken ??= takeApplicationToken()),
+    () => null,
+  );
+
+const notice = 'rounded-2xl border border-white/10 bg-ink-800/60 p-5 text-sm leading-6 text-slate-200 sm:p-6';
+
+/** A token's application, or what to do without one (an unknown or erased token looks the same). */
+function Application({ token }: { token: string }) {
+  const [erased, setErased] = useState(false);
+  const query = useQuery({
+    queryKey: ['application', token],
+    queryFn: ({ signal }) => fetchApplication(token, signal),
+    enabled: !erased,
+    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
+  });
+  if (erased) {
+    return (
+      <p role="status" className={notice}>
+        {m.erased}
+      </p>
+    );
+  }
+  if (query.isPending) {
+    return (
+      <p role="status" className="text-sm text-slate-300">
+        Loading your application…
+      </p>
+    );
+  }
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <div className="flex flex-col gap-6">
+        <p role="alert" className={notice}>
+          {missing ? m.notFound : m.loadFailed}
+        </p>
+        {missing ? (
+          <SendLinkForm />
+        ) : (
+          <button type="button" className="btn btn-secondary self-start" onClick={() => void query.refetch()}>
+            Try again
+          </button>
+        )}
+      </div>
+    );
+  }
+  return <ApplicationStatus token={token} view={query.data} onErased={() => setErased(true)} />;
+}
+
+function Page() {
+  const token = useApplicationToken();
+  if (token) return <Application token={token} />;
+  return (
+    <div className="flex flex-col gap-6">
+      <p className="text-base leading-7 text-slate-300">
+        The receipt we e-mailed when you applied holds the link to this page. Lost it? Enter the address you applied
+        with and we will send the link to each of your applications again.
+      </p>
+      <SendLinkForm />
+    </div>
+  );
+}
+
+export default function ApplicationPage() {
+  return (
+    <IslandRoot withToasts>
+      <QueryProvider>
+        <Page />
+      </QueryProvider>
+    </IslandRoot>
+  );
+}

@@ -1,0 +1,121 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { errorMessage } from '~/lib/api/client';
+import { applicationExportUrl, eraseApplication, withdrawApplication } from '~/lib/api/applications';
+import { applicationPageMessages as m, type ApplicationView } from '~/lib/schemas/application-page';
+import { useConfirm } from '~/islands/ui/ConfirmDialog';
+import { FormAlert } from '~/islands/ui/FormAlert';
+import { showToast } from '~/islands/ui/toast-store';
+import { useHydrated } from '~/islands/ui/useHydrated';
+import { StageSteps } from './StageSteps';
+import { forgetApplicationToken } from './token';
+
+/** Dates as the applicant reads them: 'November 22, 2026', in their own time zone. */
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
+const formatDay = (iso: string) => day.format(new Date(iso));
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What erasing takes with it: everything stored under the address, not this application alone. */
+function eraseDetail({ applications, messages }: ApplicationView['erases']): string {
+  const what = [plural(applications, 'application'), ...(messages ? [plural(messages, 'contact message')] : [])];
+  return `This deletes everything we hold under your e-mail address: ${what.join(' and ')}, with resumes and the mails about them. Every link to your applications stops working. This cannot be undone.`;
+}
+
+type Props = { token: string; view: ApplicationView; onErased: () => void };
+
+/** The application, its stage and erase-on date, and the applicant's three actions. */
+export function ApplicationStatus({ token, view, onErased }: Props) {
+  const hydrated = useHydrated();
+  const queryClient = useQueryClient();
+  const { confirm, confirmDialog } = useConfirm();
+  const withdraw = useMutation({
+    mutationFn: () => withdrawApplication(token),
+    onSuccess: ({ message }) => {
+      showToast('success', message);
+      return queryClient.invalidateQueries({ queryKey: ['application', token] });
+    },
+  });
+  const erase = useMutation({
+    mutationFn: () => eraseApplication(token),
+    onSuccess: () => {
+      forgetApplicationToken();
+      onErased();
+    },
+  });
+  const failed = withdraw.error ?? erase.error;
+  const busy = !hydrated || withdraw.isPending || erase.isPending;
+
+  return (
+    <div className="flex flex-col gap-8">
+      <dl className="grid gap-5 rounded-2xl border border-white/10 bg-ink-800/60 p-5 text-sm sm:p-6">
+        <div>
+          <dt className="text-slate-400">Position</dt>
+          <dd className="mt-1 text-lg font-semibold text-white">
+            {view.jobPath ? <a href={view.jobPath}>{view.jobTitle}</a> : view.jobTitle}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-400">Applied on</dt>
+          <dd className="mt-1 text-white">{formatDay(view.appliedAt)}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-400">Stage</dt>
+          <dd className="mt-2">
+            <StageSteps stage={view.stage} />
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-400">Your data is erased on</dt>
+          <dd className="mt-1 text-white">
+            {view.eraseAt
+              ? formatDay(view.eraseAt)
+              : 'Kept while the team reviews your application; the date is set once they decide.'}
+          </dd>
+        </div>
+      </dl>
+
+      <section aria-labelledby="application-actions" className="flex flex-col gap-4">
+        <h2 id="application-actions" className="text-xl">
+          Your choices
+        </h2>
+        {failed && <FormAlert>{errorMessage(failed, m.actionFailed)}</FormAlert>}
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+          {view.canWithdraw && (
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={busy}
+              onClick={() =>
+                void confirm('Withdraw your application?', 'Withdraw', {
+                  detail: `The hiring team stops considering you for ${view.jobTitle} and is told. Your data stays until its erase-on date, or until you erase it here.`,
+                }).then((ok) => ok && withdraw.mutate())
+              }
+            >
+              Withdraw
+            </button>
+          )}
+          <a className="btn btn-secondary" href={applicationExportUrl(token)} download>
+            Download my data
+          </a>
+          <button
+            type="button"
+            className="btn bg-rose-600 text-white hover:bg-rose-700 hover:text-white"
+            disabled={busy}
+            onClick={() =>
+              void confirm('Erase your application now?', 'Erase now', { detail: eraseDetail(view.erases) }).then(
+                (ok) => ok && erase.mutate(),
+              )
+            }
+          >
+            Erase my application now
+          </button>
+        </div>
+        <p className="text-sm leading-6 text-slate-400">
+          The download is a zip with everything we hold about your address (person.json) and your resume. Keep this
+          page&apos;s link to yourself: anyone who has it can take these steps.
+        </p>
+      </section>
+      {confirmDialog}
+    </div>
+  );
+}

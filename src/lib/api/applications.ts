@@ -1,0 +1,24 @@
+import type { ApplicationLinkInput } from '~/lib/schemas/application-link';
+import type { ApplicationView } from '~/lib/schemas/application-page';
+import { apiRequest } from './client';
+import { apiUrl } from './config';
+
+const path = (token: string) => `/applications/${encodeURIComponent(token)}`;
+
+/** `GET /applications/{token}`: the application as its applicant sees it (404 once erased). */
+export const fetchApplication = (token: string, signal: AbortSignal) =>
+  apiRequest<ApplicationView>(path(token), { signal });
+
+/** `POST /applications/{token}/withdraw`. */
+export const withdrawApplication = (token: string) =>
+  apiRequest<{ message: string }>(`${path(token)}/withdraw`, { method: 'POST' });
+
+/** `DELETE /applications/{token}`: erases everything stored under the application's address. */
+export const eraseApplication = (token: string) => apiRequest<{ message: string }>(path(token), { method: 'DELETE' });
+
+/** `POST /applications/link`: always the same neutral answer (202). */
+export const requestApplicationLinks = (input: ApplicationLinkInput) =>
+  apiRequest<{ message: string }>('/applications/link', { method: 'POST', json: input });
+
+/** Where "Download my data" points: the zip downloads as a plain link. */
+export const applicationExportUrl = (token: string) => apiUrl(`${path(token)}/export`);

@@ -1,0 +1,64 @@
+/**
+ * The applicant's private page (`/application/{token}`): its route, the stages in the applicant's
+ * words, what the API answers and the texts; without zod, so the page loads none.
+ */
+import type { ApplicantStatus } from './applicant';
+
+/** The page; a mailed link adds `/{token}`, which the page takes out of the address bar. */
+export const APPLICATION_PAGE_PATH = '/application';
+
+/** The stages an applicant sees, in order; `withdrawn` stands apart. */
+export const APPLICANT_STAGES = ['Received', 'Under review', 'Interviewing', 'Decision made'] as const;
+export type ApplicantStage = (typeof APPLICANT_STAGES)[number] | 'Withdrawn by you';
+
+/**
+ * The team's status in the applicant's words: never the reason or the outcome's details, which
+ * stay with the team until they write to the applicant themselves.
+ */
+const STAGE_OF: Record<ApplicantStatus, ApplicantStage> = {
+  pending: 'Received',
+  shortlisted: 'Under review',
+  interview: 'Interviewing',
+  offer: 'Interviewing',
+  hired: 'Decision made',
+  rejected: 'Decision made',
+  withdrawn: 'Withdrawn by you',
+};
+
+export function applicantStage(status: ApplicantStatus): ApplicantStage {
+  return STAGE_OF[status];
+}
+
+/** The statuses an applicant may still withdraw from: not once decided, nor twice. */
+export const WITHDRAWABLE_STATUSES: readonly ApplicantStatus[] = ['pending', 'shortlisted', 'interview', 'offer'];
+
+/** `GET /api/applications/{token}`: the application as its applicant sees it. */
+export type ApplicationView = {
+  jobTitle: string;
+  /** The vacancy's page, or null once it is closed or deleted. */
+  jobPath: string | null;
+  appliedAt: string;
+  stage: ApplicantStage;
+  /** When retention erases it; null while the team keeps it under review. */
+  eraseAt: string | null;
+  /** Whether "Withdraw" is offered: not once withdrawn or decided. */
+  canWithdraw: boolean;
+  /** How many applications (and contact messages) erasing erases: everything under the address. */
+  erases: { applications: number; messages: number };
+};
+
+export const applicationPageMessages = {
+  /** The same answer for an unknown token and for an erased application. */
+  notFound: 'This link does not open an application. It may have been erased, or the link is incomplete.',
+  tooMany: 'Too many requests from your network. Please try again in a few minutes.',
+  withdrawn: 'You have withdrawn your application. The hiring team has been told.',
+  cannotWithdraw: 'This application can no longer be withdrawn.',
+  erased: 'Your application has been erased. We have e-mailed you a confirmation.',
+  /** "Send me my link": the same answer whether or not an application exists. */
+  linkRequested:
+    'If we hold an application from that address, a mail with the link to each one is on its way. It can take a few minutes.',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Please enter a valid email address',
+  loadFailed: 'We could not load your application. Please try again.',
+  actionFailed: 'That did not work. Please try again.',
+} as const;

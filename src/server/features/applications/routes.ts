@@ -1,0 +1,184 @@
+import { Hono, type Context } from 'hono';
+import { jobPath } from '~/lib/job-posting';
+import { applicationLinkSchema } from '~/lib/schemas/application-link';
+import { APPLICANT_ONLY_STATUS, STAGE_LABELS, type ApplicantStatus } from '~/lib/schemas/applicant';
+import {
+  WITHDRAWABLE_STATUSES,
+  applicantStage,
+  applicationPageMessages as m,
+  type ApplicationView,
+} from '~/lib/schemas/application-page';
+import type { Services } from '../../config';
+import type { AppEnv } from '../../context';
+import {
+  applicationsForLinks,
+  contactMessagesOf,
+  enqueueMails,
+  findApplicationByToken,
+  getJobById,
+  issueApplicationLinks,
+  normalizeEmail,
+  updateApplicantStatus,
+  type TokenApplication,
+} from '../../db';
+import { apiError } from '../../errors';
+import { applicationLinksMail, erasedMail, withdrawnMail } from '../../mail';
+import { clientIp } from '../../middleware/client-ip';
+import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
+import { jsonBody } from '../../middleware/validate';
+import { applicationPageUrl, hashApplicationToken, newApplicationToken } from '../../services/application-token';
+import { auditApplicant } from '../../services/audit';
+import { collectPersonData, erasePerson } from '../../services/person-data';
+import { exportFilename, personZip } from '../../services/person-zip';
+import { eraseAt } from '../../services/retention-policy';
+
+/** Nothing about an application is kept by a browser or proxy cache. */
+const NO_STORE = 'private, no-store';
+
+/**
+ * The applicant's private page, mounted at `/api/applications`: the token in the path is the only
+ * credential (a 256-bit random value, stored as its SHA-256). Every answer is `no-store`; every
+ * token route is limited per client network and audited as "the applicant"; the cross-site guard
+ * refuses POST and DELETE from other sites. `POST /link` mails every link of an address.
+ */
+export function applicationRoutes(services: Services) {
+  const { db, config, logger } = services;
+  const perIp = rateLimiter(services, 'application-page-ip', config.rateLimits.applicationPagePerIp);
+  const linkPerIp = rateLimiter(services, 'application-link-ip', config.rateLimits.loginPerIp);
+  const linkPerPair = rateLimiter(services, 'application-link-email-ip', config.rateLimits.loginPerEmail);
+
+  /**
+   * The application the path's token opens, or an answer to send: 429 over the limit, 404 for an
+   * unknown or erased token alike (the same hash and lookup either way, and the same body).
+   */
+  async function opened(c: Context<AppEnv>): Promise<TokenApplication | Response> {
+    c.header('Cache-Control', NO_STORE);
+    const decision = await perIp.hit(clientIp(c, config.trustProxy));
+    if (!decision.allowed) {
+      retryAfter(c, decision);
+      return apiError(c, 429, m.tooMany);
+    }
+    const application = await findApplicationByToken(db, hashApplicationToken(c.req.param('token') ?? ''));
+    return application ?? apiError(c, 404, m.notFound);
+  }
+
+  async function view(application: TokenApplication): Promise<ApplicationView> {
+    const key = normalizeEmail(application.email);
+    const [job, applications, messages] = await Promise.all([
+      getJobById(db, application.jobId),
+      applicationsForLinks(db, key),
+      contactMessagesOf(db, key),
+    ]);
+    return {
+      jobTitle: application.jobTitle,
+      jobPath: job ? jobPath(job) : null,
+      appliedAt: application.appliedAt,
+      stage: applicantStage(application.status),
+      eraseAt: eraseAt(application, config.retentionDays),
+      canWithdraw: WITHDRAWABLE_STATUSES.includes(application.status),
+      erases: { applications: applications.length, messages: messages.length },
+    };
+  }
+
+  /** New tokens for every application of `emailKey`, mailed together; nothing for an unknown address. */
+  async function mailLinks(emailKey: string): Promise<void> {
+    const applications = await applicationsForLinks(db, emailKey);
+    const [first] = applications;
+    if (!first) return;
+    const issued = applications.map((application) => ({ application, ...newApplicationToken() }));
+    const now = services.now();
+    const mail = applicationLinksMail(
+      config.mail,
+      first.email,
+      issued.map(({ application, token }) => ({
+        jobTitle: application.jobTitle,
+        appliedAt: application.appliedAt,
+        url: applicationPageUrl(config.mail.siteUrl, token),
+      })),
+    );
+    await issueApplicationLinks(
+      db,
+      issued.map(({ application, hash }) => ({ applicantId: application.id, tokenHash: hash })),
+      mail,
+      now,
+    );
+    for (const { id } of applications) await auditApplicant(services, 'application.links_sent', id);
+  }
+
+  return new Hono<AppEnv>()
+    .post('/link', jsonBody(applicationLinkSchema), async (c) => {
+      c.header('Cache-Control', NO_STORE);
+      const emailKey = normalizeEmail(c.req.valid('json').email);
+      const network = clientIp(c, config.trustProxy);
+      // Beyond a limit the answer stays the same: nobody learns whether a mail went out.
+      if (!(await linkPerIp.hit(network)).allowed || !(await linkPerPair.hit(`${emailKey}\n${network}`)).allowed) {
+        logger.info('application link request dropped by its rate limit');
+        return c.json({ message: m.linkRequested }, 202);
+      }
+      // The answer leaves before the address is looked up, so its timing cannot tell whether it applied.
+      setImmediate(() => {
+        mailLinks(emailKey).catch((error: unknown) =>
+          logger.error(
+            { error: error instanceof Error ? error.message : String(error) },
+            'application links not queued',
+          ),
+        );
+      });
+      return c.json({ message: m.linkRequested }, 202);
+    })
+    .get('/:token', async (c) => {
+      const application = await opened(c);
+      if (application instanceof Response) return application;
+      await auditApplicant(services, 'application.viewed', application.id);
+      return c.json(await view(application));
+    })
+    .post('/:token/withdraw', async (c) => {
+      const application = await opened(c);
+      if (application instanceof Response) return application;
+      if (!WITHDRAWABLE_STATUSES.includes(application.status)) return apiError(c, 409, m.cannotWithdraw);
+      // Only the stage changes (and with it the erase-on date); the team is mailed in the same transaction.
+      const to: ApplicantStatus = APPLICANT_ONLY_STATUS;
+      const move = { from: application.status, to };
+      const updated = await updateApplicantStatus(db, application.id, move, services.now(), () =>
+        withdrawnMail(config.mail, application),
+      );
+      if (!updated) return apiError(c, 409, m.cannotWithdraw);
+      // The same line an admin's move writes, so the team's timeline shows it.
+      await auditApplicant(
+        services,
+        'applicant.status_changed',
+        application.id,
+        `moved from ${STAGE_LABELS[move.from]} to ${STAGE_LABELS[move.to]}`,
+      );
+      return c.json({ message: m.withdrawn });
+    })
+    .get('/:token/export', async (c) => {
+      const application = await opened(c);
+      if (application instanceof Response) return application;
+      const now = services.now();
+      // The export's own audit row comes first, so the file lists it too (as the admin export does).
+      await auditApplicant(services, 'person.exported', application.id);
+      const { data, resumes } = await collectPersonData(db, application.email, config.retentionDays, now);
+      const zip = await personZip(data, resumes);
+      return c.body(new Uint8Array(zip), 200, {
+        'Content-Type': 'application/zip',
+        'Content-Length': String(zip.byteLength),
+        'Content-Disposition': `attachment; filename="${exportFilename(application.id, now)}"`,
+      });
+    })
+    .delete('/:token', async (c) => {
+      const application = await opened(c);
+      if (application instanceof Response) return application;
+      const applications = (await applicationsForLinks(db, normalizeEmail(application.email))).length;
+      // Exactly the admin's erasure (ledger, applications, resumes, messages, mails), then the confirmation.
+      const erased = await erasePerson(db, application.email, config.erasureLedger);
+      await auditApplicant(
+        services,
+        'person.erased',
+        application.id,
+        `erased ${erased} records on the applicant's request`,
+      );
+      await enqueueMails(db, [erasedMail(config.mail, application.email, Math.max(1, applications))], services.now());
+      return c.json({ message: m.erased });
+    });
+}
