@@ -1,13 +1,19 @@
-import { useQuery } from '@tanstack/react-query';
-import { useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '~/lib/api/client';
 import { fetchApplication } from '~/lib/api/applications';
 import { applicationPageMessages as m } from '~/lib/schemas/application-page';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
-import { QueryProvider } from '~/islands/ui/QueryProvider';
+import { useRequest } from '~/islands/ui/useRequest';
 import { ApplicationStatus } from './ApplicationStatus';
-import { SendLinkForm } from './SendLinkForm';
 import { takeApplicationToken } from './token';
+
+// Loaded only when there is no working link: most visitors arrive with one and never need the form.
+const LazySendLinkForm = lazy(() => import('./SendLinkForm').then(({ SendLinkForm }) => ({ default: SendLinkForm })));
+const SendLinkForm = () => (
+  <Suspense fallback={null}>
+    <LazySendLinkForm />
+  </Suspense>
+);
 
 const noSubscription = () => () => {};
 /** Read once per page load (undefined: not yet), as the address loses the token when read. */
@@ -24,12 +30,8 @@ const notice = 'rounded-2xl border border-white/10 bg-ink-800/60 p-5 text-sm lea
 /** A token's application, or what to do without one (an unknown or erased token looks the same). */
 function Application({ token }: { token: string }) {
   const [erased, setErased] = useState(false);
-  const query = useQuery({
-    queryKey: ['application', token],
-    queryFn: ({ signal }) => fetchApplication(token, signal),
-    enabled: !erased,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 1,
-  });
+  const load = useCallback((signal: AbortSignal) => fetchApplication(token, signal), [token]);
+  const query = useRequest(load, !erased);
   if (erased) {
     return (
       <p role="status" className={notice}>
@@ -37,14 +39,14 @@ function Application({ token }: { token: string }) {
       </p>
     );
   }
-  if (query.isPending) {
+  if (query.status === 'pending') {
     return (
       <p role="status" className="text-sm text-slate-300">
         Loading your application…
       </p>
     );
   }
-  if (query.isError) {
+  if (query.status === 'error') {
     const missing = query.error instanceof ApiError && query.error.status === 404;
     return (
       <div className="flex flex-col gap-6">
@@ -54,14 +56,16 @@ function Application({ token }: { token: string }) {
         {missing ? (
           <SendLinkForm />
         ) : (
-          <button type="button" className="btn btn-secondary self-start" onClick={() => void query.refetch()}>
+          <button type="button" className="btn btn-secondary self-start" onClick={query.refetch}>
             Try again
           </button>
         )}
       </div>
     );
   }
-  return <ApplicationStatus token={token} view={query.data} onErased={() => setErased(true)} />;
+  return (
+    <ApplicationStatus token={token} view={query.data} onChanged={query.refetch} onErased={() => setErased(true)} />
+  );
 }
 
 function Page() {
@@ -81,9 +85,7 @@ function Page() {
 export default function ApplicationPage() {
   return (
     <IslandRoot withToasts>
-      <QueryProvider>
-        <Page />
-      </QueryProvider>
+      <Page />
     </IslandRoot>
   );
 }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { errorMessage } from '~/lib/api/client';
 import { applicationExportUrl, eraseApplication, withdrawApplication } from '~/lib/api/applications';
 import { applicationPageMessages as m, type ApplicationView } from '~/lib/schemas/application-page';
@@ -21,29 +21,38 @@ function eraseDetail({ applications, messages }: ApplicationView['erases']): str
   return `This deletes everything we hold under your e-mail address: ${what.join(' and ')}, with resumes and the mails about them. Every link to your applications stops working. This cannot be undone.`;
 }
 
-type Props = { token: string; view: ApplicationView; onErased: () => void };
+type Props = { token: string; view: ApplicationView; onChanged: () => void; onErased: () => void };
 
 /** The application, its stage and erase-on date, and the applicant's three actions. */
-export function ApplicationStatus({ token, view, onErased }: Props) {
+export function ApplicationStatus({ token, view, onChanged, onErased }: Props) {
   const hydrated = useHydrated();
-  const queryClient = useQueryClient();
   const { confirm, confirmDialog } = useConfirm();
-  const withdraw = useMutation({
-    mutationFn: () => withdrawApplication(token),
-    onSuccess: ({ message }) => {
-      showToast('success', message);
-      return queryClient.invalidateQueries({ queryKey: ['application', token] });
-    },
-  });
-  const erase = useMutation({
-    mutationFn: () => eraseApplication(token),
-    onSuccess: () => {
+  const [pending, setPending] = useState(false);
+  const [failed, setFailed] = useState<unknown>(null);
+  /** One action at a time; its error stays on the page until the next one. */
+  const act = async (action: () => Promise<void>) => {
+    setPending(true);
+    setFailed(null);
+    try {
+      await action();
+    } catch (error) {
+      setFailed(error);
+    } finally {
+      setPending(false);
+    }
+  };
+  const withdraw = () =>
+    void act(async () => {
+      showToast('success', (await withdrawApplication(token)).message);
+      onChanged();
+    });
+  const erase = () =>
+    void act(async () => {
+      await eraseApplication(token);
       forgetApplicationToken();
       onErased();
-    },
-  });
-  const failed = withdraw.error ?? erase.error;
-  const busy = !hydrated || withdraw.isPending || erase.isPending;
+    });
+  const busy = !hydrated || pending;
 
   return (
     <div className="flex flex-col gap-8">
@@ -78,7 +87,7 @@ export function ApplicationStatus({ token, view, onErased }: Props) {
         <h2 id="application-actions" className="text-xl">
           Your choices
         </h2>
-        {failed && <FormAlert>{errorMessage(failed, m.actionFailed)}</FormAlert>}
+        {failed !== null && <FormAlert>{errorMessage(failed, m.actionFailed)}</FormAlert>}
         <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
           {view.canWithdraw && (
             <button
@@ -88,7 +97,7 @@ export function ApplicationStatus({ token, view, onErased }: Props) {
               onClick={() =>
                 void confirm('Withdraw your application?', 'Withdraw', {
                   detail: `The hiring team stops considering you for ${view.jobTitle} and is told. Your data stays until its erase-on date, or until you erase it here.`,
-                }).then((ok) => ok && withdraw.mutate())
+                }).then((ok) => ok && withdraw())
               }
             >
               Withdraw
@@ -103,7 +112,7 @@ export function ApplicationStatus({ token, view, onErased }: Props) {
             disabled={busy}
             onClick={() =>
               void confirm('Erase your application now?', 'Erase now', { detail: eraseDetail(view.erases) }).then(
-                (ok) => ok && erase.mutate(),
+                (ok) => ok && erase(),
               )
             }
           >

@@ -1,4 +1,4 @@
-import { applicantMessages } from '~/lib/schemas/applicant';
+import { applicationReceivedMessages } from '~/lib/schemas/application-received';
 
 /** The careers board's texts: the spec's word for word, then the confirmation after applying and the draft's. */
 export const careersMessages = {
@@ -8,10 +8,10 @@ export const careersMessages = {
   loadFailed: 'Failed to load job listings. Please try again later.',
   submitFailed: 'Failed to submit application',
   submitNetworkFailed: 'Failed to submit application. Please try again.',
-  submitted: applicantMessages.submitted,
+  submitted: applicationReceivedMessages.submitted,
   appliedTitle: (title: string) => `Your application for ${title} has been received.`,
   receiptSent: (email: string) => `We have e-mailed a receipt to ${email}.`,
-  nextSteps: applicantMessages.nextSteps,
+  nextSteps: applicationReceivedMessages.nextSteps,
   privatePage:
     'The receipt holds the link to your private application page: follow its stage there, withdraw it, download your data or erase it.',
   discardQuestion: 'Discard your application?',

@@ -84,10 +84,6 @@ export const applicantMessages = {
   reasonUnknown: `Reason must be one of: ${REJECTION_REASON_KEYS.join(', ')}`,
   reasonOnlyForRejection: 'A reason is only kept when rejecting',
   deleted: 'Applicant deleted successfully',
-  submitted: 'Application submitted successfully! We will review your application and get back to you soon.',
-  /** What happens after applying, as the receipt mail says it (the careers board's confirmation). */
-  nextSteps:
-    'A member of the team reads every application. If your experience matches the role, we will write to you to arrange a first conversation; either way, we will let you know the outcome.',
   changedMeanwhile: 'The applicant was changed meanwhile; reload and try again',
   /** The admin area's warning while the disk guard refuses applications. */
   storageLow: (freeMb: number, minMb: number) =>

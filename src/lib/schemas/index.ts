@@ -2,6 +2,7 @@ import { SECOND_FACTOR_WINDOW_MINUTES } from '../two-factor';
 
 export * from './application';
 export * from './applicant';
+export * from './application-received';
 export * from './applicant-api';
 export * from './contact';
 export * from './job';

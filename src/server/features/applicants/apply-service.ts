@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { RESUME_MIME_TYPES } from '~/lib/limits';
-import { applicantMessages, type IntakeStatus } from '~/lib/schemas/applicant';
+import type { IntakeStatus } from '~/lib/schemas/applicant';
+import { applicationReceivedMessages } from '~/lib/schemas/application-received';
 import {
   applicationMessages,
   applicationRequestSchema,
@@ -137,7 +138,7 @@ export function applyService(services: Services) {
     if (!applicant) return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
     return c.json(
       {
-        message: applicantMessages.submitted,
+        message: applicationReceivedMessages.submitted,
         applicant: { id: applicant.id, status: applicant.status, appliedAt: applicant.appliedAt },
       },
       201,
