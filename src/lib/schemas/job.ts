@@ -107,4 +107,9 @@ export const jobStatusSchema = z.object({
 });
 
 /** A vacancy as admins list it (`GET /api/job/all`): open and closed ones, with their state. */
-export type AdminJob = Job & { status: JobStatus; closedAt: string | null };
+export type AdminJob = Job & {
+  status: JobStatus;
+  closedAt: string | null;
+  /** What its interviewers' scorecards rate; empty: the default criteria. */
+  scorecardCriteria: string[];
+};

@@ -8,6 +8,8 @@ export const OUTBOX_KINDS = {
   password_reset: 'Password reset',
   invitation: 'Team invitation',
   second_factor_alert: 'Wrong sign-in codes',
+  interview_invitation: 'Interview invitation',
+  interview_cancelled: 'Interview cancelled',
 } as const;
 type OutboxKind = keyof typeof OUTBOX_KINDS;
 

@@ -52,6 +52,19 @@ export {
 } from './team';
 export { countJobView, sourcesPage, viewsByDay, applicationsByDay } from './sources';
 export { markHour, markJobView, forgetJobViewMarks } from './view-marks';
+export {
+  teamMembersByIds,
+  possibleInterviewers,
+  jobCriteria,
+  insertInterview,
+  changeInterview,
+  interviewsOf,
+  scorecardsOf,
+  insertScorecard,
+  type InterviewRecord,
+  type ScorecardRecord,
+  type InterviewFields,
+} from './interviews';
 export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
 export {
   startTotpEnrolment,

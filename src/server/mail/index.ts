@@ -1,4 +1,4 @@
-/** Outgoing e-mail: the five mails, the SMTP sender and the outbox worker that delivers them. */
+/** Outgoing e-mail: the mails, interview invitations, the SMTP sender and the outbox worker that delivers them. */
 export {
   applicationMails,
   contactMails,
@@ -7,5 +7,6 @@ export {
   invitationMail,
   secondFactorAlertMail,
 } from './mails';
+export { interviewMails, interviewUid, type InterviewMailFacts } from './interview-mails';
 export { smtpSender } from './transport';
 export { OutboxWorker } from './worker';

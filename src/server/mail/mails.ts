@@ -11,17 +11,23 @@ import { renderMail, type MailContent } from './template';
 
 /** The mails the site sends, composed from data; `renderMail` escapes every value. */
 
-const FOOTER = `${site.legalName} · ${site.address.street}, ${site.address.locality} ${site.address.postalCode}, ${site.address.country}`;
+export const FOOTER = `${site.legalName} · ${site.address.street}, ${site.address.locality} ${site.address.postalCode}, ${site.address.country}`;
 /** How much of a cover letter the hiring team reads in the mail; the rest is behind the login. */
 const COVER_LETTER_PREVIEW_LINES = 4;
 const COVER_LETTER_PREVIEW_CHARS = 400;
 
 /** The domain of the sender address, for Message-IDs. */
-function senderDomain(from: string): string {
+export function senderDomain(from: string): string {
   return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 
-function mail(settings: MailSettings, kind: MailKind, to: string, content: MailContent, replyTo?: string): NewMail {
+export function mail(
+  settings: MailSettings,
+  kind: MailKind,
+  to: string,
+  content: MailContent,
+  replyTo?: string,
+): NewMail {
   return {
     kind,
     to,
@@ -32,7 +38,7 @@ function mail(settings: MailSettings, kind: MailKind, to: string, content: MailC
 }
 
 /** Marks mails as about the person with `email`, so erasing that address deletes exactly them. */
-const about = (email: string, mails: NewMail[]): NewMail[] =>
+export const about = (email: string, mails: NewMail[]): NewMail[] =>
   mails.map((m) => ({ ...m, subjectKey: normalizeEmail(email) }));
 
 /** The first lines of a cover letter, shortened with an ellipsis when there is more. */
@@ -43,7 +49,7 @@ function coverLetterPreview(text: string): string {
 }
 
 /** Where the admin area opens this applicant's detail dialog. */
-function applicantAdminUrl(siteUrl: string, id: number): string {
+export function applicantAdminUrl(siteUrl: string, id: number): string {
   return `${siteUrl}/admin?applicant=${id}#applicants`;
 }
 

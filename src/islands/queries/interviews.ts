@@ -1,0 +1,12 @@
+import { queryOptions } from '@tanstack/react-query';
+import { apiRequest } from '~/lib/api/client';
+import type { InterviewList } from '~/lib/interviews';
+
+export const interviewKeys = { of: (applicantId: number) => ['interviews', applicantId] as const };
+
+/** `GET /applicants/{id}/interviews` (admin): the interviews and the scorecards the admin may read. */
+export const interviewsQuery = (applicantId: number) =>
+  queryOptions({
+    queryKey: interviewKeys.of(applicantId),
+    queryFn: ({ signal }) => apiRequest<InterviewList>(`/applicants/${applicantId}/interviews`, { auth: true, signal }),
+  });
