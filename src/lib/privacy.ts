@@ -69,6 +69,7 @@ export const AUDIT_ACTIONS = {
   'admin.deleted': 'Deleted admin account',
   'note.added': 'Added a note',
   'note.deleted': 'Deleted a note',
+  'interviews.viewed': 'Viewed interviews and scorecards',
   'interview.scheduled': 'Scheduled an interview',
   'interview.rescheduled': 'Rescheduled an interview',
   'interview.cancelled': 'Cancelled an interview',

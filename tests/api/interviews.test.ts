@@ -7,14 +7,15 @@
 import ical, { type Attendee, type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InterviewList } from '~/lib/interviews';
-import type { ApplicantDetail } from '~/lib/privacy';
+import type { ApplicantDetail, AuditPage } from '~/lib/privacy';
+import type { AdminJob } from '~/lib/schemas/job';
 import type { Role } from '~/lib/team';
 import { defaultApiConfig } from '~/server/config';
 import { insertAdmin, type OutboxRow } from '~/server/db';
 import { smtpSender } from '~/server/mail';
 import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
 import { startSmtpCapture } from '../../support/smtp';
 import { readZip } from '../helpers/zip';
 
@@ -355,6 +356,48 @@ describe('scorecards', () => {
   });
 });
 
+describe('scorecard criteria', () => {
+  it('are the vacancy’s own when the job form sets them, kept when a save leaves them out, and checked', async () => {
+    const save = (method: 'POST' | 'PUT', path: string, criteria?: unknown) =>
+      call(api.app, method, path, {
+        token: api.token,
+        json: { ...validJob, ...(criteria === undefined ? {} : { scorecardCriteria: criteria }) },
+      });
+    const created = await save('POST', '/api/job', 'Zephyr drivers\n\n  Debugging on hardware  \n');
+    expect(created.status).toBe(201);
+    const job = ((await created.json()) as { job: { id: number } }).job;
+    const listed = async () =>
+      (
+        (await (await call(api.app, 'GET', '/api/job/all', { token: api.token })).json()) as { jobs: AdminJob[] }
+      ).jobs.find((j) => j.id === job.id)?.scorecardCriteria;
+    expect(await listed()).toEqual(['Zephyr drivers', 'Debugging on hardware']);
+    expect((await save('PUT', `/api/job/${job.id}`)).status).toBe(200);
+    expect(await listed()).toEqual(['Zephyr drivers', 'Debugging on hardware']);
+
+    const refused = async (criteria: unknown) => {
+      const res = await save('PUT', `/api/job/${job.id}`, criteria);
+      return [res.status, ((await res.json()) as { message: string }).message];
+    };
+    expect(await refused(['Rust', 'rust'])).toEqual([400, 'Each criterion once']);
+    expect(await refused(Array.from({ length: 11 }, (_, i) => `Criterion ${i}`))).toEqual([400, 'At most 10 criteria']);
+    expect((await refused(['x'.repeat(61)]))[0]).toBe(400);
+
+    const res = await apply(api, applicationForm(job.id, { email: 'criteria@example.com' }));
+    const id = ((await res.json()) as { applicant: { id: number } }).applicant.id;
+    const { interviews, criteria } = (await (
+      await schedule(id, { ...sixty, startsAt: inDays(1), interviewerIds: [ids.ana] })
+    ).json()) as InterviewList;
+    expect(criteria).toEqual(['Zephyr drivers', 'Debugging on hardware']);
+    const card = { recommendation: 'yes', ratings: { 'Zephyr drivers': 4, 'Debugging on hardware': 2 } };
+    expect((await submit(id, interviews[0]?.id ?? 0, card, tokens.ana)).status).toBe(201);
+
+    // An empty list brings the defaults back.
+    expect((await save('PUT', `/api/job/${job.id}`, [])).status).toBe(200);
+    expect(await listed()).toEqual([]);
+    expect((await interviewsOf(id)).criteria).toEqual(['Technical depth', 'Communication', 'Ownership']);
+  });
+});
+
 describe('interviews and scorecards as personal data', () => {
   it('appear in the timeline and the audit trail, and in the export without staff addresses', async () => {
     const id = await applicant('exported.interviewee@example.com');
@@ -381,6 +424,13 @@ describe('interviews and scorecards as personal data', () => {
       expect.stringMatching(/^Submitted a scorecard for interview \d+$/),
     ]);
     expect(detail.timeline.some((e) => e.kind === 'mail' && e.text.includes('Your interview for'))).toBe(true);
+    for (const action of ['interview.scheduled', 'scorecard.submitted', 'interviews.viewed'] as const) {
+      await interviewsOf(id);
+      const audit = (await (
+        await call(api.app, 'GET', `/api/audit?action=${action}`, { token: api.token })
+      ).json()) as AuditPage;
+      expect(audit.entries.filter((e) => e.subjectId === id).length, action).toBeGreaterThan(0);
+    }
 
     const res = await call(api.app, 'GET', `/api/applicants/${id}/export`, { token: api.token });
     const files = await readZip(new Uint8Array(await res.arrayBuffer()));

@@ -9,4 +9,8 @@ export const interviewsQuery = (applicantId: number) =>
   queryOptions({
     queryKey: interviewKeys.of(applicantId),
     queryFn: ({ signal }) => apiRequest<InterviewList>(`/applicants/${applicantId}/interviews`, { auth: true, signal }),
+    // An audited read, like the detail: once per opening of the dialog; changes answer the list anew.
+    staleTime: Infinity,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
   });

@@ -86,7 +86,9 @@ export function interviewRoutes(services: Services) {
     .get('/:id/interviews', guard, async (c) => {
       const applicant = await applicantOf(c);
       if (!applicant) return apiError(c, 404, applicantMessages.notFound);
-      return c.json(await interviewList(db, applicant, c.var.admin?.id ?? 0));
+      const list = await interviewList(db, applicant, c.var.admin?.id ?? 0);
+      await auditRequest(services, c, 'interviews.viewed', { subject: { type: 'applicant', id: applicant.id } });
+      return c.json(list);
     })
     .post('/:id/interviews', guard, jsonBody(interviewInputSchema), async (c) => {
       const applicant = await applicantOf(c);
