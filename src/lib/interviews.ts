@@ -5,15 +5,15 @@ import { z } from 'zod/mini';
 
 /** The zone the team works in: mails give an interview's time in UTC and, unless the recruiter picks another, here. */
 export const TEAM_TIME_ZONE = 'Asia/Kolkata';
-export const INTERVIEW_DURATION_MIN = 15;
-export const INTERVIEW_DURATION_MAX = 480;
+const INTERVIEW_DURATION_MIN = 15;
+const INTERVIEW_DURATION_MAX = 480;
 export const INTERVIEW_LOCATION_MAX = 500;
 export const INTERVIEW_NOTE_MAX = 2000;
 /** A panel of one to this many team members. */
-export const INTERVIEW_PANEL_MAX = 8;
+const INTERVIEW_PANEL_MAX = 8;
 export const SCORECARD_NOTES_MAX = 5000;
-export const CRITERION_MAX = 60;
-export const CRITERIA_MAX = 10;
+const CRITERION_MAX = 60;
+const CRITERIA_MAX = 10;
 /** Ratings are 1 to 4: no middle value to hide in, like the four recommendations. */
 export const RATING_MAX = 4;
 export const DEFAULT_CRITERIA: readonly string[] = ['Technical depth', 'Communication', 'Ownership'];
@@ -67,7 +67,7 @@ const isoDateTime = z
   .check(z.refine((value) => !Number.isNaN(Date.parse(value)), interviewMessages.startsAtInvalid));
 
 /** An IANA zone this runtime knows (Intl throws a RangeError on any other). */
-export function isTimeZone(zone: string): boolean {
+function isTimeZone(zone: string): boolean {
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return zone.length <= 64;

@@ -70,7 +70,6 @@ export const jobInputSchema = z.object({
 });
 
 export type JobInput = z.input<typeof jobInputSchema>;
-export type JobData = z.output<typeof jobInputSchema>;
 
 /** A job as the API returns it (`GET /api/job`). */
 const jobSchema = z.object({

@@ -62,8 +62,6 @@ export {
   scorecardsOf,
   insertScorecard,
   type InterviewRecord,
-  type ScorecardRecord,
-  type InterviewFields,
 } from './interviews';
 export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
 export {

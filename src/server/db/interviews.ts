@@ -19,7 +19,7 @@ export type InterviewRecord = {
   panel: Interviewer[];
 };
 
-export type ScorecardRecord = {
+type ScorecardRecord = {
   id: number;
   interviewId: number;
   adminId: number | null;
@@ -31,7 +31,7 @@ export type ScorecardRecord = {
 };
 
 /** The interview's fields a schedule or a reschedule sets. */
-export type InterviewFields = {
+type InterviewFields = {
   startsAt: string;
   durationMinutes: number;
   location: string;

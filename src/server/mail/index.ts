@@ -7,6 +7,6 @@ export {
   invitationMail,
   secondFactorAlertMail,
 } from './mails';
-export { interviewMails, interviewUid, type InterviewMailFacts } from './interview-mails';
+export { interviewMails, interviewUid } from './interview-mails';
 export { smtpSender } from './transport';
 export { OutboxWorker } from './worker';

@@ -11,7 +11,7 @@ import { about, applicantAdminUrl, FOOTER, mail, senderDomain } from './mails';
 export const interviewUid = (settings: MailSettings): string => `${randomUUID()}@${senderDomain(settings.from)}`;
 
 /** What the invitations say about one interview, at one SEQUENCE. */
-export type InterviewMailFacts = {
+type InterviewMailFacts = {
   uid: string;
   sequence: number;
   startsAt: string;
