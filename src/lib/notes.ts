@@ -31,7 +31,7 @@ type ApplicantNote = {
 
 /** One line of an application's timeline, oldest first. */
 export type TimelineEvent = {
-  kind: 'applied' | 'status' | 'mail' | 'note';
+  kind: 'applied' | 'status' | 'interview' | 'mail' | 'note';
   at: string;
   /** Who did it (an admin's e-mail); null for the applicant or the system. */
   by: string | null;

@@ -25,6 +25,7 @@ import { outboxRoutes } from './features/outbox/routes';
 import { teamRoutes } from './features/team/routes';
 import { notesRoutes } from './features/notes/routes';
 import { mailTemplateRoutes } from './features/mail-templates/routes';
+import { interviewRoutes } from './features/interviews/routes';
 import { sourcesRoutes } from './features/sources/routes';
 import { twoFactorRoutes } from './features/auth/two-factor-routes';
 import { createLogger } from './logger';
@@ -155,6 +156,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/job', jobRoutes(services));
   app.route('/api/applicants', applicantRoutes(services));
   app.route('/api/applicants', notesRoutes(services));
+  app.route('/api/applicants', interviewRoutes(services));
   app.route('/api/admin', auth.login);
   app.route('/api/auth', auth.verify);
   app.route('/api/auth', resetRoutes(services));

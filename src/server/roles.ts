@@ -32,6 +32,12 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'PUT /api/applicants/:id/status': 'recruiter',
   'POST /api/applicants/:id/notes': 'recruiter',
   'DELETE /api/applicants/:id/notes/:noteId': 'recruiter',
+  // Interviews: viewers read them and the scorecards; only an interviewer (never a viewer) writes one.
+  'GET /api/applicants/:id/interviews': 'viewer',
+  'POST /api/applicants/:id/interviews': 'recruiter',
+  'PUT /api/applicants/:id/interviews/:interviewId': 'recruiter',
+  'POST /api/applicants/:id/interviews/:interviewId/cancel': 'recruiter',
+  'POST /api/applicants/:id/interviews/:interviewId/scorecard': 'recruiter',
   'DELETE /api/applicants/:id': 'recruiter',
   'POST /api/applicants/bulk': 'recruiter',
   'GET /api/applicants.csv': 'recruiter',

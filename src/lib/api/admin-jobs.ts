@@ -1,4 +1,5 @@
-import type { AdminJob, Job, JobInput, JobStatus } from '~/lib/schemas';
+import type { AdminJob, Job, JobStatus } from '~/lib/schemas';
+import type { JobSaveInput } from '~/lib/schemas/job-save';
 import { apiRequest } from './client';
 
 /**
@@ -7,10 +8,10 @@ import { apiRequest } from './client';
  */
 type JobAnswer = { message: string; job: Job };
 
-export const createJob = (input: JobInput) =>
+export const createJob = (input: JobSaveInput) =>
   apiRequest<JobAnswer>('/job', { method: 'POST', json: input, auth: true });
 
-export const updateJob = (id: number, input: JobInput) =>
+export const updateJob = (id: number, input: JobSaveInput) =>
   apiRequest<JobAnswer>(`/job/${id}`, { method: 'PUT', json: input, auth: true });
 
 export const deleteJob = (id: number) =>

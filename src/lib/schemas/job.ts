@@ -70,7 +70,6 @@ export const jobInputSchema = z.object({
 });
 
 export type JobInput = z.input<typeof jobInputSchema>;
-export type JobData = z.output<typeof jobInputSchema>;
 
 /** A job as the API returns it (`GET /api/job`). */
 const jobSchema = z.object({
@@ -107,4 +106,9 @@ export const jobStatusSchema = z.object({
 });
 
 /** A vacancy as admins list it (`GET /api/job/all`): open and closed ones, with their state. */
-export type AdminJob = Job & { status: JobStatus; closedAt: string | null };
+export type AdminJob = Job & {
+  status: JobStatus;
+  closedAt: string | null;
+  /** What its interviewers' scorecards rate; empty: the default criteria. */
+  scorecardCriteria: string[];
+};

@@ -12,6 +12,8 @@ export const OUTBOX_KINDS = {
   application_links: 'Private page links',
   application_withdrawn: 'Application withdrawn',
   application_erased: 'Application erased',
+  interview_invitation: 'Interview invitation',
+  interview_cancelled: 'Interview cancelled',
 } as const;
 type OutboxKind = keyof typeof OUTBOX_KINDS;
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AdminJob, Job, JobData, JobStatus } from '~/lib/schemas/job';
+import type { AdminJob, Job, JobStatus } from '~/lib/schemas/job';
+import type { JobSaveData } from '~/lib/schemas/job-save';
 import { isDbId } from './ids';
 import type { Database, JobRow } from './schema';
 import { deleteJobViews } from './sources';
@@ -20,8 +21,17 @@ function toJob(row: JobRow): Job {
 
 /** The admin's view of a row: the public shape plus whether it is open or closed. */
 function toAdminJob(row: JobRow): AdminJob {
-  return { ...toJob(row), status: row.closed_at === null ? 'open' : 'closed', closedAt: row.closed_at };
+  return {
+    ...toJob(row),
+    status: row.closed_at === null ? 'open' : 'closed',
+    closedAt: row.closed_at,
+    scorecardCriteria: row.scorecard_criteria ? (JSON.parse(row.scorecard_criteria) as string[]) : [],
+  };
 }
+
+/** The stored form of a save's criteria: left out, they stay; an empty list, the defaults (null). */
+const criteriaColumn = (criteria: readonly string[] | undefined) =>
+  criteria === undefined ? {} : { scorecard_criteria: criteria.length ? JSON.stringify(criteria) : null };
 
 /** The rows of every open job, newest first; closed ones are not offered. */
 function openJobRows(db: Kysely<Database>): Promise<JobRow[]> {
@@ -58,7 +68,7 @@ export async function findJob(db: Kysely<Database>, id: number): Promise<AdminJo
   return row ? toAdminJob(row) : null;
 }
 
-const toPublic = ({ status: _status, closedAt: _closedAt, ...job }: AdminJob): Job => job;
+const toPublic = ({ status: _status, closedAt: _closedAt, scorecardCriteria: _criteria, ...job }: AdminJob): Job => job;
 
 /** Closes or reopens a job; null when it does not exist. Its applicants are untouched. */
 export async function setJobStatus(
@@ -78,7 +88,7 @@ export async function setJobStatus(
   return row ? toAdminJob(row) : null;
 }
 
-export async function createJob(db: Kysely<Database>, data: JobData, now = new Date()): Promise<Job> {
+export async function createJob(db: Kysely<Database>, data: JobSaveData, now = new Date()): Promise<Job> {
   const stamp = now.toISOString();
   const row = await db
     .insertInto('jobs')
@@ -89,6 +99,7 @@ export async function createJob(db: Kysely<Database>, data: JobData, now = new D
       job_type: data.jobType,
       description: data.description,
       salary_range: data.salaryRange,
+      ...criteriaColumn(data.scorecardCriteria),
       created_at: stamp,
       updated_at: stamp,
     })
@@ -101,7 +112,7 @@ export async function createJob(db: Kysely<Database>, data: JobData, now = new D
 export async function updateJob(
   db: Kysely<Database>,
   id: number,
-  data: JobData,
+  data: JobSaveData,
   now = new Date(),
 ): Promise<Job | null> {
   if (!isDbId(id)) return null;
@@ -114,6 +125,7 @@ export async function updateJob(
       job_type: data.jobType,
       description: data.description,
       salary_range: data.salaryRange,
+      ...criteriaColumn(data.scorecardCriteria),
       updated_at: now.toISOString(),
     })
     .where('id', '=', id)

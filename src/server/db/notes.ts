@@ -64,21 +64,32 @@ export async function notesOf(
   }));
 }
 
-/** Status changes of an applicant from the audit trail: who and when. */
+/** Status changes and interview events of an applicant from the audit trail: what, who and when. */
 export async function statusChangesOf(
   db: Kysely<Database>,
   applicantId: number,
-): Promise<{ at: string; by: string | null; summary: string }[]> {
+): Promise<{ at: string; by: string | null; summary: string; interview: boolean }[]> {
   const rows = await db
     .selectFrom('audit_log')
-    .select(['at', 'admin_email', 'summary'])
+    .select(['at', 'admin_email', 'summary', 'action'])
     .where('subject_type', '=', 'applicant')
     .where('subject_id', '=', applicantId)
-    .where('action', '=', 'applicant.status_changed')
+    .where('action', 'in', [
+      'applicant.status_changed',
+      'interview.scheduled',
+      'interview.rescheduled',
+      'interview.cancelled',
+      'scorecard.submitted',
+    ])
     .orderBy('at')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ at: r.at, by: r.admin_email, summary: r.summary }));
+  return rows.map((r) => ({
+    at: r.at,
+    by: r.admin_email,
+    summary: r.summary,
+    interview: r.action !== 'applicant.status_changed',
+  }));
 }
 
 /** Mails queued to an address since a time (an application's receipt, status and template mails). */
@@ -91,7 +102,13 @@ export async function mailsTo(
     .selectFrom('outbox')
     .select(['created_at', 'sent_at', 'subject', 'status'])
     .where((eb) => eb(eb.fn('lower', ['recipient']), '=', email.trim().toLowerCase()))
-    .where('kind', 'in', ['application_received', 'status_changed', 'applicant_message'])
+    .where('kind', 'in', [
+      'application_received',
+      'status_changed',
+      'applicant_message',
+      'interview_invitation',
+      'interview_cancelled',
+    ])
     .where('created_at', '>=', since)
     .orderBy('created_at')
     .orderBy('id')

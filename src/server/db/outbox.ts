@@ -15,6 +15,8 @@ export type NewMail = {
   messageId: string;
   /** The normalised e-mail address of the person the mail is about, for exact erasure. */
   subjectKey?: string | undefined;
+  /** An iCalendar invitation the mail carries (RFC 5546), sent as a text/calendar part and an .ics file. */
+  calendar?: string | undefined;
 };
 
 /**
@@ -36,6 +38,7 @@ export async function enqueueMails(db: Kysely<Database>, mails: readonly NewMail
         html_body: mail.html,
         message_id: mail.messageId,
         subject_key: mail.subjectKey ?? null,
+        calendar: mail.calendar ?? null,
         next_attempt_at: stamp,
         created_at: stamp,
       })),
@@ -134,11 +137,13 @@ const LINK_LIFETIME_MS: Record<MailKind, number | null> = {
   application_links: Infinity,
   application_withdrawn: null,
   application_erased: null,
+  interview_invitation: null,
+  interview_cancelled: null,
 };
 
 /** What is kept of the body of a mail that carried a single-use link. */
 const LINK_REMOVED = '(removed: the mail carried a link that gives access)';
-const removedBody = { text_body: LINK_REMOVED, html_body: LINK_REMOVED };
+const removedBody = { text_body: LINK_REMOVED, html_body: LINK_REMOVED, calendar: null };
 
 /** Records a delivery, if `owner` still holds the lease. */
 export async function markMailSent(db: Kysely<Database>, row: OutboxRow, owner: string, now: Date): Promise<void> {

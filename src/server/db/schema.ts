@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ApplicantStatus, RejectionReason } from '~/lib/schemas/applicant';
 import type { JobType } from '~/lib/schemas/job';
 import type { ResumeKind } from '~/lib/limits';
+import type { Recommendation } from '~/lib/interviews';
 import type { Role } from '~/lib/team';
 
 /** Timestamps are ISO 8601 UTC strings written by the server, identical on SQLite and PostgreSQL. */
@@ -65,6 +66,49 @@ interface JobsTable {
   updated_at: Timestamp;
   /** When an admin closed the vacancy (no applications, its page answers 410); null while open. */
   closed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** JSON array of the criteria its scorecards rate; null: the default ones (src/lib/interviews.ts). */
+  scorecard_criteria: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** An interview with an applicant; deleted with the applicant (erasure, retention). */
+interface InterviewsTable {
+  id: Generated<number>;
+  applicant_id: number;
+  /** The invitation's iCalendar UID, the same in every update and the cancellation. */
+  uid: string;
+  /** The invitation's SEQUENCE: 0 when scheduled, one more at each reschedule and at the cancellation. */
+  sequence: ColumnType<number, number | undefined, number>;
+  starts_at: Timestamp;
+  duration_minutes: number;
+  /** A place or a video link, as the recruiter wrote it. */
+  location: string;
+  /** For the applicant and the panel: it goes into the invitation. */
+  note: string | null;
+  /** The IANA zone the mails give the time in, beside UTC. */
+  time_zone: string;
+  cancelled_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Who interviews: team members (never viewers); a member removed from the team leaves every panel. */
+interface InterviewPanelTable {
+  interview_id: number;
+  admin_id: number;
+}
+
+/** An interviewer's verdict on an interview; one per interviewer, deleted with the interview. */
+interface ScorecardsTable {
+  id: Generated<number>;
+  interview_id: number;
+  /** Null once the author is removed from the team (their e-mail stays). */
+  admin_id: number | null;
+  author_email: string;
+  recommendation: Recommendation;
+  /** JSON object: criterion → rating 1 to 4. */
+  ratings: string;
+  notes: string;
+  submitted_at: Timestamp;
 }
 
 interface ApplicantsTable {
@@ -163,7 +207,9 @@ export type MailKind =
   | 'applicant_message'
   | 'application_links'
   | 'application_withdrawn'
-  | 'application_erased';
+  | 'application_erased'
+  | 'interview_invitation'
+  | 'interview_cancelled';
 
 /** One e-mail, queued with the data it reports and delivered at least once by the outbox worker. */
 interface OutboxTable {
@@ -190,6 +236,8 @@ interface OutboxTable {
   sent_at: Timestamp | null;
   /** Since when a pending mail waits for an admin to release or discard it (set after a restore); null: not held. */
   held_since: ColumnType<string | null, string | null | undefined, string | null>;
+  /** An iCalendar invitation (RFC 5546) sent as a text/calendar part and an .ics file; null for other mails. */
+  calendar: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Password-reset links: only a SHA-256 of the token is stored; single use, short-lived. */
@@ -242,6 +290,9 @@ export interface Database {
   admin_recovery_codes: AdminRecoveryCodesTable;
   team_settings: TeamSettingsTable;
   applicant_notes: ApplicantNotesTable;
+  interviews: InterviewsTable;
+  interview_panel: InterviewPanelTable;
+  scorecards: ScorecardsTable;
   jobs: JobsTable;
   closed_jobs: ClosedJobsTable;
   applicants: ApplicantsTable;

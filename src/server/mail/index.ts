@@ -1,4 +1,4 @@
-/** Outgoing e-mail: the site's mails, the SMTP sender and the outbox worker that delivers them. */
+/** Outgoing e-mail: the mails, interview invitations, the SMTP sender and the outbox worker that delivers them. */
 export {
   applicationMails,
   contactMails,
@@ -9,5 +9,6 @@ export {
   templateMail,
 } from './mails';
 export { applicationLinksMail, withdrawnMail, erasedMail } from './application-mails';
+export { interviewMails, interviewUid } from './interview-mails';
 export { smtpSender } from './transport';
 export { OutboxWorker } from './worker';

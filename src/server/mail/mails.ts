@@ -18,7 +18,7 @@ const COVER_LETTER_PREVIEW_LINES = 4;
 const COVER_LETTER_PREVIEW_CHARS = 400;
 
 /** The domain of the sender address, for Message-IDs. */
-function senderDomain(from: string): string {
+export function senderDomain(from: string): string {
   return /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';
 }
 

@@ -1,6 +1,26 @@
 import nodemailer from 'nodemailer';
 import type { MailSettings } from '../config';
 import type { OutboxRow } from '../db';
+import { calendarMethod } from './calendar';
+
+/**
+ * An invitation goes twice: as the text/calendar alternative (with its method) that Outlook and
+ * Gmail show as an invitation, and as an .ics file that Apple Mail and any other client can open.
+ */
+function calendarParts(calendar: string | null) {
+  if (!calendar) return {};
+  const method = calendarMethod(calendar);
+  return {
+    icalEvent: { method, content: calendar },
+    attachments: [
+      {
+        filename: method === 'CANCEL' ? 'cancel.ics' : 'invite.ics',
+        content: calendar,
+        contentType: `application/ics; method=${method}`,
+      },
+    ],
+  };
+}
 
 /** Delivers one queued mail or throws; `close()` ends its connections. */
 export type MailSender = {
@@ -37,6 +57,7 @@ export function smtpSender(settings: MailSettings): MailSender {
         html: row.html_body,
         messageId: row.message_id,
         date: new Date(row.created_at),
+        ...calendarParts(row.calendar),
       });
     },
     close() {

@@ -6,8 +6,8 @@ import { mailsTo, notesOf, statusChangesOf, type Database } from '../db';
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
- * An application's notes and timeline for the admin `viewerId`: applied, status changes (who,
- * when, from the audit trail), mails queued to the applicant since, and notes, oldest first.
+ * An application's notes and timeline for the admin `viewerId`: applied, status changes and
+ * interview events (who, when, from the audit trail), mails queued to the applicant since, and notes, oldest first.
  */
 export async function applicantHistory(
   db: Kysely<Database>,
@@ -28,7 +28,12 @@ export async function applicantHistory(
   }));
   const timeline: TimelineEvent[] = [
     { kind: 'applied', at: applicant.appliedAt, by: null, text: 'Applied' },
-    ...changes.map((s) => ({ kind: 'status' as const, at: s.at, by: s.by, text: capitalize(s.summary) })),
+    ...changes.map((s) => ({
+      kind: s.interview ? ('interview' as const) : ('status' as const),
+      at: s.at,
+      by: s.by,
+      text: capitalize(s.summary),
+    })),
     ...mails.map((m) => ({
       kind: 'mail' as const,
       at: m.at,

@@ -9,8 +9,10 @@ import {
   auditEntriesAbout,
   contactMessagesOf,
   erasePersonRecords,
+  interviewsOf,
   normalizeEmail,
   notesOf,
+  scorecardsOf,
   type Database,
 } from '../db';
 import { eraseAt } from './retention-policy';
@@ -67,6 +69,23 @@ export type PersonData = {
     resume: { file: string; kind: ResumeKind; mimeType: string; size: number; sha256: string } | null;
     /** What the hiring team wrote about the application; `by` is always "the hiring team", as in the audit entries. */
     notes: { text: string; by: string; writtenAt: string }[];
+    /** Interviews with the applicant: the panel is counted, not named. */
+    interviews: {
+      startsAt: string;
+      durationMinutes: number;
+      location: string;
+      note: string | null;
+      cancelledAt: string | null;
+      interviewers: number;
+      /** The interviewers' verdicts; `by` is always "the hiring team". */
+      scorecards: {
+        recommendation: string;
+        ratings: Record<string, number>;
+        notes: string;
+        by: string;
+        submittedAt: string;
+      }[];
+    }[];
   }[];
   contactMessages: { id: number; name: string; email: string; subject: string; message: string; receivedAt: string }[];
   /** Admin actions on these records: what was viewed, downloaded, changed or exported, and when. */
@@ -87,6 +106,14 @@ export async function collectPersonData(
   const notes = await notesOf(
     db,
     rows.map((row) => Number(row.id)),
+  );
+  const interviews = await interviewsOf(
+    db,
+    rows.map((row) => Number(row.id)),
+  );
+  const scorecards = await scorecardsOf(
+    db,
+    interviews.map((i) => i.id),
   );
   const applications = rows.map((row) => {
     const file = row.resume ? `resumes/${row.id}-${resumeFilename(row.name, row.resume.kind).ascii}` : null;
@@ -110,6 +137,25 @@ export async function collectPersonData(
       notes: notes
         .filter((n) => n.applicantId === fields.id)
         .map((n) => ({ text: n.text, by: privacyMessages.exportActor, writtenAt: n.at })),
+      interviews: interviews
+        .filter((i) => i.applicantId === fields.id)
+        .map((i) => ({
+          startsAt: i.startsAt,
+          durationMinutes: i.durationMinutes,
+          location: i.location,
+          note: i.note,
+          cancelledAt: i.cancelledAt,
+          interviewers: i.panel.length,
+          scorecards: scorecards
+            .filter((card) => card.interviewId === i.id)
+            .map((card) => ({
+              recommendation: card.recommendation,
+              ratings: card.ratings,
+              notes: card.notes,
+              by: privacyMessages.exportActor,
+              submittedAt: card.submittedAt,
+            })),
+        })),
     };
   });
   const auditEntries = await auditEntriesAbout(db, [

@@ -7,6 +7,7 @@ import { Dialog } from '~/islands/ui/Dialog';
 import { formatDate, formatLongDate } from '../format';
 import { EraseOn } from '../privacy/EraseOn';
 import { Can } from '../session';
+import { InterviewsSection } from '../interviews/InterviewsSection';
 import { Timeline } from '../notes/Timeline';
 import type { PrivacyActions } from '../privacy/usePrivacyActions';
 import { StatusActions, deleteButtonClass } from './StatusActions';
@@ -155,6 +156,8 @@ export function ApplicantDialog({ applicant, applicationsOfPerson, actions, priv
           {applicant.resume.kind.toUpperCase()}, {Math.max(1, Math.round(applicant.resume.size / 1024))} KB
         </Row>
       </dl>
+
+      <InterviewsSection applicant={applicant} />
 
       {detail.data && <Timeline applicantId={applicant.id} history={detail.data} />}
 

@@ -7,8 +7,9 @@ import { ApiError } from '~/lib/api/client';
 import { jobKeys, jobsQuery } from '~/islands/queries/jobs';
 import { distinctDepartments, sameDepartment } from '~/lib/departments';
 import { DESCRIPTION_CLASS, DESCRIPTION_FORMATTING_HINT, renderDescription } from '~/lib/job-description';
-import { JOB_TYPES, jobMessages, type Job, type JobData, type JobInput } from '~/lib/schemas';
-import { jobSaveSchema } from '~/lib/schemas/job-save';
+import { DEFAULT_CRITERIA, RATING_MAX } from '~/lib/interviews';
+import { JOB_TYPES, jobMessages, type AdminJob } from '~/lib/schemas';
+import { jobSaveSchema, type JobSaveData, type JobSaveInput } from '~/lib/schemas/job-save';
 import { Dialog } from '~/islands/ui/Dialog';
 import { Field, TextField, fieldAria, inputClass } from '~/islands/ui/Field';
 import { showToast } from '~/islands/ui/toast-store';
@@ -19,10 +20,18 @@ const jobFormTexts = {
   network: 'Server error. Please try again.',
 } as const;
 
-const FIELDS = ['title', 'department', 'location', 'jobType', 'salaryRange', 'description'] as const;
+const FIELDS = [
+  'title',
+  'department',
+  'location',
+  'jobType',
+  'salaryRange',
+  'description',
+  'scorecardCriteria',
+] as const;
 type FieldName = (typeof FIELDS)[number];
 
-type Props = { job: Job | null; onClose: () => void };
+type Props = { job: AdminJob | null; onClose: () => void };
 
 /** 'Add New Job Vacancy' or, prefilled, 'Edit Job Vacancy'. Mount it per job (key). */
 export function JobFormDialog({ job, onClose }: Props) {
@@ -33,16 +42,17 @@ export function JobFormDialog({ job, onClose }: Props) {
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<JobInput, unknown, JobData>({
+  } = useForm<JobSaveInput, unknown, JobSaveData>({
     resolver: zodResolver(jobSaveSchema),
     mode: 'onTouched',
     defaultValues: {
       title: job?.title ?? '',
       department: job?.department ?? '',
       location: job?.location ?? '',
-      jobType: job?.jobType ?? ('' as JobInput['jobType']),
+      jobType: job?.jobType ?? ('' as JobSaveInput['jobType']),
       salaryRange: job?.salaryRange ?? '',
       description: job?.description ?? '',
+      scorecardCriteria: (job?.scorecardCriteria.length ? job.scorecardCriteria : DEFAULT_CRITERIA).join('\n'),
     },
   });
 
@@ -54,7 +64,7 @@ export function JobFormDialog({ job, onClose }: Props) {
   const description = useDeferredValue(typed ?? '');
   const preview = useMemo(() => renderDescription(description).html, [description]);
 
-  const onSubmit = async (input: JobData) => {
+  const onSubmit = async (input: JobSaveData) => {
     const existing = departments.find((department) => sameDepartment(department, input.department));
     const values = existing ? { ...input, department: existing } : input;
     try {
@@ -76,7 +86,7 @@ export function JobFormDialog({ job, onClose }: Props) {
   const title = job ? 'Edit Job Vacancy' : 'Add New Job Vacancy';
   const id = (name: FieldName) => `job-${name}`;
   const text = (
-    name: Exclude<FieldName, 'jobType' | 'description'>,
+    name: Exclude<FieldName, 'jobType' | 'description' | 'scorecardCriteria'>,
     label: string,
     required: boolean,
     placeholder: string,
@@ -149,6 +159,20 @@ export function JobFormDialog({ job, onClose }: Props) {
             required
             rows={8}
             placeholder="Responsibilities, requirements and what the team works on"
+            className={inputClass}
+          />
+        </Field>
+        <Field
+          id={id('scorecardCriteria')}
+          label="Scorecard criteria"
+          error={errors.scorecardCriteria?.message}
+          hint={`One per line; interviewers rate each from 1 to ${RATING_MAX}. Leave empty for ${DEFAULT_CRITERIA.join(', ').toLowerCase()}.`}
+          className="sm:col-span-2"
+        >
+          <textarea
+            {...register('scorecardCriteria')}
+            {...fieldAria(id('scorecardCriteria'), errors.scorecardCriteria?.message, true)}
+            rows={4}
             className={inputClass}
           />
         </Field>

@@ -18,12 +18,14 @@ const formatWhen = (iso: string) => when.format(new Date(iso));
 const KIND_LABELS: Record<TimelineEvent['kind'], string> = {
   applied: 'Application',
   status: 'Status',
+  interview: 'Interview',
   mail: 'Mail',
   note: 'Note',
 };
 const KIND_DOTS: Record<TimelineEvent['kind'], string> = {
   applied: 'bg-brand-300',
   status: 'bg-amber-300',
+  interview: 'bg-accent-300',
   mail: 'bg-sky-300',
   note: 'bg-emerald-300',
 };

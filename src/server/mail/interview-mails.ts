@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import { formatInterviewTime, type Interviewer } from '~/lib/interviews';
+import type { Applicant } from '~/lib/schemas/applicant';
+import { site } from '~/site';
+import type { MailSettings } from '../config';
+import type { NewMail } from '../db';
+import { calendarInvitation, type CalendarMethod } from './calendar';
+import { about, applicantAdminUrl, FOOTER, mail, senderDomain } from './mails';
+
+/** A new interview's iCalendar UID: random, at the sender's domain (RFC 5545 suggests a domain). */
+export const interviewUid = (settings: MailSettings): string => `${randomUUID()}@${senderDomain(settings.from)}`;
+
+/** What the invitations say about one interview, at one SEQUENCE. */
+type InterviewMailFacts = {
+  uid: string;
+  sequence: number;
+  startsAt: string;
+  durationMinutes: number;
+  location: string;
+  note: string | null;
+  timeZone: string;
+};
+
+type Person = Pick<Applicant, 'id' | 'name' | 'email' | 'jobTitle'>;
+
+/** 'Thursday, 3 December 2026 at 16:00 India Standard Time (Asia/Kolkata); 10:30 UTC'. */
+function whenText(facts: InterviewMailFacts): string {
+  const utc = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(facts.startsAt));
+  const local = formatInterviewTime(facts.startsAt, facts.timeZone);
+  return facts.timeZone === 'UTC' ? local : `${local} (${facts.timeZone}); ${utc} UTC`;
+}
+
+/**
+ * The invitations (REQUEST) or cancellations (CANCEL) of one interview: one mail to the applicant
+ * and one to each interviewer, each with the same iCalendar object naming all of them.
+ */
+export function interviewMails(
+  settings: MailSettings,
+  method: CalendarMethod,
+  applicant: Person,
+  panel: readonly Interviewer[],
+  facts: InterviewMailFacts,
+  now: Date,
+  /** Interviewers to mail; the whole panel unless given (a reschedule mails a removed one a cancellation). */
+  recipients: readonly Interviewer[] = panel,
+  mailApplicant = true,
+): NewMail[] {
+  const title = `Interview: ${applicant.name} for ${applicant.jobTitle} at ${site.name}`;
+  const when = whenText(facts);
+  const duration = `${facts.durationMinutes} minutes`;
+  const cancelled = method === 'CANCEL';
+  const calendar = calendarInvitation({
+    method,
+    uid: facts.uid,
+    sequence: facts.sequence,
+    startsAt: new Date(facts.startsAt),
+    durationMinutes: facts.durationMinutes,
+    title,
+    description: [`${site.name} hiring team: ${applicant.jobTitle}.`, facts.note ?? ''].filter(Boolean).join('\n\n'),
+    location: facts.location,
+    organizer: { name: `${site.name} hiring team`, email: settings.hiringTeam },
+    attendees: [{ name: applicant.name, email: applicant.email }, ...panel.map((p) => ({ email: p.email }))],
+    now,
+  });
+  const kind = cancelled ? 'interview_cancelled' : 'interview_invitation';
+  const update = facts.sequence > 0 && !cancelled;
+  const fields: [string, string][] = [
+    ['When', when],
+    ['Duration', duration],
+    ['Where', facts.location],
+  ];
+  const toApplicant = mail(
+    settings,
+    kind,
+    applicant.email,
+    {
+      subject: cancelled
+        ? `Cancelled: your interview for ${applicant.jobTitle}`
+        : `${update ? 'New time for your' : 'Your'} interview for ${applicant.jobTitle}`,
+      heading: cancelled ? `Your interview is cancelled, ${applicant.name}` : `Let's talk, ${applicant.name}`,
+      blocks: cancelled
+        ? [
+            {
+              kind: 'paragraph',
+              text: `We have cancelled your interview for the ${applicant.jobTitle} position planned for ${when}. The attached update removes it from your calendar.`,
+            },
+            {
+              kind: 'paragraph',
+              text: `We are sorry for the change. If we have not already told you why, we will write to you soon; questions are welcome at ${settings.hiringTeam}.`,
+            },
+          ]
+        : [
+            {
+              kind: 'paragraph',
+              text: update
+                ? `We have moved your interview for the ${applicant.jobTitle} position. This is the new time:`
+                : `We would like to meet you to talk about the ${applicant.jobTitle} position at ${site.name}.`,
+            },
+            { kind: 'fields', rows: fields },
+            ...(facts.note ? [{ kind: 'quote' as const, text: facts.note }] : []),
+            {
+              kind: 'paragraph',
+              text: 'The invitation is attached: accept it to put the interview in your calendar, in your own time zone.',
+            },
+            {
+              kind: 'paragraph',
+              text: `If the time does not suit you, reply to this e-mail or write to ${settings.hiringTeam} and we will find another.`,
+            },
+          ],
+      footer: FOOTER,
+    },
+    settings.hiringTeam,
+  );
+  const toPanel = recipients.map((member) =>
+    mail(settings, kind, member.email, {
+      subject: `${cancelled ? 'Cancelled: interview' : update ? 'Moved: interview' : 'Interview'} with ${applicant.name} for ${applicant.jobTitle}`,
+      heading: cancelled ? 'Interview cancelled' : `You interview ${applicant.name}`,
+      blocks: [
+        { kind: 'fields', rows: [['Applicant', applicant.name], ['Job', applicant.jobTitle], ...fields] },
+        ...(facts.note && !cancelled ? [{ kind: 'quote' as const, text: facts.note }] : []),
+        { kind: 'link', label: 'Open the application', href: applicantAdminUrl(settings.siteUrl, applicant.id) },
+        {
+          kind: 'paragraph',
+          text: cancelled
+            ? 'The attached update removes the interview from your calendar.'
+            : 'After the interview, submit your scorecard in the application: you see the others’ once yours is in.',
+        },
+      ],
+      footer: FOOTER,
+    }),
+  );
+  return about(applicant.email, [...(mailApplicant ? [toApplicant] : []), ...toPanel]).map((m) => ({
+    ...m,
+    calendar,
+  }));
+}
