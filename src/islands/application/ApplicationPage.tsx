@@ -3,17 +3,22 @@ import { ApiError } from '~/lib/api/client';
 import { fetchApplication } from '~/lib/api/applications';
 import { applicationPageMessages as m } from '~/lib/schemas/application-page';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
+import { useHydrated } from '~/islands/ui/useHydrated';
 import { useRequest } from '~/islands/ui/useRequest';
 import { ApplicationStatus } from './ApplicationStatus';
 import { takeApplicationToken } from './token';
 
 // Loaded only when there is no working link: most visitors arrive with one and never need the form.
 const LazySendLinkForm = lazy(() => import('./SendLinkForm').then(({ SendLinkForm }) => ({ default: SendLinkForm })));
-const SendLinkForm = () => (
-  <Suspense fallback={null}>
-    <LazySendLinkForm />
-  </Suspense>
-);
+function SendLinkForm() {
+  // Not in the server's HTML: a streamed Suspense boundary there leaves ids that are not valid HTML.
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <LazySendLinkForm />
+    </Suspense>
+  ) : null;
+}
 
 const noSubscription = () => () => {};
 /** Read once per page load (undefined: not yet), as the address loses the token when read. */

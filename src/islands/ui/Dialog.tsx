@@ -102,6 +102,8 @@ export function Dialog({
         // The default width unless the caller sets its own (clsx, not tailwind-merge: public pages load this).
         !/(^|\s)max-w-/.test(className ?? '') && 'max-w-2xl',
         maxHeightClass,
+        // What focus or a scroll brings into view stops above the sticky footer, not under it.
+        footer && 'scroll-pb-36',
         className,
       )}
     >
