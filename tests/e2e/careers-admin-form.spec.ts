@@ -19,10 +19,8 @@ test.describe('careers › the admin job form', () => {
 
     const department = form.getByLabel('Department');
     await expect(department).toHaveAttribute('list', 'job-departments');
-    const options = await form
-      .locator('#job-departments option')
-      .evaluateAll((els) => els.map((el) => (el as HTMLOptionElement).value));
-    expect(options).toContain(existing.department);
+    // The list fills once the vacancies have loaded: waited for, not read once.
+    await expect(form.locator(`#job-departments option[value=${JSON.stringify(existing.department)}]`)).toBeAttached();
     await expect(form.getByText('Choose one from the list, or type a new one.')).toBeVisible();
 
     await expect(form.getByText(/Formatting: "### Heading", "- item" or "1\. item" lists/)).toBeVisible();
