@@ -35,7 +35,6 @@ test.describe('the hiring pipeline', () => {
     adminApi,
     axe,
   }) => {
-    test.slow(); // axe on the whole board on a shared 2-core machine
     const job = await adminApi.createJob();
     const applicant = await adminApi.seedApplicant({ job });
     const admin = await openApplicants(page, adminApi.tag);

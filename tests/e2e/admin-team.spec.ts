@@ -196,7 +196,6 @@ test.describe('the hiring team', () => {
     page,
     axe,
   }) => {
-    test.slow(); // a CLI run, several sign-ins with their password hashes, and axe
     const email = `tf-${test.info().project.name}-${Date.now()}@example.com`;
     await adminCli(['create', email, '--role', 'recruiter'], `${PASSWORD}\n`);
     try {
