@@ -1,23 +1,14 @@
 import type { Kysely } from 'kysely';
-import { DEFAULT_CRITERIA, type Interviewer, type Recommendation } from '~/lib/interviews';
+import { DEFAULT_CRITERIA, type Interview, type Interviewer, type Recommendation } from '~/lib/interviews';
 import type { Role } from '~/lib/team';
 import { enqueueMails, type NewMail } from './outbox';
 import type { Database } from './schema';
 
 /** One interview as stored, with its panel. */
-export type InterviewRecord = {
-  id: number;
-  applicantId: number;
-  uid: string;
-  sequence: number;
-  startsAt: string;
-  durationMinutes: number;
-  location: string;
-  note: string | null;
-  timeZone: string;
-  cancelledAt: string | null;
-  panel: Interviewer[];
-};
+export type InterviewRecord = Pick<
+  Interview,
+  'id' | 'uid' | 'sequence' | 'startsAt' | 'durationMinutes' | 'location' | 'note' | 'timeZone' | 'cancelledAt'
+> & { applicantId: number; panel: Interviewer[] };
 
 type ScorecardRecord = {
   id: number;

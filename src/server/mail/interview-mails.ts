@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { formatInterviewTime, type Interviewer } from '~/lib/interviews';
+import { formatInterviewTime, type Interview, type Interviewer } from '~/lib/interviews';
 import type { Applicant } from '~/lib/schemas/applicant';
 import { site } from '~/site';
 import type { MailSettings } from '../config';
@@ -11,15 +11,10 @@ import { about, applicantAdminUrl, FOOTER, mail, senderDomain } from './mails';
 export const interviewUid = (settings: MailSettings): string => `${randomUUID()}@${senderDomain(settings.from)}`;
 
 /** What the invitations say about one interview, at one SEQUENCE. */
-type InterviewMailFacts = {
-  uid: string;
-  sequence: number;
-  startsAt: string;
-  durationMinutes: number;
-  location: string;
-  note: string | null;
-  timeZone: string;
-};
+type InterviewMailFacts = Pick<
+  Interview,
+  'uid' | 'sequence' | 'startsAt' | 'durationMinutes' | 'location' | 'note' | 'timeZone'
+>;
 
 type Person = Pick<Applicant, 'id' | 'name' | 'email' | 'jobTitle'>;
 
