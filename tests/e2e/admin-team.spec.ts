@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_ADMIN } from '../../playwright.config';
+import type { TwoFactorEnabled, TwoFactorSetup } from '../../src/lib/two-factor';
 import { passwordResetMessages } from '../../src/lib/schemas/password-reset-messages';
-import { adminCli, adminTest, expect, signInThroughApi } from './admin-fixtures';
+import { adminCli, adminTest, expect, loginAdmin, signInThroughApi } from './admin-fixtures';
 import { startMailServer } from './mail-fixtures';
 
 const PASSWORD = 'team-Password-2468';
@@ -38,10 +39,30 @@ const test = adminTest.extend<object, { colleagues: { recruiter: string; viewer:
   ],
 });
 
-/** Forgets the session from the home page: on /admin the app, finding no token, would navigate away mid-step. */
-async function forgetSession(page: Page) {
-  await page.goto('/');
-  await page.evaluate(() => window.localStorage.clear());
+/** Runs `journey` with a new recruiter (password PASSWORD) of its own, deleted afterwards. */
+async function withTeamMember(journey: (email: string) => Promise<void>) {
+  const email = `tf-${test.info().project.name}-${test.info().workerIndex}-${Date.now()}@example.com`;
+  await adminCli(['create', email, '--role', 'recruiter'], `${PASSWORD}\n`);
+  try {
+    await journey(email);
+  } finally {
+    await adminCli(['delete', email]);
+  }
+}
+
+/** Turns two-factor sign-in on for `email` through the API, as the account dialog does; its key and recovery codes. */
+async function turnOnTwoFactor(page: Page, email: string): Promise<{ key: string; recoveryCodes: string[] }> {
+  const headers = { Authorization: `Bearer ${await loginAdmin(page.request, email, PASSWORD)}` };
+  const setup = await page.request.post('/api/account/2fa/setup', { headers, data: { password: PASSWORD } });
+  const { secret: key } = (await setup.json()) as TwoFactorSetup;
+  const confirm = await page.request.post('/api/account/2fa/confirm', {
+    headers,
+    data: { password: PASSWORD, code: totp(key) },
+  });
+  if (!confirm.ok())
+    throw new Error(`turning two-factor sign-in on failed: ${confirm.status()} ${await confirm.text()}`);
+  const { recoveryCodes } = (await confirm.json()) as TwoFactorEnabled;
+  return { key, recoveryCodes };
 }
 
 async function signIn(page: Page, email: string, password: string, origin = '') {
@@ -192,13 +213,11 @@ test.describe('the hiring team', () => {
     await expect(seen.getByRole('button', { name: /Delete note/ })).toHaveCount(0);
   });
 
-  test('two-factor sign-in: set up from the account dialog, then a code (or a recovery code) after the password', async ({
+  test('two-factor sign-in is set up from the account dialog: the password, then a QR code, a code and ten recovery codes', async ({
     page,
     axe,
   }) => {
-    const email = `tf-${test.info().project.name}-${Date.now()}@example.com`;
-    await adminCli(['create', email, '--role', 'recruiter'], `${PASSWORD}\n`);
-    try {
+    await withTeamMember(async (email) => {
       await signInThroughApi(page, email, PASSWORD);
       await page.getByRole('button', { name: 'Account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Your account' });
@@ -217,16 +236,19 @@ test.describe('the hiring team', () => {
       expect(await axe('dialog')).toEqual([]);
       await dialog.getByLabel('Six-digit code').fill(totp(key));
       await dialog.getByRole('button', { name: 'Turn on' }).click();
-      const codes = dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
-      await expect(codes).toHaveCount(10);
-      const recovery = (await codes.first().innerText()).trim();
-      const another = (await codes.nth(1).innerText()).trim();
+      await expect(dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
       expect(await axe('dialog')).toEqual([]);
       await dialog.getByRole('button', { name: 'I have saved them' }).click();
       await expect(dialog).toContainText('10 recovery codes left');
+    });
+  });
 
-      // Signed out, the password alone is not enough.
-      await forgetSession(page);
+  test('with two-factor sign-in on, the password alone is not enough: a wrong code is refused, the next one signs in', async ({
+    page,
+    axe,
+  }) => {
+    await withTeamMember(async (email) => {
+      const { key } = await turnOnTwoFactor(page, email);
       await signIn(page, email, PASSWORD);
       const code = page.getByLabel('Six-digit code');
       await expect(code).toBeFocused();
@@ -239,22 +261,26 @@ test.describe('the hiring team', () => {
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForURL('**/admin');
       await expect(page.getByText(`Signed in as ${email} · Recruiter`)).toBeVisible();
+    });
+  });
 
-      await forgetSession(page);
+  test('a recovery code signs in instead of a code, and another one turns two-factor sign-in off with the password', async ({
+    page,
+  }) => {
+    await withTeamMember(async (email) => {
+      const { recoveryCodes } = await turnOnTwoFactor(page, email);
       await signIn(page, email, PASSWORD);
       await page.getByRole('button', { name: 'Use a recovery code' }).click();
-      await page.getByLabel('Recovery code').fill(recovery);
+      await page.getByLabel('Recovery code').fill(recoveryCodes[0] ?? '');
       await page.getByRole('button', { name: 'Verify' }).click();
       await page.waitForURL('**/admin');
 
-      // Turning it off takes the password too.
       await page.getByRole('button', { name: 'Account' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Your account' });
       await dialog.getByLabel('Your current password').fill(PASSWORD);
-      await dialog.getByLabel('Code from your app, or a recovery code').fill(another);
+      await dialog.getByLabel('Code from your app, or a recovery code').fill(recoveryCodes[1] ?? '');
       await dialog.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
       await expect(dialog.getByRole('button', { name: 'Set up two-factor sign-in' })).toBeVisible();
-    } finally {
-      await adminCli(['delete', email]);
-    }
+    });
   });
 });
