@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod/mini';
 import { applicationFormData, applicationFormSchema, emptyApplication } from '~/islands/careers/application-schema';
-import { departmentFromUrl, inDepartment, urlWithDepartment } from '~/islands/careers/departments';
+import { inDepartment } from '~/islands/careers/departments';
 import { distinctDepartments, sameDepartment } from '~/lib/departments';
+import {
+  distinctLocations,
+  filtersFromSearch,
+  matchesFilters,
+  NO_FILTERS,
+  rolesCount,
+  urlWithFilters,
+} from '~/lib/job-filters';
 
 describe('careers departments', () => {
   it('lists each distinct department once, trimmed, case-insensitively, in alphabetical order', () => {
@@ -26,14 +34,54 @@ describe('careers departments', () => {
     expect(inDepartment({ department: 'Engineering' }, null)).toBe(true);
   });
 
-  it('reads and writes the ?department= of a careers URL', () => {
-    expect(departmentFromUrl('?department=Machine%20Learning')).toBe('Machine Learning');
-    expect(departmentFromUrl('?department=%20%20')).toBeNull();
-    expect(departmentFromUrl('')).toBeNull();
-    expect(urlWithDepartment('https://www.example.com/career?x=1#open', 'R&D')).toBe(
+  it('reads and writes the filters of a careers URL, dropping the empty ones', () => {
+    expect(filtersFromSearch('?department=Machine%20Learning&q=%20rust%20&location=Remote')).toEqual({
+      q: 'rust',
+      location: 'Remote',
+      type: '',
+      department: 'Machine Learning',
+    });
+    expect(filtersFromSearch('?department=%20%20')).toEqual(NO_FILTERS);
+    expect(urlWithFilters('https://www.example.com/career?x=1#open', { ...NO_FILTERS, department: 'R&D' })).toBe(
       '/career?x=1&department=R%26D#open',
     );
-    expect(urlWithDepartment('https://www.example.com/career?department=Design', null)).toBe('/career');
+    expect(
+      urlWithFilters('https://www.example.com/career?department=Design&q=rust', { ...NO_FILTERS, type: 'Contract' }),
+    ).toBe('/career?type=Contract');
+    expect(urlWithFilters('https://www.example.com/career?department=Design', NO_FILTERS)).toBe('/career');
+  });
+});
+
+describe('careers filters', () => {
+  const job = {
+    title: 'Edge AI Engineer',
+    department: 'Machine Learning',
+    description: 'Quantise detection models to INT8 for Jetson modules.',
+    location: 'Bengaluru, India',
+    jobType: 'Full-time' as const,
+  };
+
+  it('finds every keyword in the title, department or description, ignoring case and accents', () => {
+    expect(matchesFilters(job, { ...NO_FILTERS, q: 'int8 jetson' })).toBe(true);
+    expect(matchesFilters(job, { ...NO_FILTERS, q: 'machine édge' })).toBe(true);
+    expect(matchesFilters(job, { ...NO_FILTERS, q: 'int8 rust' })).toBe(false);
+  });
+
+  it('matches location and job type exactly, department regardless of case', () => {
+    expect(matchesFilters(job, { ...NO_FILTERS, location: 'bengaluru, india' })).toBe(true);
+    expect(matchesFilters(job, { ...NO_FILTERS, location: 'Remote' })).toBe(false);
+    expect(matchesFilters(job, { ...NO_FILTERS, type: 'Contract' })).toBe(false);
+    expect(matchesFilters(job, { ...NO_FILTERS, department: 'machine learning ', type: 'Full-time' })).toBe(true);
+  });
+
+  it('lists each location once and counts the roles shown of all', () => {
+    expect(distinctLocations([{ location: 'Remote ' }, { location: 'Bengaluru' }, { location: 'remote' }])).toEqual([
+      'Bengaluru',
+      'Remote',
+    ]);
+    expect(rolesCount(3, 12)).toBe('3 of 12 roles');
+    expect(rolesCount(12, 12)).toBe('12 roles');
+    expect(rolesCount(1, 1)).toBe('1 role');
   });
 });
 

@@ -11,6 +11,16 @@ import {
 } from 'react';
 import { fetchOpenJobs } from '~/lib/api/jobs';
 import { distinctDepartments, sameDepartment } from '~/lib/departments';
+import {
+  distinctLocations,
+  filtersFromSearch,
+  hasFilters,
+  matchesFilters,
+  NO_FILTERS,
+  rolesCount,
+  urlWithFilters,
+  type JobFilters as Filters,
+} from '~/lib/job-filters';
 import { jobPath } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { DIRECT_SOURCE, sourceFromSearch } from '~/lib/sources';
@@ -19,7 +29,8 @@ import { useRequest } from '~/islands/ui/useRequest';
 import { appliedJobIds, rememberApplied } from './applied';
 import { AppliedConfirmation, type Applied } from './AppliedConfirmation';
 import { DepartmentFilter } from './DepartmentFilter';
-import { departmentFromUrl, inDepartment, urlWithDepartment } from './departments';
+import { inDepartment } from './departments';
+import { JobFilters } from './JobFilters';
 import { CARD_ROWS, JobCard, JobCardSkeleton } from './JobCard';
 import { careersMessages } from './messages';
 import type { LeaveGuard } from './useApplicationDraft';
@@ -89,13 +100,21 @@ function Loading() {
   const count = useSyncExternalStore(noSubscription, rememberedCount, () => DEFAULT_SKELETONS);
   return (
     <div className="flex flex-col gap-8">
-      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+      <div className="flex flex-col gap-4">
+        <div aria-hidden="true" className="grid grid-cols-2 gap-3 lg:grid-cols-[2fr_1fr_1fr]">
+          {['col-span-2 lg:col-span-1', '', ''].map((span, i) => (
+            <div key={i} className={span}>
+              <div className="mb-1 h-4" />
+              <div className="h-[3.125rem] rounded-xl border border-white/10 bg-white/5" />
+            </div>
+          ))}
+        </div>
         <div aria-hidden="true" className="flex flex-wrap gap-2">
           {['w-14', 'w-28', 'w-24'].map((width) => (
             <div key={width} className={`h-[2.375rem] rounded-full border border-white/10 bg-white/5 ${width}`} />
           ))}
         </div>
-        <p role="status" className="shrink-0 text-sm text-slate-400">
+        <p role="status" className="text-sm text-slate-400">
           {careersMessages.loading}
         </p>
       </div>
@@ -111,9 +130,10 @@ function Loading() {
 /** The open positions: department filter, job cards, the loading, empty and error states, and the job modal. */
 function Board() {
   const { data: jobs, status, fetching, refetch } = useRequest(fetchOpenJobs);
-  const [department, setDepartment] = useState<string | null>(() =>
-    typeof window === 'undefined' ? null : departmentFromUrl(window.location.search),
+  const [filters, setFilters] = useState<Filters>(() =>
+    typeof window === 'undefined' ? NO_FILTERS : filtersFromSearch(window.location.search),
   );
+  const { department } = filters;
   const [selected, setSelected] = useState<Job | null>(null);
   // Read once: opening a job replaces the address (and its query) with the job page's.
   const [source] = useState(() =>
@@ -184,24 +204,28 @@ function Board() {
   }, [applied, selected]);
 
   const departments = useMemo(() => distinctDepartments(jobs ?? []), [jobs]);
+  const locations = useMemo(() => distinctLocations(jobs ?? []), [jobs]);
   const active =
     department === null ? null : (departments.find((d) => inDepartment({ department: d }, department)) ?? department);
   // Cards and the modal spell each department as its filter button does.
   const visible = useMemo(
     () =>
       (jobs ?? [])
-        .filter((job) => inDepartment(job, active))
+        .filter((job) => matchesFilters(job, filters))
         .map((job) => ({
           ...job,
           department: departments.find((d) => sameDepartment(d, job.department)) ?? job.department,
         })),
-    [jobs, active, departments],
+    [jobs, filters, departments],
   );
 
-  const selectDepartment = (next: string | null) => {
-    setDepartment(next);
-    window.history.replaceState(window.history.state, '', urlWithDepartment(window.location.href, next));
+  // The address follows the filters (replaced, not pushed: Back leaves the page rather than undoing a keystroke).
+  const changeFilters = (next: Filters) => {
+    setFilters(next);
+    window.history.replaceState(window.history.state, '', urlWithFilters(window.location.href, next));
   };
+  const selectDepartment = (next: string | null) => changeFilters({ ...filters, department: next });
+  const clearFilters = () => changeFilters(NO_FILTERS);
 
   if (status === 'pending' || (status === 'error' && fetching)) return <Loading />;
 
@@ -224,22 +248,32 @@ function Board() {
     );
   }
 
-  const count = `${visible.length} open ${visible.length === 1 ? 'position' : 'positions'}${active ? ` in ${active}` : ''}`;
-
   return (
     <div className="flex flex-col gap-8">
       {applied && <AppliedConfirmation ref={confirmationRef} applied={applied} onDismiss={() => setApplied(null)} />}
-      <div className="flex flex-col gap-4 md:flex-row md:items-center md:justify-between">
+      <div className="flex flex-col gap-4">
+        <JobFilters filters={filters} locations={locations} onChange={changeFilters} />
         <DepartmentFilter departments={departments} selected={active} onSelect={selectDepartment} />
-        <p aria-live="polite" className="shrink-0 text-sm text-slate-400">
-          {count}
-        </p>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <p aria-live="polite" className="text-sm text-slate-300">
+            {rolesCount(visible.length, jobs.length)}
+          </p>
+          {hasFilters(filters) && (
+            <button type="button" className="text-sm font-medium text-brand-200 underline" onClick={clearFilters}>
+              Clear all filters
+            </button>
+          )}
+        </div>
       </div>
 
       {visible.length === 0 ? (
         <Notice role="status">
-          <p className="text-lg text-white">{careersMessages.noJobsInDepartment}</p>
-          <button type="button" className="btn btn-secondary" onClick={() => selectDepartment(null)}>
+          <p className="text-lg text-white">
+            {hasFilters({ ...filters, department: null })
+              ? careersMessages.noJobsForFilters
+              : careersMessages.noJobsInDepartment}
+          </p>
+          <button type="button" className="btn btn-secondary" onClick={clearFilters}>
             Show all positions
           </button>
         </Notice>

@@ -5,6 +5,7 @@ export const careersMessages = {
   loading: 'Loading positions...',
   noJobs: 'No open positions at the moment. Check back soon!',
   noJobsInDepartment: 'No positions found in this department.',
+  noJobsForFilters: 'No positions match these filters. Try fewer words or another location.',
   loadFailed: 'Failed to load job listings. Please try again later.',
   submitFailed: 'Failed to submit application',
   submitNetworkFailed: 'Failed to submit application. Please try again.',
