@@ -1,4 +1,5 @@
 /** An applicant's statuses, the status table and the texts; without zod, so the careers board loads none. */
+import { SEARCH_QUERY_MAX } from '../limits';
 
 /** Applicant status; new applications are pending. */
 export const APPLICANT_STATUSES = ['pending', 'shortlisted', 'rejected'] as const;
@@ -51,9 +52,28 @@ export function canTransition(from: ApplicantStatus, to: ApplicantStatus): boole
   return findTransition(from, to) !== undefined;
 }
 
+/**
+ * Whether a resume's text was read: `pending` until its reader finishes (seconds after applying),
+ * `ready`, `missing` when the file could not be read (damaged, hostile, too slow), `unsupported`
+ * for Word 97-2003 files, which no kept library reads.
+ */
+export const RESUME_TEXT_STATES = ['pending', 'ready', 'missing', 'unsupported'] as const;
+export type ResumeTextState = (typeof RESUME_TEXT_STATES)[number];
+
 export const applicantMessages = {
   notFound: 'Applicant not found',
   resumeNotFound: 'Resume not found',
+  /** The resume preview, by the state of its text (the file itself is always stored and downloadable). */
+  resumeTextPending: 'The resume is still being read; its preview and search follow in a few seconds.',
+  resumeTextMissing: 'Text could not be read from this resume. Download it to open it in its own application.',
+  resumeTextUnsupported:
+    'Word 97-2003 (.doc) resumes are not previewed or searched. Download it to open it in its own application.',
+  badSearch: 'The search could not be read',
+  searchTooLong: `Search must not exceed ${SEARCH_QUERY_MAX} characters`,
+  /** What the admin search box looks through: its label, and the placeholder that shows it on screen. */
+  searchLabel: 'Search applicants by name, e-mail, job title, cover letter and resume text',
+  searchPlaceholder: 'Name, e-mail, job, cover letter, resume',
+  resumePreviewFailed: 'The preview could not be shown. Download the resume to open it.',
   transitionNotAllowed: (from: ApplicantStatus, to: ApplicantStatus) => `Cannot change status from ${from} to ${to}`,
   deleted: 'Applicant deleted successfully',
   submitted: 'Application submitted successfully! We will review your application and get back to you soon.',

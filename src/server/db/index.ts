@@ -26,8 +26,13 @@ export {
   deleteApplicant,
   getResume,
   applicantFields,
+  readableResume,
+  setResumeText,
+  pendingResumeIds,
+  otherApplicationsOf,
   type StoredResume,
 } from './applicants';
+export { searchApplicants } from './applicant-search';
 export {
   normalizeEmail,
   findAdminByEmail,

@@ -4,12 +4,13 @@ import { formatDate } from '../format';
 import { EraseOn } from '../privacy/EraseOn';
 import { Can } from '../session';
 import { StatusActions, deleteButtonClass } from './StatusActions';
+import { MatchSnippet } from './MatchSnippet';
 import { StatusBadge } from './StatusBadge';
 import type { ApplicantActions } from './useApplicantActions';
 
 type Props = { applicant: Applicant; actions: ApplicantActions; onView: () => void };
 
-/** Applicant card: name, phone and e-mail, status, job, department, source, applied date and the actions. */
+/** Applicant card: name, phone and e-mail, status, the search's matching passage, job, department, source, applied date and the actions. */
 export function ApplicantCard({ applicant, actions, onView }: Props) {
   const busy = actions.isBusy(applicant.id);
   const titleId = `applicant-${applicant.id}-name`;
@@ -32,6 +33,7 @@ export function ApplicantCard({ applicant, actions, onView }: Props) {
           </a>
         </p>
       </div>
+      {applicant.match && <MatchSnippet match={applicant.match} />}
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="text-slate-400">Job:</dt>
