@@ -31,7 +31,7 @@ async function openDialog(page: Page, name: string) {
 test.describe('admin › resumes', () => {
   test('previews a PDF resume drawn on canvas, with no axe violation', async ({
     loggedInPage: page,
-    api,
+    adminApi: api,
     axe,
   }, info) => {
     const job = await api.createJob();
@@ -64,7 +64,7 @@ test.describe('admin › resumes', () => {
     await page.screenshot({ path: info.outputPath('pdf-preview.png') });
   });
 
-  test('previews a DOCX resume as text, with no axe violation', async ({ loggedInPage: page, api, axe }, info) => {
+  test('previews a DOCX resume as text, with no axe violation', async ({ loggedInPage: page, adminApi: api, axe }, info) => {
     const job = await api.createJob();
     const applicant = await api.seedApplicant({
       job,
@@ -87,7 +87,7 @@ test.describe('admin › resumes', () => {
 
   test('finds an applicant by a word that only their resume holds, and marks it', async ({
     loggedInPage: page,
-    api,
+    adminApi: api,
     axe,
   }, info) => {
     const word = uniqueWord(info.title, info.project.name);
@@ -117,7 +117,7 @@ test.describe('admin › resumes', () => {
     await page.screenshot({ path: info.outputPath('search.png') });
   });
 
-  test("lists the person's other applications and opens one", async ({ loggedInPage: page, api }) => {
+  test("lists the person's other applications and opens one", async ({ loggedInPage: page, adminApi: api }) => {
     const first = await api.createJob({ title: 'Zephyr Firmware Lead' });
     const second = await api.createJob({ title: 'Edge Gateway Engineer' });
     const phone = `+91 9${String(Date.now()).slice(-9)}`;

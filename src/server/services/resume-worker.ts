@@ -4,13 +4,15 @@
  * sanitised HTML for the preview. It runs with a memory limit and is terminated past its time
  * budget, so a hostile file costs this thread, never the server's event loop.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import mammoth from 'mammoth';
 import sanitizeHtml from 'sanitize-html';
 import { extractText, getDocumentProxy } from 'unpdf';
 
 export type ResumeTask = { task: 'text' | 'html'; kind: 'pdf' | 'docx'; data: Uint8Array };
-/** What the thread posts once: the result, or why there is none. */
+/** What the thread posts first, once its libraries are loaded; then it takes one task. */
+export type ResumeWorkerReady = 'ready';
+/** What the thread posts last: the result, or why there is none. */
 export type ResumeTaskResult = { ok: true; value: string } | { ok: false; error: string };
 
 /** What the preview keeps of mammoth's HTML: structure and emphasis; no images, links, styles or scripts. */
@@ -35,11 +37,15 @@ async function run({ task, kind, data }: ResumeTask): Promise<string> {
 
 const port = parentPort;
 if (!port) throw new Error('resume-worker runs as a worker thread only');
-run(workerData as ResumeTask).then(
-  (value) => port.postMessage({ ok: true, value } satisfies ResumeTaskResult),
-  (error: unknown) =>
-    port.postMessage({
-      ok: false,
-      error: error instanceof Error ? error.message : String(error),
-    } satisfies ResumeTaskResult),
+// Loaded: the reader's budget starts now, so a slow start of the thread never counts against the file.
+port.postMessage('ready' satisfies ResumeWorkerReady);
+port.once('message', (task: ResumeTask) =>
+  run(task).then(
+    (value) => port.postMessage({ ok: true, value } satisfies ResumeTaskResult),
+    (error: unknown) =>
+      port.postMessage({
+        ok: false,
+        error: error instanceof Error ? error.message : String(error),
+      } satisfies ResumeTaskResult),
+  ),
 );
