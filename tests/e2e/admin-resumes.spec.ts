@@ -64,7 +64,11 @@ test.describe('admin › resumes', () => {
     await page.screenshot({ path: info.outputPath('pdf-preview.png') });
   });
 
-  test('previews a DOCX resume as text, with no axe violation', async ({ loggedInPage: page, adminApi: api, axe }, info) => {
+  test('previews a DOCX resume as text, with no axe violation', async ({
+    loggedInPage: page,
+    adminApi: api,
+    axe,
+  }, info) => {
     const job = await api.createJob();
     const applicant = await api.seedApplicant({
       job,

@@ -54,11 +54,11 @@ function PdfPages({ data, label }: { data: ArrayBuffer; label: string }) {
         </p>
       )}
       {/* Filled by drawPdf: React renders no children here. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus, so keys scroll it */}
       <div
         ref={container}
         role="region"
         aria-label={label}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus, so keys scroll it
         tabIndex={0}
         className={`${frameClass} flex flex-col gap-3`}
       />
