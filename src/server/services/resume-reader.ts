@@ -7,7 +7,7 @@ import type { ResumeTask, ResumeTaskResult, ResumeWorkerReady } from './resume-w
  * How long one file may take once the thread has loaded. A 5 MB PDF of 60 text pages reads in about a second on one core
  * (docs/BENCHMARKS.md); beyond this budget a file is taken as hostile and its thread ended.
  */
-export const RESUME_READ_BUDGET_MS = 15_000;
+const RESUME_READ_BUDGET_MS = 15_000;
 
 /**
  * The thread's heap: enough for pdf.js on the largest accepted PDF, small enough that a file

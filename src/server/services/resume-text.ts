@@ -13,7 +13,7 @@ import { Semaphore } from './semaphore';
 const readers = new Semaphore(1);
 
 /** Text as stored: no control characters (PostgreSQL refuses NUL, the search marks hits with others), spaces folded, capped. */
-export function cleanResumeText(text: string): string {
+function cleanResumeText(text: string): string {
   return (
     text
       // eslint-disable-next-line no-control-regex -- removing control characters is the point
