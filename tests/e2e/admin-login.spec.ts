@@ -340,6 +340,8 @@ test.describe('admin dashboard tabs', () => {
       await expect(admin.tab('Outbox')).toBeFocused();
       await expect(page).toHaveURL(/#outbox$/);
       await page.keyboard.press('ArrowLeft');
+      await expect(page.getByRole('tab', { name: 'Templates', exact: true })).toBeFocused();
+      await page.keyboard.press('ArrowLeft');
       await expect(admin.tab('Messages')).toBeFocused();
       await page.keyboard.press('End');
       await page.keyboard.press('ArrowRight');

@@ -77,6 +77,8 @@ test.describe('the hiring pipeline', () => {
       await expect(admin.toast('Applicant moved to Interview')).toBeVisible();
       await expect(column(page, 'interview').getByRole('button', { name: `Move ${applicant.name}` })).toBeVisible();
 
+      // Rejected starts beyond the right edge at 1280 px: scrolled into view first, as a person would.
+      await column(page, 'rejected').scrollIntoViewIfNeeded();
       await drag(
         page,
         column(page, 'interview').getByRole('button', { name: `Move ${applicant.name}` }),

@@ -1,7 +1,7 @@
 import { descriptionText } from '~/lib/job-description-text';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
-import type { AdminJob, ApplicantStatus } from '~/lib/schemas';
+import { APPLICANT_STATUSES, type AdminJob, type ApplicantStatus } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
 import { formatDate } from '../format';
 import { applicantsOfJobHref, showApplicantsOfJob } from '../applicants/job-link';
@@ -18,9 +18,7 @@ type Props = {
   busy: boolean;
 };
 
-const STATUS_ORDER: ApplicantStatus[] = ['pending', 'shortlisted', 'rejected'];
-
-/** Its applicants by status and the link to them (the Applicants tab filtered by this vacancy). */
+/** Its applicants by stage (the stages that hold someone, in pipeline order) and the link to them (the Applicants tab filtered by this vacancy). */
 function ApplicantCounts({ job, counts }: Pick<Props, 'job' | 'counts'>) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -34,7 +32,7 @@ function ApplicantCounts({ job, counts }: Pick<Props, 'job' | 'counts'>) {
         <span className="font-semibold">{counts.total}</span> applicant{counts.total === 1 ? '' : 's'}
         {counts.total > 0 && (
           <span className="text-slate-300">
-            {STATUS_ORDER.map((status) => (
+            {APPLICANT_STATUSES.filter((status) => counts[status] > 0).map((status) => (
               <span key={status}>
                 {' · '}
                 {counts[status]} {statusStyles[status].label.toLowerCase()}
