@@ -43,6 +43,78 @@ export function pdfBytes(size?: number, note?: string): Uint8Array {
   throw new Error(`pdfBytes: ${target} is smaller than a minimal PDF (${minimal})`);
 }
 
+/** Builds a PDF from its objects (numbered from 1): real offsets in the cross-reference table, `trailer` extra keys. */
+function pdfFromObjects(objects: string[], trailer = ''): Uint8Array {
+  let body = '%PDF-1.4\n%\xe2\xe3\xcf\xd3\n';
+  const offsets = objects.map((object, i) => {
+    const at = body.length;
+    body += `${i + 1} 0 obj\n${object}\nendobj\n`;
+    return at;
+  });
+  const xrefAt = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
+  body += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R${trailer}>>\nstartxref\n${xrefAt}\n%%EOF\n`;
+  return new Uint8Array(Buffer.from(body, 'latin1'));
+}
+
+/** A PDF string literal: backslash, parentheses escaped; ASCII text only. */
+const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
+/**
+ * A real PDF with one page per entry of `pages`, each line of it drawn in Helvetica: what a
+ * resume written in a word processor holds, so pdf.js and text extraction read it back.
+ */
+export function pdfWithText(pages: string[][]): Uint8Array {
+  const objects = ['<</Type/Catalog/Pages 2 0 R>>', '', '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>'];
+  const kids: string[] = [];
+  for (const lines of pages) {
+    const content = `BT /F1 12 Tf 14 TL 72 720 Td ${lines.map((line) => `${pdfString(line)} Tj T*`).join(' ')} ET`;
+    objects.push(`<</Length ${content.length}>>\nstream\n${content}\nendstream`);
+    objects.push(
+      `<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 3 0 R>>>>/Contents ${objects.length} 0 R>>`,
+    );
+    kids.push(`${objects.length} 0 R`);
+  }
+  objects[1] = `<</Type/Pages/Kids[${kids.join(' ')}]/Count ${kids.length}>>`;
+  return pdfFromObjects(objects);
+}
+
+/**
+ * A PDF that passes the upload's structure check but no reader opens: it is encrypted with a
+ * password nobody knows (its Encrypt dictionary's check value fits no password).
+ */
+export function lockedPdfBytes(): Uint8Array {
+  const hex32 = (byte: string) => `<${byte.repeat(32)}>`;
+  return pdfFromObjects(
+    [
+      '<</Type/Catalog/Pages 2 0 R>>',
+      '<</Type/Pages/Kids[]/Count 0>>',
+      `<</Filter/Standard/V 1/R 2/O ${hex32('5a')}/U ${hex32('a7')}/P -4>>`,
+    ],
+    `/Encrypt 3 0 R/ID[${hex32('01')} ${hex32('01')}]`,
+  );
+}
+
+const xmlText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A real DOCX whose body holds `paragraphs` (the first as a heading), as Word writes them. */
+export function docxWithText(paragraphs: string[]): Uint8Array {
+  const body = paragraphs
+    .map(
+      (text, i) =>
+        `<w:p>${i === 0 ? '<w:pPr><w:pStyle w:val="Heading1"/></w:pPr>' : ''}<w:r><w:t xml:space="preserve">${xmlText(text)}</w:t></w:r></w:p>`,
+    )
+    .join('');
+  return zipBytes(
+    {
+      ...DOCX_PARTS,
+      'word/document.xml': `<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>${body}</w:body></w:document>`,
+    },
+    { deflate: true },
+  );
+}
+
 const CFB_SECTOR = 512;
 const CFB_END_OF_CHAIN = 0xfffffffe;
 const CFB_FREE = 0xffffffff;

@@ -2,7 +2,7 @@ import { z } from 'zod/mini';
 import { APPLICANT_STATUSES, type Applicant, type ApplicantStatus } from './schemas/applicant';
 
 export type ApplicantFilter = {
-  /** Matched case-insensitively against name, e-mail and job title. */
+  /** Words the server searches for (`GET /applicants?q=`: name, e-mail, job title, cover letter, resume text). */
   search: string;
   status: ApplicantStatus | 'all';
   /** A job id, or 'all'. */
@@ -11,14 +11,14 @@ export type ApplicantFilter = {
 
 export const NO_FILTER: ApplicantFilter = { search: '', status: 'all', jobId: 'all' };
 
-/** Search, status filter and job filter combine (all must match). */
-export function filterApplicants(applicants: readonly Applicant[], filter: ApplicantFilter): Applicant[] {
-  const needle = filter.search.trim().toLocaleLowerCase();
+/** The status and job filters (both must match), over the list or the server's search results. */
+export function filterApplicants(
+  applicants: readonly Applicant[],
+  filter: Pick<ApplicantFilter, 'status' | 'jobId'>,
+): Applicant[] {
   return applicants.filter(
     (a) =>
-      (filter.status === 'all' || a.status === filter.status) &&
-      (filter.jobId === 'all' || a.jobId === filter.jobId) &&
-      (!needle || [a.name, a.email, a.jobTitle].some((text) => text.toLocaleLowerCase().includes(needle))),
+      (filter.status === 'all' || a.status === filter.status) && (filter.jobId === 'all' || a.jobId === filter.jobId),
   );
 }
 

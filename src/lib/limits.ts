@@ -15,6 +15,12 @@ export const RESUME_MIME_TYPES: Readonly<Record<ResumeKind, string>> = {
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
+/** Text read from a resume is kept (searched, exported) up to this many characters: about 30 dense pages. */
+export const RESUME_TEXT_MAX_CHARS = 100_000;
+/** A search box query: at most this many characters, and this many words are matched. */
+export const SEARCH_QUERY_MAX = 200;
+export const SEARCH_TERMS_MAX = 8;
+
 /** Cover letter length after trimming, inclusive bounds. */
 export const COVER_LETTER_MIN = 50;
 export const COVER_LETTER_MAX = 1000;

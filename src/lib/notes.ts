@@ -1,5 +1,6 @@
 /** Notes on applicants and the timeline of what happened to an application: shared by the dialog and the API. */
 import { z } from 'zod/mini';
+import type { ApplicantStatus } from './schemas/applicant';
 
 export const NOTE_MAX = 2000;
 
@@ -41,4 +42,12 @@ export type TimelineEvent = {
 };
 
 /** What `GET /api/applicants/{id}` adds to the detail, and what adding or deleting a note answers. */
-export type ApplicantHistory = { notes: ApplicantNote[]; timeline: TimelineEvent[] };
+export type ApplicantHistory = {
+  notes: ApplicantNote[];
+  timeline: TimelineEvent[];
+  /** The same person's other applications (same e-mail address or phone), newest first. */
+  otherApplications: OtherApplication[];
+};
+
+/** Another application of the same person, as the applicant dialog lists it. */
+export type OtherApplication = { id: number; jobTitle: string; appliedAt: string; status: ApplicantStatus };

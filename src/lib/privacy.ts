@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = {
   'applicants.csv_exported': 'Exported applicants as CSV',
   'applicant.viewed': 'Viewed applicant',
   'resume.downloaded': 'Downloaded resume',
+  'resume.previewed': 'Previewed resume',
   'applicant.status_changed': 'Changed status',
   'applicant.deleted': 'Deleted applicant',
   'person.exported': 'Exported personal data',

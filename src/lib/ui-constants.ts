@@ -9,3 +9,6 @@ export const FORM_SCROLL_DELAY_MS = 100;
  * reports idle) must not leave a page's only form disabled.
  */
 export const IDLE_HYDRATION_TIMEOUT_MS = 1000;
+
+/** The admin search asks the server once typing pauses this long. */
+export const SEARCH_DEBOUNCE_MS = 250;

@@ -23,6 +23,7 @@ import {
 import { parseApiEnv, type ApiEnv } from './env';
 import { hashPassword } from './services/password';
 import { protectTwoFactorStorage, twoFactorVault } from './services/two-factor-vault';
+import { readPendingResumeTexts } from './services/resume-text';
 import { createLogger, exitOnCrash, flushLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
 import { scheduleRetention, type RetentionSchedule } from './retention/schedule';
@@ -191,6 +192,8 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       const guarded = await guardRestoredData(handle.db, { ledger: config.erasureLedger, restored }, new Date());
       if (guarded.erasedAgain || guarded.held) logger.warn(guarded, 'restored data guarded');
       retention = scheduleRetention(handle.db, config.retentionDays, logger);
+      // In the background: resumes the last run stopped before reading, or stored before reading existed.
+      void readPendingResumeTexts(handle.db, logger);
       // Without SMTP_URL nothing is sent: mails wait in the outbox until a start with it.
       worker = config.mail.smtpUrl
         ? new OutboxWorker({

@@ -29,6 +29,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'GET /api/applicants': 'viewer',
   'GET /api/applicants/:id': 'viewer',
   'GET /api/applicants/:id/download': 'viewer',
+  'GET /api/applicants/:id/preview': 'viewer',
   'PUT /api/applicants/:id/status': 'recruiter',
   'POST /api/applicants/:id/notes': 'recruiter',
   'DELETE /api/applicants/:id/notes/:noteId': 'recruiter',

@@ -106,6 +106,9 @@ type AdminApi = {
     coverLetter?: string;
     /** The multipart field `source` (the job link's); left out when not given. */
     source?: string;
+    phone?: string;
+    /** The file to attach; a small real PDF without text by default. */
+    resume?: { name: string; mimeType: string; buffer: Buffer };
   }) => Promise<SeededApplicant>;
   setStatus: (id: number, status: Applicant['status']) => Promise<void>;
   sendMessage: (input?: Partial<Pick<ContactMessage, 'name' | 'email' | 'subject' | 'message'>>) => Promise<void>;
@@ -155,23 +158,28 @@ export const adminTest = apiTest.extend<AdminFixtures>({
         jobs.push(job.id);
         return job;
       },
-      seedApplicant: async ({ job, name, email, linkedin = '', coverLetter, source }) => {
+      seedApplicant: async ({ job, name, email, linkedin = '', coverLetter, source, phone, resume }) => {
         count += 1;
         const fullName = name ?? `${tag} Applicant ${'abcdefghij'[count % 10]}`;
         const address = email ?? `${tag.toLowerCase()}.${count}@example.org`;
-        const resumeBytes = samplePdf(`${fullName} resume`);
+        const file = resume ?? {
+          name: 'resume.pdf',
+          mimeType: 'application/pdf',
+          buffer: samplePdf(`${fullName} resume`),
+        };
+        const resumeBytes = file.buffer;
         const response = await request.post('/api/applicants/apply', {
           multipart: {
             jobId: String(job.id),
             name: fullName,
             email: address,
-            phone: '+91 98765 43210',
+            phone: phone ?? '+91 98765 43210',
             linkedin,
             coverLetter:
               coverLetter ?? `I have shipped edge inference pipelines for five years and want to build ${job.title}.`,
             consent: 'true',
             ...(source === undefined ? {} : { source }),
-            resume: { name: 'resume.pdf', mimeType: 'application/pdf', buffer: resumeBytes },
+            resume: file,
           },
         });
         const body = await ok(response);

@@ -71,3 +71,21 @@ export async function downloadResume(
     `${applicant.name}_Resume.${applicant.resume.kind}`;
   return { blob: await response.blob(), filename };
 }
+
+/** `GET /applicants?q=`: applicants matching every word, best first, each with its matching passage. */
+export const searchApplicants = (q: string, signal?: AbortSignal) =>
+  apiRequest<{ applicants: Applicant[] }>(`/applicants?${new URLSearchParams({ q })}`, {
+    auth: true,
+    ...(signal ? { signal } : {}),
+  }).then((r) => r.applicants);
+
+/** `GET /applicants/{id}/preview`: a PDF's bytes, for pdf.js to draw. */
+export async function resumePdf(id: number, signal?: AbortSignal): Promise<ArrayBuffer> {
+  return (await apiResponse(`/applicants/${id}/preview`, { auth: true, ...(signal ? { signal } : {}) })).arrayBuffer();
+}
+
+/** `GET /applicants/{id}/preview`: a DOCX as HTML the server sanitised (headings, paragraphs, lists, emphasis). */
+export const resumeHtml = (id: number, signal?: AbortSignal) =>
+  apiRequest<{ html: string }>(`/applicants/${id}/preview`, { auth: true, ...(signal ? { signal } : {}) }).then(
+    (r) => r.html,
+  );

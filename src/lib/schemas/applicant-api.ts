@@ -1,8 +1,9 @@
 import { z } from 'zod/mini';
-import { BULK_MAX, RESUME_EXTENSIONS } from '../limits';
+import { BULK_MAX, RESUME_EXTENSIONS, SEARCH_QUERY_MAX } from '../limits';
 import {
   APPLICANT_STATUSES,
   REJECTION_REASON_KEYS,
+  RESUME_TEXT_STATES,
   applicantMessages,
   bulkMessages,
   type ApplicantStatus,
@@ -43,6 +44,16 @@ export type BulkAction = z.output<typeof bulkActionSchema>;
 export type BulkResult = { id: number; ok: true; status: ApplicantStatus } | { id: number; ok: false; message: string };
 export type BulkAnswer = { message: string; results: BulkResult[] };
 
+/** `GET /api/applicants?q=`: the words to find; without `q` (or blank) every applicant is listed. */
+export const applicantSearchQuerySchema = z.object({
+  q: z.optional(
+    z.pipe(
+      z.string().check(z.maxLength(SEARCH_QUERY_MAX, applicantMessages.searchTooLong)),
+      z.transform((q) => (q.trim() ? q.trim() : undefined)),
+    ),
+  ),
+});
+
 /** An applicant as the API lists it; the resume bytes are downloaded separately. */
 export const applicantSchema = z.object({
   id: z.int(),
@@ -67,7 +78,13 @@ export const applicantSchema = z.object({
   rejectionReason: z.nullable(rejectionReasonSchema),
   /** When retention will erase this applicant; null while shortlisted (kept until an admin decides). */
   eraseAt: z.optional(z.nullable(z.string())),
-  /** The stored resume's kind (its real type, sniffed from the bytes) and size in bytes. */
-  resume: z.object({ kind: z.enum(RESUME_EXTENSIONS), size: z.int() }),
+  /**
+   * The stored resume's kind (its real type, sniffed from the bytes), size in bytes, and whether
+   * its text was read for search and preview (RESUME_TEXT_STATES).
+   */
+  resume: z.object({ kind: z.enum(RESUME_EXTENSIONS), size: z.int(), text: z.enum(RESUME_TEXT_STATES) }),
+  /** With `?q=`: the best matching passage, hits given as [start, end) offsets into `text`. */
+  match: z.optional(z.object({ text: z.string(), hits: z.array(z.tuple([z.int(), z.int()])) })),
 });
 export type Applicant = z.infer<typeof applicantSchema>;
+export type ApplicantMatch = NonNullable<Applicant['match']>;

@@ -1,5 +1,5 @@
 /** An applicant's stages, the rule for moving between them and the texts; without zod, so the careers board loads none. */
-import { BULK_MAX } from '../limits';
+import { BULK_MAX, SEARCH_QUERY_MAX } from '../limits';
 
 /** Applicant status (the hiring stage), in pipeline order; new applications are pending. */
 export const APPLICANT_STATUSES = [
@@ -73,6 +73,14 @@ export const RETENTION_CLASS: Record<ApplicantStatus, 'pending' | 'rejected' | n
 /** A change to these statuses can be mailed to the applicant with the built-in status mail ('Notify the applicant'). */
 export const NOTIFIABLE_STATUSES: readonly ApplicantStatus[] = ['shortlisted', 'rejected'];
 
+/**
+ * Whether a resume's text was read: `pending` until its reader finishes (seconds after applying),
+ * `ready`, `missing` when the file could not be read (damaged, hostile, too slow), `unsupported`
+ * for Word 97-2003 files, which no kept library reads.
+ */
+export const RESUME_TEXT_STATES = ['pending', 'ready', 'missing', 'unsupported'] as const;
+export type ResumeTextState = (typeof RESUME_TEXT_STATES)[number];
+
 export const applicantMessages = {
   notFound: 'Applicant not found',
   resumeNotFound: 'Resume not found',
@@ -83,6 +91,17 @@ export const applicantMessages = {
   reasonRequired: 'Choose a reason for rejecting',
   reasonUnknown: `Reason must be one of: ${REJECTION_REASON_KEYS.join(', ')}`,
   reasonOnlyForRejection: 'A reason is only kept when rejecting',
+  /** The resume preview, by the state of its text (the file itself is always stored and downloadable). */
+  resumeTextPending: 'The resume is still being read; its preview and search follow in a few seconds.',
+  resumeTextMissing: 'Text could not be read from this resume. Download it to open it in its own application.',
+  resumeTextUnsupported:
+    'Word 97-2003 (.doc) resumes are not previewed or searched. Download it to open it in its own application.',
+  badSearch: 'The search could not be read',
+  searchTooLong: `Search must not exceed ${SEARCH_QUERY_MAX} characters`,
+  /** What the admin search box looks through: its label, and the placeholder that shows it on screen. */
+  searchLabel: 'Search applicants by name, e-mail, job title, cover letter and resume text',
+  searchPlaceholder: 'Name, e-mail, job, cover letter, resume',
+  resumePreviewFailed: 'The preview could not be shown. Download the resume to open it.',
   deleted: 'Applicant deleted successfully',
   changedMeanwhile: 'The applicant was changed meanwhile; reload and try again',
   /** The admin area's warning while the disk guard refuses applications. */

@@ -1,16 +1,22 @@
 import type { Kysely } from 'kysely';
 import type { ResumeKind } from '~/lib/limits';
-import type { Applicant, ApplicantStatus, RejectionReason } from '~/lib/schemas/applicant';
+import type { OtherApplication } from '~/lib/notes';
+import type { Applicant, ApplicantStatus, RejectionReason, ResumeTextState } from '~/lib/schemas/applicant';
 import type { ApplicationFields } from '~/lib/schemas/application';
 import type { Job } from '~/lib/schemas/job';
 import { DIRECT_SOURCE } from '~/lib/sources';
 import { normalizeEmail } from './admins';
 import { insertApplicationToken } from './application-tokens';
 import { isDbId } from './ids';
+import { phoneKey } from './phone-key';
 import { enqueueMails, type NewMail } from './outbox';
 import type { ApplicantRow, Database } from './schema';
 
-type ApplicantWithResume = ApplicantRow & { resume_kind: ResumeKind; resume_size: number };
+type ApplicantWithResume = ApplicantRow & {
+  resume_kind: ResumeKind;
+  resume_size: number;
+  resume_text_state: ResumeTextState;
+};
 
 /** An applicant's row as the API names its fields, without the resume. */
 export function applicantFields(row: ApplicantRow): Omit<Applicant, 'resume'> {
@@ -33,7 +39,10 @@ export function applicantFields(row: ApplicantRow): Omit<Applicant, 'resume'> {
 }
 
 function toApplicant(row: ApplicantWithResume): Applicant {
-  return { ...applicantFields(row), resume: { kind: row.resume_kind, size: Number(row.resume_size) } };
+  return {
+    ...applicantFields(row),
+    resume: { kind: row.resume_kind, size: Number(row.resume_size), text: row.resume_text_state },
+  };
 }
 
 function selectApplicants(db: Kysely<Database>) {
@@ -41,7 +50,7 @@ function selectApplicants(db: Kysely<Database>) {
     .selectFrom('applicants')
     .innerJoin('resumes', 'resumes.applicant_id', 'applicants.id')
     .selectAll('applicants')
-    .select(['resumes.kind as resume_kind', 'resumes.size as resume_size']);
+    .select(['resumes.kind as resume_kind', 'resumes.size as resume_size', 'resumes.text_state as resume_text_state']);
 }
 
 /** Every applicant, newest first, without resume bytes. */
@@ -51,6 +60,12 @@ export async function listApplicants(db: Kysely<Database>): Promise<Applicant[]>
     .orderBy('applicants.id', 'desc')
     .execute();
   return rows.map(toApplicant);
+}
+
+/** The applicants with these ids, in no particular order. */
+export async function getApplicantsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<Applicant[]> {
+  if (!ids.length) return [];
+  return (await selectApplicants(db).where('applicants.id', 'in', ids).execute()).map(toApplicant);
 }
 
 export async function getApplicantById(db: Kysely<Database>, id: number): Promise<Applicant | null> {
@@ -104,6 +119,7 @@ export async function insertApplicantWithResume(
         email: fields.email,
         email_key: normalizeEmail(fields.email),
         phone: fields.phone,
+        phone_key: phoneKey(fields.phone),
         linkedin: fields.linkedin ? fields.linkedin : null,
         cover_letter: fields.coverLetter,
         status: 'pending',
@@ -124,10 +140,16 @@ export async function insertApplicantWithResume(
         size: resume.data.byteLength,
         sha256: resume.sha256,
         data: resume.data,
+        text_state: readableResume(resume.kind) ? 'pending' : 'unsupported',
       })
       .execute();
     if (tokenHash) await insertApplicationToken(trx, Number(row.id), tokenHash, now);
-    const applicant = toApplicant({ ...row, resume_kind: resume.kind, resume_size: resume.data.byteLength });
+    const applicant = toApplicant({
+      ...row,
+      resume_kind: resume.kind,
+      resume_size: resume.data.byteLength,
+      resume_text_state: readableResume(resume.kind) ? 'pending' : 'unsupported',
+    });
     if (mails) await enqueueMails(trx, mails(applicant), now);
     return applicant;
   });
@@ -174,6 +196,54 @@ export async function deleteApplicant(db: Kysely<Database>, id: number): Promise
     const result = await trx.deleteFrom('applicants').where('id', '=', id).executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
   });
+}
+
+/** Whether a resume's text can be read: PDF and DOCX; no kept library reads Word 97-2003 (.doc). */
+export const readableResume = (kind: ResumeKind): kind is 'pdf' | 'docx' => kind !== 'doc';
+
+/** Records a resume's text once read (`ready`), or that it could not be (`missing`, text null). */
+export async function setResumeText(
+  db: Kysely<Database>,
+  applicantId: number,
+  result: { state: 'ready'; text: string } | { state: 'missing' },
+): Promise<void> {
+  await db
+    .updateTable('resumes')
+    .set({ text: result.state === 'ready' ? result.text : null, text_state: result.state })
+    .where('applicant_id', '=', applicantId)
+    .execute();
+}
+
+/** Resumes whose text was never read (the server stopped first, or they came before reading existed). */
+export async function pendingResumeIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('resumes').select('applicant_id').where('text_state', '=', 'pending').execute();
+  return rows.map((r) => Number(r.applicant_id));
+}
+
+/**
+ * The other applications of the same person as `applicant`: the same normalised e-mail address,
+ * or the same phone (db/phone-key.ts); newest first.
+ */
+export async function otherApplicationsOf(db: Kysely<Database>, id: number): Promise<OtherApplication[]> {
+  const self = await db
+    .selectFrom('applicants')
+    .select(['email_key', 'phone_key'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!self) return [];
+  const rows = await db
+    .selectFrom('applicants')
+    .select(['id', 'job_title', 'applied_at', 'status'])
+    .where('id', '!=', id)
+    .where((eb) =>
+      self.phone_key === null
+        ? eb('email_key', '=', self.email_key)
+        : eb.or([eb('email_key', '=', self.email_key), eb('phone_key', '=', self.phone_key)]),
+    )
+    .orderBy('applied_at', 'desc')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), jobTitle: r.job_title, appliedAt: r.applied_at, status: r.status }));
 }
 
 export async function getResume(

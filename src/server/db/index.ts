@@ -26,9 +26,14 @@ export {
   deleteApplicant,
   getResume,
   applicantFields,
+  readableResume,
+  setResumeText,
+  pendingResumeIds,
+  otherApplicationsOf,
   type StoredResume,
   type ApplicantMails,
 } from './applicants';
+export { searchApplicants } from './applicant-search';
 export {
   normalizeEmail,
   findAdminByEmail,

@@ -6,7 +6,15 @@ import type { ApplicantRow, ContactMessageRow, Database } from './schema';
 export const messageEmailKey = sql<string>`lower(trim(email))`;
 
 export type ApplicationWithResume = ApplicantRow & {
-  resume: { kind: ResumeKind; mimeType: string; size: number; sha256: string; data: Uint8Array } | null;
+  resume: {
+    kind: ResumeKind;
+    mimeType: string;
+    size: number;
+    sha256: string;
+    data: Uint8Array;
+    /** The text read from it, when it could be read. */
+    text: string | null;
+  } | null;
 };
 
 /** Every application stored under a normalised e-mail address, oldest first, with its resume. */
@@ -21,25 +29,29 @@ export async function applicationsOf(db: Kysely<Database>, emailKey: string): Pr
       'resumes.size as resume_size',
       'resumes.sha256 as resume_sha256',
       'resumes.data as resume_data',
+      'resumes.text as resume_text',
     ])
     .where('applicants.email_key', '=', emailKey)
     .orderBy('applicants.id')
     .execute();
-  return rows.map(({ resume_kind, resume_mime_type, resume_size, resume_sha256, resume_data, ...row }) => ({
-    ...row,
-    id: Number(row.id),
-    job_id: Number(row.job_id),
-    resume:
-      resume_kind && resume_data
-        ? {
-            kind: resume_kind,
-            mimeType: resume_mime_type ?? '',
-            size: Number(resume_size),
-            sha256: resume_sha256 ?? '',
-            data: resume_data,
-          }
-        : null,
-  }));
+  return rows.map(
+    ({ resume_kind, resume_mime_type, resume_size, resume_sha256, resume_data, resume_text, ...row }) => ({
+      ...row,
+      id: Number(row.id),
+      job_id: Number(row.job_id),
+      resume:
+        resume_kind && resume_data
+          ? {
+              kind: resume_kind,
+              mimeType: resume_mime_type ?? '',
+              size: Number(resume_size),
+              sha256: resume_sha256 ?? '',
+              data: resume_data,
+              text: resume_text ?? null,
+            }
+          : null,
+    }),
+  );
 }
 
 /** Every contact message sent from a normalised e-mail address, oldest first. */

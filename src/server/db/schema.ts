@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { ApplicantStatus, RejectionReason } from '~/lib/schemas/applicant';
+import type { ApplicantStatus, RejectionReason, ResumeTextState } from '~/lib/schemas/applicant';
 import type { JobType } from '~/lib/schemas/job';
 import type { ResumeKind } from '~/lib/limits';
 import type { Recommendation } from '~/lib/interviews';
@@ -123,6 +123,8 @@ interface ApplicantsTable {
   /** Lower-cased e-mail: one application per (job_id, email_key). */
   email_key: string;
   phone: string;
+  /** The phone's last ten digits (db/phone-key.ts): links one person's applications. */
+  phone_key: ColumnType<string | null, string | null | undefined, never>;
   linkedin: string | null;
   cover_letter: string;
   status: ApplicantStatus;
@@ -176,6 +178,10 @@ interface ResumesTable {
   /** Hex SHA-256 of `data`. */
   sha256: string;
   data: Uint8Array;
+  /** The text read from the file (PDF, DOCX) for search and export; null until read, or when it could not be. */
+  text: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether the text was read (src/lib/schemas/applicant.ts, RESUME_TEXT_STATES). */
+  text_state: ColumnType<ResumeTextState, ResumeTextState | undefined, ResumeTextState>;
 }
 
 interface ContactMessagesTable {

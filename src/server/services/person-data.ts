@@ -66,7 +66,15 @@ export type PersonData = {
     /** When retention erases it; null while shortlisted. */
     eraseAt: string | null;
     consent: { givenAt: string; noticeVersion: string } | null;
-    resume: { file: string; kind: ResumeKind; mimeType: string; size: number; sha256: string } | null;
+    resume: {
+      file: string;
+      kind: ResumeKind;
+      mimeType: string;
+      size: number;
+      sha256: string;
+      /** The text read from the file for the team's search (null when it could not be read). */
+      extractedText: string | null;
+    } | null;
     /** What the hiring team wrote about the application; `by` is always "the hiring team", as in the audit entries. */
     notes: { text: string; by: string; writtenAt: string }[];
     /** Interviews with the applicant: the panel is counted, not named. */
@@ -132,6 +140,7 @@ export async function collectPersonData(
               mimeType: row.resume.mimeType,
               size: row.resume.size,
               sha256: row.resume.sha256,
+              extractedText: row.resume.text,
             }
           : null,
       notes: notes

@@ -4,6 +4,7 @@ import { formatDate } from '../format';
 import { EraseOn } from '../privacy/EraseOn';
 import { Can } from '../session';
 import { StatusActions, deleteButtonClass } from './StatusActions';
+import { MatchSnippet } from './MatchSnippet';
 import { StatusBadge } from './StatusBadge';
 import type { ApplicantActions } from './useApplicantActions';
 
@@ -17,7 +18,7 @@ type Props = {
   onSelect?: (event: { shiftKey: boolean }) => void;
 };
 
-/** Applicant card: name, phone and e-mail, status, job, department, source, applied date and the actions. */
+/** Applicant card: name, phone and e-mail, status, the search's matching passage, job, department, source, applied date and the actions. */
 export function ApplicantCard({ applicant, actions, onView, selected, onSelect }: Props) {
   const busy = actions.isBusy(applicant.id);
   const titleId = `applicant-${applicant.id}-name`;
@@ -53,6 +54,7 @@ export function ApplicantCard({ applicant, actions, onView, selected, onSelect }
           </a>
         </p>
       </div>
+      {applicant.match && <MatchSnippet match={applicant.match} />}
       <dl className="grid gap-1 text-sm">
         <div className="flex gap-2">
           <dt className="text-slate-400">Job:</dt>

@@ -11,6 +11,8 @@ import { InterviewsSection } from '../interviews/InterviewsSection';
 import { Timeline } from '../notes/Timeline';
 import type { PrivacyActions } from '../privacy/usePrivacyActions';
 import { StatusActions, deleteButtonClass } from './StatusActions';
+import { OtherApplications } from './OtherApplications';
+import { ResumePreview } from './ResumePreview';
 import { StatusBadge } from './StatusBadge';
 import type { ApplicantActions } from './useApplicantActions';
 import { mailtoHref } from '~/lib/mailto';
@@ -57,14 +59,23 @@ type Props = {
   actions: ApplicantActions;
   privacy: PrivacyActions;
   onClose: () => void;
+  /** Shows another application (of the same person) in the dialog instead. */
+  onOpenApplication: (id: number) => void;
 };
 
 /**
  * Applicant detail: scrolls within 90vh; who, then the cover letter (text, never HTML), then the
- * record's details and a danger zone. The footer holds the status actions as its first row; its
+ * record's details, the resume and its preview, the person's other applications, the timeline and a danger zone. The footer holds the status actions as its first row; its
  * layout keeps its size whatever the status, so nothing jumps under the pointer.
  */
-export function ApplicantDialog({ applicant, applicationsOfPerson, actions, privacy, onClose }: Props) {
+export function ApplicantDialog({
+  applicant,
+  applicationsOfPerson,
+  actions,
+  privacy,
+  onClose,
+  onOpenApplication,
+}: Props) {
   const busy = actions.isBusy(applicant.id) || privacy.busy;
   const dangerId = useId();
   // Loading the detail records the view in the audit trail; it also brings the consent record.
@@ -152,12 +163,11 @@ export function ApplicantDialog({ applicant, applicationsOfPerson, actions, priv
         <Row term="Erase on">
           <EraseOn applicant={applicant} />
         </Row>
-        <Row term="Resume">
-          {applicant.resume.kind.toUpperCase()}, {Math.max(1, Math.round(applicant.resume.size / 1024))} KB
-        </Row>
       </dl>
 
       <InterviewsSection applicant={applicant} />
+      <ResumePreview applicant={applicant} />
+      {detail.data && <OtherApplications applications={detail.data.otherApplications} onOpen={onOpenApplication} />}
 
       {detail.data && <Timeline applicantId={applicant.id} history={detail.data} />}
 

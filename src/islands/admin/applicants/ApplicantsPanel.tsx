@@ -1,6 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { applicantsQuery } from '~/islands/queries/applicants';
+import { applicantSearchQuery, applicantsQuery } from '~/islands/queries/applicants';
+import { useDebounced } from '~/islands/ui/useDebounced';
+import { SEARCH_DEBOUNCE_MS } from '~/lib/ui-constants';
 import { adminJobsQuery } from '~/islands/queries/jobs';
 import { ApplicationsChart } from '../chart/ApplicationsChart';
 import { usePrivacyActions } from '../privacy/usePrivacyActions';
@@ -23,6 +25,8 @@ const applicantsTexts = {
   loading: 'Loading applicants...',
   empty: 'No applicants found',
   fetchFailed: 'Failed to fetch applicants',
+  searching: 'Searching...',
+  searchFailed: 'The search failed. Try again in a moment.',
 } as const;
 
 /** The filter a vacancy's 'View applicants' link asks for, else none. */
@@ -73,8 +77,16 @@ export function ApplicantsPanel() {
     if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ block: 'start' });
   }, [filter]);
 
+  // Words in the search box go to the server (name, e-mail, job title, cover letter, resume text),
+  // which answers the matches best first; status and job filters then apply here.
+  const query = useDebounced(filter.search.trim(), SEARCH_DEBOUNCE_MS);
+  const search = useQuery({ ...applicantSearchQuery(query), enabled: query !== '', placeholderData: keepPreviousData });
   const all = useMemo(() => applicants.data ?? [], [applicants.data]);
-  const shown = useMemo(() => filterApplicants(all, filter), [all, filter]);
+  const searching = filter.search.trim() !== '';
+  const shown = useMemo(
+    () => filterApplicants(searching ? (search.data ?? []) : all, filter),
+    [all, filter, searching, search.data],
+  );
   const choices = useMemo(() => jobChoices(jobs.data ?? [], all), [jobs.data, all]);
   const shownIds = useMemo(() => shown.map((a) => a.id), [shown]);
   const selection = useSelection(shownIds);
@@ -141,7 +153,11 @@ export function ApplicantsPanel() {
                 onDone={selection.keep}
               />
             )}
-            {shown.length === 0 ? (
+            {searching && search.isError ? (
+              <StateMessage kind="error">{applicantsTexts.searchFailed}</StateMessage>
+            ) : searching && !search.data ? (
+              <StateMessage kind="loading">{applicantsTexts.searching}</StateMessage>
+            ) : shown.length === 0 ? (
               <StateMessage kind="empty">{applicantsTexts.empty}</StateMessage>
             ) : view === 'board' ? (
               <BoardView applicants={shown} actions={actions} onView={setOpenId} />
@@ -166,6 +182,8 @@ export function ApplicantsPanel() {
       </QueryState>
       {open && (
         <ApplicantDialog
+          // A new dialog per application: another one opened from it starts at its top, focus included.
+          key={open.id}
           applicant={open}
           applicationsOfPerson={all.filter((a) => a.email.toLowerCase() === open.email.toLowerCase()).length}
           actions={actions}
@@ -174,6 +192,7 @@ export function ApplicantsPanel() {
             forgetApplicantInUrl();
             setOpenId(null);
           }}
+          onOpenApplication={setOpenId}
         />
       )}
       {confirmDialog}

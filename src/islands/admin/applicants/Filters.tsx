@@ -1,4 +1,4 @@
-import { APPLICANT_STATUSES, type ApplicantStatus } from '~/lib/schemas';
+import { APPLICANT_STATUSES, applicantMessages, type ApplicantStatus } from '~/lib/schemas';
 import { inputClass } from '~/islands/ui/Field';
 import type { ApplicantFilter } from './filter';
 import { statusStyles } from './StatusBadge';
@@ -9,7 +9,7 @@ type Props = {
   jobs: { id: number; label: string }[];
 };
 
-/** Search (name, e-mail or job title), status filter and job filter; they combine. On phones the two filters share a row. */
+/** Search (name, e-mail, job title, cover letter, resume text: on the server), status filter and job filter; they combine. On phones the two filters share a row. */
 export function Filters({ filter, onChange, jobs }: Props) {
   return (
     <div
@@ -19,14 +19,14 @@ export function Filters({ filter, onChange, jobs }: Props) {
     >
       <div className="col-span-2 md:col-span-1">
         <label htmlFor="applicant-search" className="sr-only">
-          Search applicants
+          {applicantMessages.searchLabel}
         </label>
         <input
           id="applicant-search"
           type="search"
           value={filter.search}
           onChange={(event) => onChange({ ...filter, search: event.target.value })}
-          placeholder="Search by name, email or job title"
+          placeholder={applicantMessages.searchPlaceholder}
           className={inputClass}
         />
       </div>

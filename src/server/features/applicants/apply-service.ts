@@ -19,6 +19,7 @@ import { findJob, hasApplied, type StoredResume } from '../../db';
 import { apiError, fieldErrors, summarize, unstorableFields } from '../../errors';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
+import { readResumeText } from '../../services/resume-text';
 import { Semaphore } from '../../services/semaphore';
 import { refuseWithoutConsent } from '../../services/consent';
 import { spamFilter } from '../../services/spam';
@@ -136,6 +137,9 @@ export function applyService(services: Services) {
   async function store(c: Context<AppEnv>, application: CheckedApplication): Promise<Response> {
     const applicant = await slots.run(() => applications.store(application));
     if (!applicant) return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
+    // Not awaited: the applicant's answer never waits on a parser, and a file that cannot be read
+    // leaves the stored application as it is (its text marked missing).
+    if (applicant.resume.text === 'pending') void readResumeText(db, services.logger, applicant.id);
     return c.json(
       {
         message: applicationReceivedMessages.submitted,

@@ -1,21 +1,22 @@
 import { Hono } from 'hono';
 import { applicantMessages, type Applicant } from '~/lib/schemas/applicant';
-import { bulkActionSchema, statusUpdateSchema } from '~/lib/schemas/applicant-api';
+import { applicantSearchQuerySchema, bulkActionSchema, statusUpdateSchema } from '~/lib/schemas/applicant-api';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { deleteApplicant, getResume, listApplicants, parseDbId } from '../../db';
+import { deleteApplicant, getResume, listApplicants, parseDbId, searchApplicants } from '../../db';
 import { statusMails } from '../../mail';
-import { apiError } from '../../errors';
+import { apiError, fieldErrors, summarize } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { withEraseAt } from '../../services/retention-policy';
 import { auditRequest } from '../../services/audit';
+import { readResume, ResumeReadError } from '../../services/resume-reader';
 import { applyService } from './apply-service';
 import { moveToStage, stageRequestRefusal } from './stage-move';
 import { auditTemplateMail, runBulk, templateFor, templateMails } from './bulk';
 import { resumeFilename } from '../../services/resume-filename';
 
-/** `/applicants`: public apply; admin list, intake status, status change, delete, resume download. */
+/** `/applicants`: public apply; admin list and search, intake status, status change, delete, resume preview and download. */
 export function applicantRoutes(services: Services) {
   const { db } = services;
   const guard = requireAdmin(services);
@@ -26,9 +27,20 @@ export function applicantRoutes(services: Services) {
       .post('/apply', (c) => applications.submit(c))
       // Whether applications are accepted now (free disk space), for the dashboard's warning.
       .get('/intake', guard, async (c) => c.json(await applications.intake()))
+      // Every applicant, newest first; with `?q=`, those matching it (name, e-mail, job title, cover
+      // letter, resume text), best first, each with its matching passage.
       .get('/', guard, async (c) => {
-        const applicants = (await listApplicants(db)).map((a) => withEraseAt(a, services.config.retentionDays));
-        await auditRequest(services, c, 'applicants.listed', { summary: `listed ${applicants.length} applicants` });
+        const parsed = applicantSearchQuerySchema.safeParse(c.req.query());
+        if (!parsed.success) return apiError(c, 400, summarize(fieldErrors(parsed.error), applicantMessages.badSearch));
+        const { q } = parsed.data;
+        const found = q === undefined ? await listApplicants(db) : await searchApplicants(db, services.dbKind, q);
+        const applicants = found.map((a) => withEraseAt(a, services.config.retentionDays));
+        await auditRequest(services, c, 'applicants.listed', {
+          summary:
+            q === undefined
+              ? `listed ${applicants.length} applicants`
+              : `searched applicants, ${applicants.length} found`,
+        });
         return c.json({ applicants });
       })
       .put('/:id/status', guard, jsonBody(statusUpdateSchema), async (c) => {
@@ -62,6 +74,30 @@ export function applicantRoutes(services: Services) {
         if (id === null || !(await deleteApplicant(db, id))) return apiError(c, 404, applicantMessages.notFound);
         await auditRequest(services, c, 'applicant.deleted', { subject: { type: 'applicant', id } });
         return c.json({ message: applicantMessages.deleted });
+      })
+      // The resume shown in the page: a PDF's bytes (drawn by pdf.js in the browser), a DOCX as
+      // sanitised HTML. A .doc, or a file that cannot be converted, answers 415 with the reason.
+      .get('/:id/preview', guard, async (c) => {
+        const id = parseDbId(c.req.param('id'));
+        const resume = id === null ? null : await getResume(db, id);
+        if (id === null || !resume) return apiError(c, 404, applicantMessages.resumeNotFound);
+        if (resume.kind === 'doc') return apiError(c, 415, applicantMessages.resumeTextUnsupported);
+        await auditRequest(services, c, 'resume.previewed', { subject: { type: 'applicant', id } });
+        if (resume.kind === 'pdf') {
+          return c.body(resume.data as Uint8Array<ArrayBuffer>, 200, {
+            'Content-Type': resume.mimeType,
+            'Content-Length': String(resume.data.byteLength),
+            'Cache-Control': 'private, no-store',
+          });
+        }
+        try {
+          const html = await readResume({ task: 'html', kind: resume.kind, data: resume.data });
+          c.header('Cache-Control', 'private, no-store');
+          return c.json({ html });
+        } catch (error) {
+          if (!(error instanceof ResumeReadError)) throw error;
+          return apiError(c, 415, applicantMessages.resumeTextMissing);
+        }
       })
       .get('/:id/download', guard, async (c) => {
         const id = parseDbId(c.req.param('id'));

@@ -4,7 +4,14 @@ import { erasureSchema, privacyMessages, type ApplicantDetail } from '~/lib/priv
 import { applicantMessages } from '~/lib/schemas/applicant';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { applicantConsent, applicantEmailKey, getApplicantById, listApplicants, parseDbId } from '../../db';
+import {
+  applicantConsent,
+  applicantEmailKey,
+  getApplicantById,
+  listApplicants,
+  parseDbId,
+  searchApplicants,
+} from '../../db';
 import { apiError, fieldErrors, summarize } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
@@ -34,8 +41,11 @@ export function privacyRoutes(services: Services) {
         const errors = fieldErrors(parsed.error);
         return apiError(c, 400, summarize(errors, 'Invalid filter'), errors);
       }
+      // The same search as the dashboard's list: the rows exported are the rows shown.
+      const search = parsed.data.search.trim();
+      const found = search ? await searchApplicants(db, services.dbKind, search) : await listApplicants(db);
       const rows = filterApplicants(
-        (await listApplicants(db)).map((a) => withEraseAt(a, days())),
+        found.map((a) => withEraseAt(a, days())),
         parsed.data,
       );
       await auditRequest(services, c, 'applicants.csv_exported', {
