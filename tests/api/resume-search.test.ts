@@ -149,6 +149,25 @@ describe('resumes that cannot be read', () => {
     expect((await search('numbatron')).map((a) => a.id)).toEqual([after]);
   });
 
+  it('gives each of a burst of resumes its own text, a refused file in the middle included', async () => {
+    const words = ['Quokkabyte', 'Tarsierix', 'Pangolune', 'Axolotron'];
+    const reads = [
+      ...words.map((word, i) =>
+        i % 2
+          ? readResume({ task: 'text', kind: 'docx', data: docxWithText([word]) })
+          : readResume({ task: 'text', kind: 'pdf', data: pdfWithText([[word]]) }),
+      ),
+      readResume({ task: 'text', kind: 'pdf', data: lockedPdfBytes() }),
+      readResume({ task: 'text', kind: 'pdf', data: pdfWithText([['Fossaflow']]) }),
+    ];
+    const results = await Promise.allSettled(reads);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value.trim() : 'refused'))).toEqual([
+      ...words,
+      'refused',
+      'Fossaflow',
+    ]);
+  });
+
   it('ends a reader that exceeds its time budget', async () => {
     const reading = readResume({ task: 'text', kind: 'pdf', data: pdfWithText([['slow']]) }, 1);
     await expect(reading).rejects.toBeInstanceOf(ResumeReadError);

@@ -3,14 +3,6 @@ import { RESUME_TEXT_MAX_CHARS } from '~/lib/limits';
 import { getResume, pendingResumeIds, readableResume, setResumeText, type Database } from '../db';
 import type { Logger } from '../logger';
 import { readResume } from './resume-reader';
-import { Semaphore } from './semaphore';
-
-/**
- * One file read at a time per process: the machine keeps its other core for requests, and a
- * burst of applications queues here (their text follows seconds later) instead of running many
- * 192 MB threads at once.
- */
-const readers = new Semaphore(1);
 
 /** Text as stored: no control characters (PostgreSQL refuses NUL, the search marks hits with others), spaces folded, capped. */
 function cleanResumeText(text: string): string {
@@ -49,17 +41,15 @@ async function readAndStore(db: Kysely<Database>, logger: Logger, id: number): P
     const resume = await getResume(db, id);
     if (!resume || !readableResume(resume.kind)) return;
     const { kind, data } = resume;
-    const result = await readers.run(() =>
-      readResume({ task: 'text', kind, data }).then(
-        (text) => ({ state: 'ready' as const, text: cleanResumeText(text) }),
-        (error: unknown) => {
-          logger.warn(
-            { applicantId: id, kind, error: error instanceof Error ? error.message : String(error) },
-            'resume text could not be read',
-          );
-          return { state: 'missing' as const };
-        },
-      ),
+    const result = await readResume({ task: 'text', kind, data }).then(
+      (text) => ({ state: 'ready' as const, text: cleanResumeText(text) }),
+      (error: unknown) => {
+        logger.warn(
+          { applicantId: id, kind, error: error instanceof Error ? error.message : String(error) },
+          'resume text could not be read',
+        );
+        return { state: 'missing' as const };
+      },
     );
     await setResumeText(db, id, result);
   } catch (error) {

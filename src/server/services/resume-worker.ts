@@ -1,5 +1,5 @@
 /**
- * The resume reader's program, started by resume-reader.ts for one file (compiled beside the
+ * The resume reader's program, started by resume-reader.ts while files wait to be read (compiled beside the
  * server as resume-worker.mjs): the text of a PDF (unpdf) or DOCX (mammoth), or a DOCX as
  * sanitised HTML for the preview. It runs with a memory limit and is terminated past its time
  * budget, so a hostile file costs this thread, never the server's event loop.
@@ -10,7 +10,7 @@ import sanitizeHtml from 'sanitize-html';
 import { extractText, getDocumentProxy } from 'unpdf';
 
 export type ResumeTask = { task: 'text' | 'html'; kind: 'pdf' | 'docx'; data: Uint8Array };
-/** What the thread posts first, once its libraries are loaded; then it takes one task. */
+/** What the thread posts first, once its libraries are loaded; then it takes tasks one at a time. */
 export type ResumeWorkerReady = 'ready';
 /** What the thread posts last: the result, or why there is none. */
 export type ResumeTaskResult = { ok: true; value: string } | { ok: false; error: string };
@@ -39,7 +39,7 @@ const port = parentPort;
 if (!port) throw new Error('resume-worker runs as a worker thread only');
 // Loaded: the reader's budget starts now, so a slow start of the thread never counts against the file.
 port.postMessage('ready' satisfies ResumeWorkerReady);
-port.once('message', (task: ResumeTask) =>
+port.on('message', (task: ResumeTask) =>
   run(task).then(
     (value) => port.postMessage({ ok: true, value } satisfies ResumeTaskResult),
     (error: unknown) =>
