@@ -33,7 +33,7 @@ test.describe('admin › resumes', () => {
     loggedInPage: page,
     adminApi: api,
     axe,
-  }, info) => {
+  }) => {
     const job = await api.createJob();
     const applicant = await api.seedApplicant({
       job,
@@ -61,14 +61,9 @@ test.describe('admin › resumes', () => {
       .toBeGreaterThan(100);
     await preview.scrollIntoViewIfNeeded();
     expect(await axe('dialog')).toEqual([]);
-    await page.screenshot({ path: info.outputPath('pdf-preview.png') });
   });
 
-  test('previews a DOCX resume as text, with no axe violation', async ({
-    loggedInPage: page,
-    adminApi: api,
-    axe,
-  }, info) => {
+  test('previews a DOCX resume as text, with no axe violation', async ({ loggedInPage: page, adminApi: api, axe }) => {
     const job = await api.createJob();
     const applicant = await api.seedApplicant({
       job,
@@ -86,7 +81,6 @@ test.describe('admin › resumes', () => {
     await expect(preview.getByText('Built <b>OTA</b> updates for 40,000 gateways')).toBeVisible();
     await preview.scrollIntoViewIfNeeded();
     expect(await axe('dialog')).toEqual([]);
-    await page.screenshot({ path: info.outputPath('docx-preview.png') });
   });
 
   test('finds an applicant by a word that only their resume holds, and marks it', async ({
@@ -118,7 +112,6 @@ test.describe('admin › resumes', () => {
     await expect(admin.applicantCard(other.name)).toHaveCount(0);
     await expect(page.getByText('Showing 1 of')).toBeVisible();
     expect(await axe('main')).toEqual([]);
-    await page.screenshot({ path: info.outputPath('search.png') });
   });
 
   test("lists the person's other applications and opens one", async ({ loggedInPage: page, adminApi: api }) => {
