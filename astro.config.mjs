@@ -20,7 +20,8 @@ import { emailJsConfig } from './src/lib/emailjs';
 
 const siteUrl = process.env.SITE_URL ?? 'https://www.example.com';
 const redirects = redirectsForAstro();
-const notInSitemap = new Set(['/admin', '/adminlogin', '/application', ...Object.keys(REDIRECTS)]);
+// /career/jobs is the board's no-JavaScript twin; the jobs themselves are in sitemap-jobs.xml.
+const notInSitemap = new Set(['/admin', '/adminlogin', '/application', '/career/jobs', ...Object.keys(REDIRECTS)]);
 
 /** connect-src: our own origin, the API's when it lives elsewhere, EmailJS's when configured. */
 const publicApiUrl = process.env.PUBLIC_API_URL ?? '';

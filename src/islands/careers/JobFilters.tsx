@@ -1,4 +1,4 @@
-import { JOB_TYPES } from '~/lib/schemas/job';
+import { JOB_TYPES } from '~/lib/job-types';
 import type { JobFilters as Filters } from '~/lib/job-filters';
 import { inputClass } from '~/islands/ui/Field';
 

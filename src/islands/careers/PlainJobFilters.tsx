@@ -1,5 +1,5 @@
 import { hasFilters, type JobFilters } from '~/lib/job-filters';
-import { JOB_TYPES } from '~/lib/schemas/job';
+import { JOB_TYPES } from '~/lib/job-types';
 import { inputClass } from '~/islands/ui/Field';
 import { filterLabelClass } from './JobFilters';
 

@@ -8,16 +8,9 @@ import {
   JOB_TITLE_MAX,
 } from '../limits';
 import { blankAsEmpty } from './text';
+import { JOB_TYPES } from '../job-types';
 
-/** The jobType options of the admin job form, in order. */
-export const JOB_TYPES = [
-  'Full-time',
-  'Part-time',
-  'Contract',
-  'Internship with Full-Time Opportunity',
-  'Internship',
-] as const;
-export type JobType = (typeof JOB_TYPES)[number];
+export { JOB_TYPES, type JobType } from '../job-types';
 
 export const jobMessages = {
   titleRequired: 'Title is required',
