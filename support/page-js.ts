@@ -16,8 +16,8 @@ const KB = 1024;
 export const JS_BUDGET = {
   /** A page without an island: the site-wide scripts only (menu, search opener, colour theme's head script and toggle). */
   withoutIsland: 3.5 * KB,
-  /** A page whose island is its main content (careers board, admin login): React included. */
-  islandPage: 85 * KB,
+  /** A page whose island is its main content (careers board, admin login): React included; the board's filters took it past 85 KB. */
+  islandPage: 87 * KB,
 } as const;
 
 export const gzipBytes = (data: Buffer | string) => gzipSync(data, { level: 9 }).length;
