@@ -139,16 +139,21 @@ describe('migration 0024_pipeline_stages on a database holding applicants', () =
     if (handle.kind === 'sqlite') {
       const { rows: indexes } = await sql<{ name: string }>`select name from sqlite_master
         where type = 'index' and tbl_name = 'applicants' and sql is not null order by name`.execute(db);
-      expect(indexes.map((i) => i.name)).toEqual(['applicants_applied_at_idx', 'applicants_status_changed_idx']);
+      // Later migrations add indexes of their own; none of those from before the rebuild may go.
+      expect(indexes.map((i) => i.name)).toEqual(
+        expect.arrayContaining(['applicants_applied_at_idx', 'applicants_status_changed_idx']),
+      );
     } else {
       const { rows: indexes } = await sql<{ indexname: string }>`select indexname from pg_indexes
         where tablename = 'applicants' order by indexname`.execute(db);
-      expect(indexes.map((i) => i.indexname)).toEqual([
-        'applicants_applied_at_idx',
-        'applicants_job_email_unique',
-        'applicants_pkey',
-        'applicants_status_changed_idx',
-      ]);
+      expect(indexes.map((i) => i.indexname)).toEqual(
+        expect.arrayContaining([
+          'applicants_applied_at_idx',
+          'applicants_job_email_unique',
+          'applicants_pkey',
+          'applicants_status_changed_idx',
+        ]),
+      );
     }
   });
 });
