@@ -111,7 +111,6 @@ test.describe('careers › filters', () => {
   });
 
   test('the filtered board and the plain list have no axe violations', async ({ page, createJob, axe }, testInfo) => {
-    test.slow(); // axe on a shared 2-core machine
     const tag = uniqueTag(testInfo);
     const job = await createJob(jobInput(tag));
     await openBoard(page, `/career?q=${encodeURIComponent(tag)}`);
