@@ -20,6 +20,7 @@ import { contactRoutes } from './features/contact/routes';
 import { jobRoutes } from './features/jobs/routes';
 import { bodyLimit } from './middleware/body-limit';
 import { refuseCrossSite } from './middleware/cross-site';
+import { JOB_ALERT_ONE_CLICK, jobAlertRoutes } from './features/job-alerts/routes';
 import { apiRequestLayer } from './middleware/api-request';
 import { outboxRoutes } from './features/outbox/routes';
 import { teamRoutes } from './features/team/routes';
@@ -110,7 +111,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   }
 
   // Right after CORS, so a cross-site state change is refused before its body is read.
-  app.use('/api/*', refuseCrossSite(config.mail.siteUrl, config.corsOrigins));
+  // Except the one-click unsubscribe of job alerts, which mail providers POST from their servers (RFC 8058).
+  const crossSite = refuseCrossSite(config.mail.siteUrl, config.corsOrigins);
+  app.use('/api/*', (c, next) => (JOB_ALERT_ONE_CLICK.test(c.req.path) ? next() : crossSite(c, next)));
 
   // Body limits before any handler reads the body; GET and HEAD bodies are never read.
   const uploadLimit = bodyLimit({
@@ -169,6 +172,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/admins', teamRoutes(services));
   app.route('/api/account/2fa', twoFactorRoutes(services));
   app.route('/api/applications', applicationRoutes(services));
+  app.route('/api/alerts', jobAlertRoutes(services));
   app.route('/api', privacyRoutes(services));
 
   app.notFound((c) => apiError(c, 404, requestMessages.notFound));

@@ -146,6 +146,7 @@ describe('retention (injected clock)', () => {
       mails: 9,
       views: 0,
       mailLinks: 0,
+      jobAlerts: 0,
     });
     expect((await remaining()).applicants).toContain('rejected@example.com');
     const mails = await api.db.selectFrom('outbox').select('created_at').execute();
@@ -161,6 +162,7 @@ describe('retention (injected clock)', () => {
       mails: 0,
       views: 0,
       mailLinks: 0,
+      jobAlerts: 0,
     });
     expect(await remaining()).toEqual({
       applicants: ['pending@example.com', 'shortlisted@example.com', 'undone@example.com', 'later@example.com'],
@@ -175,6 +177,7 @@ describe('retention (injected clock)', () => {
       mails: 0,
       views: 0,
       mailLinks: 0,
+      jobAlerts: 0,
     });
   });
 
@@ -188,6 +191,7 @@ describe('retention (injected clock)', () => {
       mails: 3,
       views: 0,
       mailLinks: 0,
+      jobAlerts: 0,
     });
     expect((await remaining()).applicants).toHaveLength(4);
     expect(await purgeExpired(api.db, days, at(366))).toEqual(dryRun);
@@ -204,6 +208,7 @@ describe('retention (injected clock)', () => {
       mails: 0,
       views: 0,
       mailLinks: 0,
+      jobAlerts: 0,
     });
   });
 
@@ -225,6 +230,7 @@ describe('retention (injected clock)', () => {
       mails: 0,
       views: 0,
       mailLinks: 0,
+      jobAlerts: 0,
     });
   });
 

@@ -308,6 +308,7 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
       console.log(`  mails            ${counts.mails}`);
       console.log(`  view counts      ${counts.views}`);
       console.log(`  mail links       ${counts.mailLinks}`);
+      console.log(`  job alerts       ${counts.jobAlerts}`);
       return;
     }
     case 'export': {

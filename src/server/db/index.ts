@@ -127,3 +127,14 @@ export {
   type TokenApplication,
 } from './application-tokens';
 export type { MailKind, OutboxRow } from './schema';
+export {
+  insertJobAlert,
+  findJobAlertByToken,
+  confirmJobAlert,
+  deleteJobAlert,
+  alertsMatching,
+  queueJobAlertMails,
+  jobAlertsOf,
+  deleteExpiredJobAlerts,
+} from './job-alerts';
+export type { JobAlertRow } from './schema';

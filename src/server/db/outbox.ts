@@ -17,6 +17,8 @@ export type NewMail = {
   subjectKey?: string | undefined;
   /** An iCalendar invitation the mail carries (RFC 5546), sent as a text/calendar part and an .ics file. */
   calendar?: string | undefined;
+  /** The https URL that unsubscribes in one POST (RFC 8058), sent as `List-Unsubscribe`. */
+  listUnsubscribe?: string | undefined;
 };
 
 /**
@@ -39,6 +41,7 @@ export async function enqueueMails(db: Kysely<Database>, mails: readonly NewMail
         message_id: mail.messageId,
         subject_key: mail.subjectKey ?? null,
         calendar: mail.calendar ?? null,
+        list_unsubscribe: mail.listUnsubscribe ?? null,
         next_attempt_at: stamp,
         created_at: stamp,
       })),

@@ -66,8 +66,8 @@ export async function contactMessagesOf(db: Kysely<Database>, emailKey: string):
 }
 
 /**
- * Deletes every application (with its resume) and contact message of a normalised e-mail address
- * in one transaction; returns how many records went (applications plus messages). Mails in the
+ * Deletes every application (with its resume), contact message and job alert of a normalised e-mail
+ * address in one transaction; returns how many records went (applications, messages and alerts). Mails in the
  * outbox to, from or about the person go too: they repeat the same personal data.
  */
 export async function erasePersonRecords(db: Kysely<Database>, emailKey: string): Promise<number> {
@@ -86,6 +86,9 @@ export async function erasePersonRecords(db: Kysely<Database>, emailKey: string)
       (await trx.deleteFrom('contact_messages').where(messageEmailKey, '=', emailKey).executeTakeFirst())
         .numDeletedRows,
     );
+    const alerts = Number(
+      (await trx.deleteFrom('job_alerts').where('email_key', '=', emailKey).executeTakeFirst()).numDeletedRows,
+    );
     // Exact matches only: a mail about, to or from the person (never one that merely contains the text).
     await trx
       .deleteFrom('outbox')
@@ -97,7 +100,7 @@ export async function erasePersonRecords(db: Kysely<Database>, emailKey: string)
         ]),
       )
       .execute();
-    return applications + messages;
+    return applications + messages + alerts;
   });
 }
 

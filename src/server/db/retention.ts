@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { APPLICANT_STATUSES, RETENTION_CLASS } from '~/lib/schemas/applicant';
+import { deleteExpiredJobAlerts } from './job-alerts';
 import { removeExpiredLinks } from './outbox';
 import type { Database } from './schema';
 
@@ -25,6 +26,8 @@ export type PurgeCounts = {
   views: number;
   /** Mails kept whose body lost its expired single-use link. */
   mailLinks: number;
+  /** Job alerts past their expiry: unconfirmed after a week, or a year without a renewal. */
+  jobAlerts: number;
 };
 
 /** The statuses whose applicants are kept `kind`'s number of days. */
@@ -36,7 +39,7 @@ const count = (n: number | string | bigint | undefined) => Number(n ?? 0);
  * Deletes (or with `dryRun` only counts) rejected and pending applicants whose last status change
  * is before their cutoff, with their resumes, and contact messages, audit entries and outbox mails
  * (sent or not: they repeat the data they report) and job view counts before theirs; then removes
- * from the mails left every single-use link expired at `now`.
+ * from the mails left every single-use link expired at `now`, and deletes job alerts past their expiry.
  * Applicants in a stage kept until the team decides (RETENTION_CLASS null) are never touched. Call it inside a transaction.
  */
 export async function deleteExpired(
@@ -94,6 +97,7 @@ export async function deleteExpired(
       mails: count(mails.n),
       views: count(views.n),
       mailLinks: await removeExpiredLinks(db, now, cutoffs.mailsBefore, true),
+      jobAlerts: await deleteExpiredJobAlerts(db, now, true),
     };
   }
 
@@ -121,5 +125,6 @@ export async function deleteExpired(
     (await db.deleteFrom('job_views').where('day', '<', cutoffs.viewsBefore).executeTakeFirst()).numDeletedRows,
   );
   const mailLinks = await removeExpiredLinks(db, now, cutoffs.mailsBefore, false);
-  return { applicants, resumes, messages, auditEntries, mails, views, mailLinks };
+  const jobAlerts = await deleteExpiredJobAlerts(db, now, false);
+  return { applicants, resumes, messages, auditEntries, mails, views, mailLinks, jobAlerts };
 }

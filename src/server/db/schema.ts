@@ -215,7 +215,9 @@ export type MailKind =
   | 'application_withdrawn'
   | 'application_erased'
   | 'interview_invitation'
-  | 'interview_cancelled';
+  | 'interview_cancelled'
+  | 'job_alert_confirm'
+  | 'job_alert';
 
 /** One e-mail, queued with the data it reports and delivered at least once by the outbox worker. */
 interface OutboxTable {
@@ -244,6 +246,8 @@ interface OutboxTable {
   held_since: ColumnType<string | null, string | null | undefined, string | null>;
   /** An iCalendar invitation (RFC 5546) sent as a text/calendar part and an .ics file; null for other mails. */
   calendar: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The one-click unsubscribe URL (RFC 8058) sent as `List-Unsubscribe`; null for mails that are not alerts. */
+  list_unsubscribe: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** Password-reset links: only a SHA-256 of the token is stored; single use, short-lived. */
@@ -262,6 +266,28 @@ interface ApplicationTokensTable {
   token_hash: string;
   /** Deleted with the applicant (foreign key, cascade): erasure, retention, deletion. */
   applicant_id: number;
+  created_at: Timestamp;
+}
+
+/** A visitor's alert for new vacancies; gone when unsubscribed, erased or past `expires_at`. */
+interface JobAlertsTable {
+  id: Generated<number>;
+  /** The address as typed, and normalised (export and erasure find it by this). */
+  email: string;
+  email_key: string;
+  /** One department, or null for every vacancy. */
+  department: string | null;
+  created_at: Timestamp;
+  /** When the confirmation link was followed; null: nothing is sent to the address but that link. */
+  confirmed_at: Timestamp | null;
+  /** Unconfirmed: a week after subscribing; confirmed: a year after the last confirmation or renewal. */
+  expires_at: Timestamp;
+}
+
+/** Links of a job alert's mails (confirm, renew, unsubscribe): a SHA-256 of each token, deleted with the alert. */
+interface JobAlertTokensTable {
+  token_hash: string;
+  alert_id: number;
   created_at: Timestamp;
 }
 
@@ -309,6 +335,8 @@ export interface Database {
   outbox: OutboxTable;
   password_resets: PasswordResetsTable;
   application_tokens: ApplicationTokensTable;
+  job_alerts: JobAlertsTable;
+  job_alert_tokens: JobAlertTokensTable;
   audit_log: AuditLogTable;
   revoked_tokens: RevokedTokensTable;
   second_factor_failures: SecondFactorFailuresTable;
@@ -321,5 +349,6 @@ export type AdminRow = Selectable<AdminsTable>;
 export type ContactMessageRow = Selectable<ContactMessagesTable>;
 
 export type OutboxRow = Selectable<OutboxTable>;
+export type JobAlertRow = Selectable<JobAlertsTable>;
 
 export type DbKind = 'sqlite' | 'postgres';

@@ -22,6 +22,11 @@ function calendarParts(calendar: string | null) {
   };
 }
 
+/** The headers that let a mail client unsubscribe in one click: a POST to the https URL (RFC 8058). */
+export function listUnsubscribeHeaders(url: string): Record<'List-Unsubscribe' | 'List-Unsubscribe-Post', string> {
+  return { 'List-Unsubscribe': `<${url}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}
+
 /** Delivers one queued mail or throws; `close()` ends its connections. */
 export type MailSender = {
   send(row: OutboxRow): Promise<void>;
@@ -58,6 +63,7 @@ export function smtpSender(settings: MailSettings): MailSender {
         messageId: row.message_id,
         date: new Date(row.created_at),
         ...calendarParts(row.calendar),
+        ...(row.list_unsubscribe ? { headers: listUnsubscribeHeaders(row.list_unsubscribe) } : {}),
       });
     },
     close() {

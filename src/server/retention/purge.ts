@@ -5,7 +5,7 @@ import { audit } from '../services/audit';
 import { cutoff } from '../services/retention-policy';
 
 function describePurge(counts: PurgeCounts): string {
-  return `retention erased ${counts.applicants} applicants (${counts.resumes} resumes), ${counts.messages} contact messages, ${counts.auditEntries} audit entries, ${counts.mails} mails, ${counts.views} view counts, ${counts.mailLinks} expired mail links`;
+  return `retention erased ${counts.applicants} applicants (${counts.resumes} resumes), ${counts.messages} contact messages, ${counts.auditEntries} audit entries, ${counts.mails} mails, ${counts.views} view counts, ${counts.mailLinks} expired mail links, ${counts.jobAlerts} job alerts`;
 }
 
 /**

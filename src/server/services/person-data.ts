@@ -10,6 +10,7 @@ import {
   contactMessagesOf,
   erasePersonRecords,
   interviewsOf,
+  jobAlertsOf,
   normalizeEmail,
   notesOf,
   scorecardsOf,
@@ -96,11 +97,13 @@ export type PersonData = {
     }[];
   }[];
   contactMessages: { id: number; name: string; email: string; subject: string; message: string; receivedAt: string }[];
+  /** Alerts for new vacancies the address subscribed to (department null: every vacancy). */
+  jobAlerts: { department: string | null; subscribedAt: string; confirmedAt: string | null; expiresAt: string }[];
   /** Admin actions on these records: what was viewed, downloaded, changed or exported, and when. */
   auditEntries: PersonAuditEntry[];
 };
 
-/** Collects every application (with resume), contact message and audit entry of `email`. */
+/** Collects every application (with resume), contact message, job alert and audit entry of `email`. */
 export async function collectPersonData(
   db: Kysely<Database>,
   email: string,
@@ -110,6 +113,7 @@ export async function collectPersonData(
   const key = normalizeEmail(email);
   const rows = await applicationsOf(db, key);
   const messages = await contactMessagesOf(db, key);
+  const alerts = await jobAlertsOf(db, key);
   const resumes: ExportedResume[] = [];
   const notes = await notesOf(
     db,
@@ -184,6 +188,12 @@ export async function collectPersonData(
         message: m.message,
         receivedAt: m.created_at,
       })),
+      jobAlerts: alerts.map((a) => ({
+        department: a.department,
+        subscribedAt: a.created_at,
+        confirmedAt: a.confirmed_at,
+        expiresAt: a.expires_at,
+      })),
       auditEntries: auditEntries.map(forDataSubject),
     },
     resumes,
@@ -191,7 +201,7 @@ export async function collectPersonData(
 }
 
 /**
- * Deletes every application, resume and contact message of `email`; returns how many records went.
+ * Deletes every application, resume, contact message and job alert of `email`; returns how many records went.
  * The person goes on the erasure ledger first, so a crash in between or a restored backup cannot bring them back.
  */
 export function erasePerson(db: Kysely<Database>, email: string, ledger: string | null): Promise<number> {

@@ -1,0 +1,34 @@
+/**
+ * Job alerts for visitors: the pages, the texts and what the API answers; without zod, so the
+ * /career page's script loads none.
+ */
+
+/** The page a confirmation or renewal link opens; the token follows in the fragment, which no request carries. */
+export const JOB_ALERT_CONFIRM_PATH = '/alerts/confirm';
+/** The page an unsubscribe link opens (a button: link scanners that follow a link unsubscribe nobody). */
+export const JOB_ALERT_UNSUBSCRIBE_PATH = '/alerts/unsubscribe';
+/** How long an unconfirmed subscription waits for its confirmation before the purge deletes it. */
+export const JOB_ALERT_UNCONFIRMED_DAYS = 7;
+/** How long a confirmed subscription lasts after its last confirmation or renewal. */
+export const JOB_ALERT_DAYS = 365;
+
+/** `GET /api/alerts/{token}`: the subscription as its subscriber sees it. */
+export type JobAlertView = {
+  /** One department, or null for every vacancy. */
+  department: string | null;
+  confirmed: boolean;
+  expiresAt: string;
+};
+
+export const jobAlertMessages = {
+  emailRequired: 'Please enter your e-mail address',
+  emailInvalid: 'Please enter a valid e-mail address',
+  departmentInvalid: 'Please choose a department from the list',
+  subscribed: 'Almost done: we sent you an e-mail. Follow its link to confirm your alerts.',
+  tooMany: 'Too many requests from your network. Please try again later.',
+  notFound: 'This link does not open a subscription: it may have been unsubscribed or expired.',
+  confirmed: 'Your alerts are confirmed: we will write when a matching role opens, for a year from today.',
+  unsubscribed: 'You are unsubscribed: we will not send you job alerts any more.',
+  failed: 'Something went wrong. Please try again.',
+  noToken: 'This page needs the link from your e-mail.',
+} as const;

@@ -1,0 +1,148 @@
+import type { Kysely } from 'kysely';
+import { sameDepartment } from '~/lib/departments';
+import { enqueueMails, type NewMail } from './outbox';
+import type { Database, JobAlertRow } from './schema';
+
+const DAY_MS = 86_400_000;
+const daysAfter = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS).toISOString();
+
+/** The same alert: the same address and the same department (or both for every vacancy). */
+const sameScope = (a: string | null, b: string | null) => (a === null || b === null ? a === b : sameDepartment(a, b));
+
+/**
+ * Stores an unconfirmed alert, the hash of its first token and the confirmation mail in one
+ * transaction; the alert lasts `days` unless confirmed.
+ */
+export async function insertJobAlert(
+  db: Kysely<Database>,
+  alert: { email: string; emailKey: string; department: string | null },
+  tokenHash: string,
+  mail: NewMail,
+  now: Date,
+  days: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const { id } = await trx
+      .insertInto('job_alerts')
+      .values({
+        email: alert.email,
+        email_key: alert.emailKey,
+        department: alert.department,
+        created_at: now.toISOString(),
+        confirmed_at: null,
+        expires_at: daysAfter(now, days),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('job_alert_tokens')
+      .values({ token_hash: tokenHash, alert_id: Number(id), created_at: now.toISOString() })
+      .execute();
+    await enqueueMails(trx, [mail], now);
+  });
+}
+
+/** The alert a token hash opens, or null (unknown, unsubscribed or past its expiry alike). */
+export async function findJobAlertByToken(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+): Promise<JobAlertRow | null> {
+  const row = await db
+    .selectFrom('job_alert_tokens')
+    .innerJoin('job_alerts', 'job_alerts.id', 'job_alert_tokens.alert_id')
+    .selectAll('job_alerts')
+    .where('job_alert_tokens.token_hash', '=', tokenHash)
+    .where('job_alerts.expires_at', '>', now.toISOString())
+    .executeTakeFirst();
+  return row ? { ...row, id: Number(row.id) } : null;
+}
+
+/**
+ * Confirms (or renews) an alert for `days` from now, and deletes the address's other alerts for
+ * the same department, so one address never gets two mails about one vacancy. Returns the new expiry.
+ */
+export async function confirmJobAlert(
+  db: Kysely<Database>,
+  alert: JobAlertRow,
+  now: Date,
+  days: number,
+): Promise<string> {
+  const expiresAt = daysAfter(now, days);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('job_alerts')
+      .set({ confirmed_at: now.toISOString(), expires_at: expiresAt })
+      .where('id', '=', alert.id)
+      .execute();
+    const others = await trx
+      .selectFrom('job_alerts')
+      .select(['id', 'department'])
+      .where('email_key', '=', alert.email_key)
+      .where('id', '!=', alert.id)
+      .execute();
+    const twins = others.filter((o) => sameScope(o.department, alert.department)).map((o) => Number(o.id));
+    if (twins.length) await trx.deleteFrom('job_alerts').where('id', 'in', twins).execute();
+  });
+  return expiresAt;
+}
+
+/** Deletes an alert with its tokens; false when it was already gone. */
+export async function deleteJobAlert(db: Kysely<Database>, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('job_alerts').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** The confirmed, unexpired alerts a vacancy of `department` matches: that department's and every-vacancy ones. */
+export async function alertsMatching(db: Kysely<Database>, department: string, now: Date): Promise<JobAlertRow[]> {
+  const rows = await db
+    .selectFrom('job_alerts')
+    .selectAll()
+    .where('confirmed_at', 'is not', null)
+    .where('expires_at', '>', now.toISOString())
+    .orderBy('id')
+    .execute();
+  return rows
+    .filter((r) => r.department === null || sameDepartment(r.department, department))
+    .map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** Stores one more token per alert and queues the mails carrying them, in one transaction. */
+export async function queueJobAlertMails(
+  db: Kysely<Database>,
+  alerts: readonly { alertId: number; tokenHash: string; mail: NewMail }[],
+  now: Date,
+): Promise<void> {
+  if (!alerts.length) return;
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('job_alert_tokens')
+      .values(alerts.map((a) => ({ token_hash: a.tokenHash, alert_id: a.alertId, created_at: now.toISOString() })))
+      .execute();
+    await enqueueMails(
+      trx,
+      alerts.map((a) => a.mail),
+      now,
+    );
+  });
+}
+
+/** Every alert of a normalised e-mail address, oldest first (for the person's export). */
+export async function jobAlertsOf(db: Kysely<Database>, emailKey: string): Promise<JobAlertRow[]> {
+  const rows = await db.selectFrom('job_alerts').selectAll().where('email_key', '=', emailKey).orderBy('id').execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/** Deletes alerts past their expiry (never confirmed within the week, or not renewed within the year); returns how many. */
+export async function deleteExpiredJobAlerts(db: Kysely<Database>, now: Date, dryRun: boolean): Promise<number> {
+  if (dryRun) {
+    const row = await db
+      .selectFrom('job_alerts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('expires_at', '<=', now.toISOString())
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  const result = await db.deleteFrom('job_alerts').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,100 @@
+import { Hono, type Context } from 'hono';
+import { JOB_ALERT_DAYS, JOB_ALERT_UNCONFIRMED_DAYS, jobAlertMessages as m, type JobAlertView } from '~/lib/job-alerts';
+import { jobAlertSchema } from '~/lib/schemas/job-alert';
+import type { Services } from '../../config';
+import type { AppEnv } from '../../context';
+import {
+  confirmJobAlert,
+  deleteJobAlert,
+  findJobAlertByToken,
+  insertJobAlert,
+  normalizeEmail,
+  type JobAlertRow,
+} from '../../db';
+import { apiError } from '../../errors';
+import { jobAlertConfirmMail } from '../../mail';
+import { clientIp } from '../../middleware/client-ip';
+import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
+import { jsonBody } from '../../middleware/validate';
+import { hashApplicationToken, newApplicationToken } from '../../services/application-token';
+
+/** Nothing about a subscription is kept by a browser or proxy cache. */
+const NO_STORE = 'private, no-store';
+
+/** The one-click unsubscribe path (RFC 8058), which mail providers POST from their own servers. */
+export const JOB_ALERT_ONE_CLICK = /^\/api\/alerts\/[A-Za-z0-9_-]+\/unsubscribe$/;
+
+/**
+ * Visitors' job alerts, mounted at `/api/alerts`: `POST /` subscribes (double opt-in: only the
+ * confirmation mail goes out), and a mailed token (256 random bits, stored as its SHA-256, the
+ * applicant page's helpers) reads, confirms or renews, and unsubscribes. Subscribing and the token
+ * pages are limited per client network and refused cross-site; the one-click unsubscribe is
+ * neither (the app exempts it from the cross-site guard): mail providers POST it from shared
+ * servers, and a token cannot be guessed.
+ */
+export function jobAlertRoutes(services: Services) {
+  const { db, config } = services;
+  const subscribePerIp = rateLimiter(services, 'job-alert-ip', config.rateLimits.contactPerIp);
+  const pagePerIp = rateLimiter(services, 'job-alert-page-ip', config.rateLimits.applicationPagePerIp);
+
+  /** The alert the path's token opens, or an answer to send: 429 over the limit, 404 for an unknown, gone or expired token. */
+  async function opened(c: Context<AppEnv>, limited: boolean): Promise<JobAlertRow | Response> {
+    c.header('Cache-Control', NO_STORE);
+    if (limited) {
+      const decision = await pagePerIp.hit(clientIp(c, config.trustProxy));
+      if (!decision.allowed) {
+        retryAfter(c, decision);
+        return apiError(c, 429, m.tooMany);
+      }
+    }
+    const alert = await findJobAlertByToken(db, hashApplicationToken(c.req.param('token') ?? ''), services.now());
+    return alert ?? apiError(c, 404, m.notFound);
+  }
+
+  const view = (alert: JobAlertRow): JobAlertView => ({
+    department: alert.department,
+    confirmed: alert.confirmed_at !== null,
+    expiresAt: alert.expires_at,
+  });
+
+  return new Hono<AppEnv>()
+    .post('/', jsonBody(jobAlertSchema), async (c) => {
+      c.header('Cache-Control', NO_STORE);
+      const decision = await subscribePerIp.hit(clientIp(c, config.trustProxy));
+      if (!decision.allowed) {
+        retryAfter(c, decision);
+        return apiError(c, 429, m.tooMany);
+      }
+      const { email, department } = c.req.valid('json');
+      const scope = department ? department : null;
+      const { token, hash } = newApplicationToken();
+      await insertJobAlert(
+        db,
+        { email, emailKey: normalizeEmail(email), department: scope },
+        hash,
+        jobAlertConfirmMail(config.mail, email, scope, token),
+        services.now(),
+        JOB_ALERT_UNCONFIRMED_DAYS,
+      );
+      // The same answer whether or not the address was subscribed before: it tells nobody anything.
+      return c.json({ message: m.subscribed }, 202);
+    })
+    .get('/:token', async (c) => {
+      const alert = await opened(c, true);
+      if (alert instanceof Response) return alert;
+      return c.json(view(alert));
+    })
+    // Confirms a new subscription, or renews a confirmed one for another year.
+    .post('/:token/confirm', async (c) => {
+      const alert = await opened(c, true);
+      if (alert instanceof Response) return alert;
+      const expiresAt = await confirmJobAlert(db, alert, services.now(), JOB_ALERT_DAYS);
+      return c.json({ ...view(alert), confirmed: true, expiresAt, message: m.confirmed });
+    })
+    .post('/:token/unsubscribe', async (c) => {
+      const alert = await opened(c, false);
+      if (alert instanceof Response) return alert;
+      await deleteJobAlert(db, alert.id);
+      return c.json({ message: m.unsubscribed });
+    });
+}
