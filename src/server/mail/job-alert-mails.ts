@@ -1,4 +1,9 @@
-import { JOB_ALERT_CONFIRM_PATH, JOB_ALERT_DAYS, JOB_ALERT_UNCONFIRMED_DAYS, JOB_ALERT_UNSUBSCRIBE_PATH } from '~/lib/job-alerts';
+import {
+  JOB_ALERT_CONFIRM_PATH,
+  JOB_ALERT_DAYS,
+  JOB_ALERT_UNCONFIRMED_DAYS,
+  JOB_ALERT_UNSUBSCRIBE_PATH,
+} from '~/lib/job-alerts';
 import { jobPath } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { site } from '~/site';

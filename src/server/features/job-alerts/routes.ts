@@ -57,44 +57,46 @@ export function jobAlertRoutes(services: Services) {
     expiresAt: alert.expires_at,
   });
 
-  return new Hono<AppEnv>()
-    .post('/', jsonBody(jobAlertSchema), async (c) => {
-      c.header('Cache-Control', NO_STORE);
-      const decision = await subscribePerIp.hit(clientIp(c, config.trustProxy));
-      if (!decision.allowed) {
-        retryAfter(c, decision);
-        return apiError(c, 429, m.tooMany);
-      }
-      const { email, department } = c.req.valid('json');
-      const scope = department ? department : null;
-      const { token, hash } = newApplicationToken();
-      await insertJobAlert(
-        db,
-        { email, emailKey: normalizeEmail(email), department: scope },
-        hash,
-        jobAlertConfirmMail(config.mail, email, scope, token),
-        services.now(),
-        JOB_ALERT_UNCONFIRMED_DAYS,
-      );
-      // The same answer whether or not the address was subscribed before: it tells nobody anything.
-      return c.json({ message: m.subscribed }, 202);
-    })
-    .get('/:token', async (c) => {
-      const alert = await opened(c, true);
-      if (alert instanceof Response) return alert;
-      return c.json(view(alert));
-    })
-    // Confirms a new subscription, or renews a confirmed one for another year.
-    .post('/:token/confirm', async (c) => {
-      const alert = await opened(c, true);
-      if (alert instanceof Response) return alert;
-      const expiresAt = await confirmJobAlert(db, alert, services.now(), JOB_ALERT_DAYS);
-      return c.json({ ...view(alert), confirmed: true, expiresAt, message: m.confirmed });
-    })
-    .post('/:token/unsubscribe', async (c) => {
-      const alert = await opened(c, false);
-      if (alert instanceof Response) return alert;
-      await deleteJobAlert(db, alert.id);
-      return c.json({ message: m.unsubscribed });
-    });
+  return (
+    new Hono<AppEnv>()
+      .post('/', jsonBody(jobAlertSchema), async (c) => {
+        c.header('Cache-Control', NO_STORE);
+        const decision = await subscribePerIp.hit(clientIp(c, config.trustProxy));
+        if (!decision.allowed) {
+          retryAfter(c, decision);
+          return apiError(c, 429, m.tooMany);
+        }
+        const { email, department } = c.req.valid('json');
+        const scope = department ? department : null;
+        const { token, hash } = newApplicationToken();
+        await insertJobAlert(
+          db,
+          { email, emailKey: normalizeEmail(email), department: scope },
+          hash,
+          jobAlertConfirmMail(config.mail, email, scope, token),
+          services.now(),
+          JOB_ALERT_UNCONFIRMED_DAYS,
+        );
+        // The same answer whether or not the address was subscribed before: it tells nobody anything.
+        return c.json({ message: m.subscribed }, 202);
+      })
+      .get('/:token', async (c) => {
+        const alert = await opened(c, true);
+        if (alert instanceof Response) return alert;
+        return c.json(view(alert));
+      })
+      // Confirms a new subscription, or renews a confirmed one for another year.
+      .post('/:token/confirm', async (c) => {
+        const alert = await opened(c, true);
+        if (alert instanceof Response) return alert;
+        const expiresAt = await confirmJobAlert(db, alert, services.now(), JOB_ALERT_DAYS);
+        return c.json({ ...view(alert), confirmed: true, expiresAt, message: m.confirmed });
+      })
+      .post('/:token/unsubscribe', async (c) => {
+        const alert = await opened(c, false);
+        if (alert instanceof Response) return alert;
+        await deleteJobAlert(db, alert.id);
+        return c.json({ message: m.unsubscribed });
+      })
+  );
 }

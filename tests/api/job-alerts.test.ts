@@ -1,0 +1,255 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { jobAlertMessages as m, type JobAlertView } from '~/lib/job-alerts';
+import { requestMessages } from '~/lib/schemas';
+import { defaultApiConfig } from '~/server/config';
+import { listUnsubscribeHeaders } from '~/server/mail/transport';
+import { purgeExpired } from '~/server/retention/purge';
+import { signToken } from '~/server/services/jwt';
+import { applicationForm, apply, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { readZip } from '../helpers/zip';
+
+const SITE = 'https://www.edgecraft.test';
+const EVIL = 'https://evil.example';
+const DAY_MS = 86_400_000;
+
+/** The app's clock; tests move it forward. */
+let clock = new Date('2026-11-28T10:00:00.000Z');
+let api: TestApi;
+beforeAll(async () => {
+  api = await setupApi({
+    config: {
+      trustProxy: true,
+      mail: { ...defaultApiConfig.mail, siteUrl: SITE },
+      rateLimits: { contactPerIp: { max: 3, windowMs: 60_000 } },
+    },
+    now: () => clock,
+  });
+});
+afterAll(async () => {
+  await api.close();
+});
+beforeEach(async () => {
+  await api.db.deleteFrom('job_alerts').execute();
+  await api.db.deleteFrom('outbox').execute();
+});
+
+/** An admin token valid at the app's clock. */
+const admin = async () =>
+  (await signToken({ sub: String(api.admin.id), tv: api.admin.tokenVersion }, api.jwtSecret, 3600, clock)).token;
+
+let ip = 0;
+/** Each subscription from its own network unless `from` says otherwise, so the limit is met only where meant. */
+const subscribe = (body: unknown, from = `198.51.100.${++ip}`, headers: Record<string, string> = {}) =>
+  call(api.app, 'POST', '/api/alerts', { json: body, headers: { 'X-Forwarded-For': from, ...headers } });
+
+const mailsTo = (email: string) =>
+  api.db
+    .selectFrom('outbox')
+    .select(['kind', 'subject', 'text_body', 'list_unsubscribe'])
+    .where('recipient', '=', email)
+    .orderBy('id')
+    .execute();
+
+/** The token of the last link of `path` ('confirm' or 'unsubscribe') in the mails to `email`. */
+async function tokenIn(email: string, path: 'confirm' | 'unsubscribe'): Promise<string> {
+  const bodies = (await mailsTo(email)).map((r) => r.text_body).join('\n');
+  const tokens = [...bodies.matchAll(new RegExp(`/alerts/${path}#([A-Za-z0-9_-]{43})`, 'g'))].map((x) => x[1]);
+  const token = tokens.at(-1);
+  if (!token) throw new Error(`no ${path} link mailed to ${email}`);
+  return token;
+}
+
+async function confirmedSubscriber(email: string, department?: string): Promise<void> {
+  expect((await subscribe(department === undefined ? { email } : { email, department })).status).toBe(202);
+  const res = await call(api.app, 'POST', `/api/alerts/${await tokenIn(email, 'confirm')}/confirm`);
+  expect(res.status).toBe(200);
+}
+
+const publish = async (department: string, title = 'Firmware Engineer') =>
+  createJobViaApi({ ...api, token: await admin() }, { department, title });
+
+describe('job alerts', () => {
+  it('subscribing queues only the confirmation mail and stores only the token hash', async () => {
+    const res = await subscribe({ email: 'asha@example.org', department: 'Engineering' });
+    expect(res.status).toBe(202);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    expect(await res.json()).toEqual({ message: m.subscribed });
+    const mails = await mailsTo('asha@example.org');
+    expect(mails.map((r) => r.kind)).toEqual(['job_alert_confirm']);
+    expect(mails[0]?.list_unsubscribe).toBeNull();
+    const token = await tokenIn('asha@example.org', 'confirm');
+    const stored = await api.db.selectFrom('job_alert_tokens').select('token_hash').execute();
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.token_hash).not.toBe(token);
+    expect(stored[0]?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('sends no alert before the confirmation link is followed', async () => {
+    expect((await subscribe({ email: 'ravi@example.org' })).status).toBe(202);
+    await confirmedSubscriber('confirmed@example.org');
+    await publish('Engineering');
+    expect((await mailsTo('ravi@example.org')).map((r) => r.kind)).toEqual(['job_alert_confirm']);
+    expect((await mailsTo('confirmed@example.org')).map((r) => r.kind)).toEqual(['job_alert_confirm', 'job_alert']);
+  });
+
+  it('after confirmation a matching vacancy sends exactly one mail with both List-Unsubscribe headers', async () => {
+    await confirmedSubscriber('lena@example.org', 'Engineering');
+    const job = await publish('engineering', 'Edge ML Engineer');
+    const alerts = (await mailsTo('lena@example.org')).filter((r) => r.kind === 'job_alert');
+    expect(alerts).toHaveLength(1);
+    const [alert] = alerts;
+    expect(alert?.subject).toContain('Edge ML Engineer');
+    expect(alert?.text_body).toContain(`${SITE}/career/jobs/${job.id}-edge-ml-engineer`);
+    const oneClick = alert?.list_unsubscribe ?? '';
+    expect(oneClick).toMatch(new RegExp(`^${SITE}/api/alerts/[A-Za-z0-9_-]{43}/unsubscribe$`));
+    expect(listUnsubscribeHeaders(oneClick)).toEqual({
+      'List-Unsubscribe': `<${oneClick}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    // The body's unsubscribe link opens the page with a button, carrying the same token.
+    const token = await tokenIn('lena@example.org', 'unsubscribe');
+    expect(oneClick).toBe(`${SITE}/api/alerts/${token}/unsubscribe`);
+  });
+
+  it('a subscriber to every vacancy gets one, a subscriber to another department gets nothing', async () => {
+    await confirmedSubscriber('all@example.org');
+    await confirmedSubscriber('sales@example.org', 'Sales');
+    await publish('Engineering');
+    expect((await mailsTo('all@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(1);
+    expect((await mailsTo('sales@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(0);
+  });
+
+  it('reopening a closed vacancy alerts again; setting an open one open does not', async () => {
+    await confirmedSubscriber('mo@example.org', 'Engineering');
+    const job = await publish('Engineering');
+    const status = async (value: 'open' | 'closed') =>
+      call(api.app, 'PUT', `/api/job/${job.id}/status`, { token: await admin(), json: { status: value } });
+    expect((await status('open')).status).toBe(200);
+    expect((await mailsTo('mo@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(1);
+    expect((await status('closed')).status).toBe(200);
+    expect((await status('open')).status).toBe(200);
+    expect((await mailsTo('mo@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(2);
+  });
+
+  it('the one-click POST unsubscribes with 200, from another site too, and the token then answers 404', async () => {
+    await confirmedSubscriber('kim@example.org');
+    await publish('Engineering');
+    const token = await tokenIn('kim@example.org', 'unsubscribe');
+    const res = await call(api.app, 'POST', `/api/alerts/${token}/unsubscribe`, {
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: EVIL, 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ message: m.unsubscribed });
+    expect(await api.db.selectFrom('job_alerts').select('id').execute()).toEqual([]);
+    expect((await call(api.app, 'GET', `/api/alerts/${token}`)).status).toBe(404);
+    await publish('Engineering');
+    expect((await mailsTo('kim@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(1);
+  });
+
+  it('reading the unsubscribe link changes nothing: only a POST unsubscribes', async () => {
+    await confirmedSubscriber('noor@example.org', 'Design');
+    const token = await tokenIn('noor@example.org', 'confirm');
+    const res = await call(api.app, 'GET', `/api/alerts/${token}`);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as JobAlertView).department).toBe('Design');
+    expect(await api.db.selectFrom('job_alerts').select('id').execute()).toHaveLength(1);
+  });
+
+  it.each([
+    ['GET', ''],
+    ['POST', '/confirm'],
+    ['POST', '/unsubscribe'],
+  ])('an unknown token answers %s %s with 404', async (method, suffix) => {
+    const res = await call(api.app, method, `/api/alerts/${'x'.repeat(43)}${suffix}`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ message: m.notFound });
+  });
+
+  it('refuses a subscription posted from another site with 403 and queues nothing', async () => {
+    const res = await subscribe({ email: 'victim@example.org' }, undefined, {
+      Origin: EVIL,
+      'Sec-Fetch-Site': 'cross-site',
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({ message: requestMessages.crossSite });
+    expect(await mailsTo('victim@example.org')).toEqual([]);
+    const confirm = await call(api.app, 'POST', `/api/alerts/${'x'.repeat(43)}/confirm`, {
+      headers: { Origin: EVIL, 'Sec-Fetch-Site': 'cross-site' },
+    });
+    expect(confirm.status).toBe(403);
+  });
+
+  it('limits subscriptions per network with 429 and Retry-After', async () => {
+    const from = '203.0.113.77';
+    for (let i = 0; i < 3; i++) expect((await subscribe({ email: `n${i}@example.org` }, from)).status).toBe(202);
+    const blocked = await subscribe({ email: 'n3@example.org' }, from);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await mailsTo('n3@example.org')).toEqual([]);
+    expect((await subscribe({ email: 'n3@example.org' }, '203.0.113.78')).status).toBe(202);
+  });
+
+  it('refuses an invalid address with 400', async () => {
+    expect((await subscribe({ email: 'not-an-address' })).status).toBe(400);
+  });
+
+  describe('expiry', () => {
+    const start = clock;
+    afterAll(() => {
+      clock = start;
+    });
+
+    it('an expired subscription gets nothing and is purged; a renewed one lasts another year', async () => {
+      await confirmedSubscriber('old@example.org');
+      await confirmedSubscriber('kept@example.org');
+      await subscribe({ email: 'never@example.org' });
+      clock = new Date(start.getTime() + 300 * DAY_MS);
+      // The renewal link (the alert mail's "keep my alerts") pushes the expiry a year from now.
+      const renew = await call(api.app, 'POST', `/api/alerts/${await tokenIn('kept@example.org', 'confirm')}/confirm`);
+      expect(renew.status).toBe(200);
+      clock = new Date(start.getTime() + 366 * DAY_MS);
+      await publish('Engineering');
+      expect((await mailsTo('old@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(0);
+      expect((await mailsTo('kept@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(1);
+      const counts = await purgeExpired(api.db, defaultApiConfig.retentionDays, clock);
+      expect(counts.jobAlerts).toBe(2);
+      const left = await api.db.selectFrom('job_alerts').select('email').execute();
+      expect(left.map((r) => r.email)).toEqual(['kept@example.org']);
+    });
+
+    it('an unconfirmed subscription is purged after seven days, not before', async () => {
+      clock = start;
+      await subscribe({ email: 'late@example.org' });
+      const token = await tokenIn('late@example.org', 'confirm');
+      clock = new Date(start.getTime() + 6 * DAY_MS);
+      expect((await purgeExpired(api.db, defaultApiConfig.retentionDays, clock)).jobAlerts).toBe(0);
+      clock = new Date(start.getTime() + 8 * DAY_MS);
+      expect((await call(api.app, 'POST', `/api/alerts/${token}/confirm`)).status).toBe(404);
+      expect((await purgeExpired(api.db, defaultApiConfig.retentionDays, clock)).jobAlerts).toBe(1);
+    });
+  });
+
+  it('the person export lists the subscription and the erasure deletes it', async () => {
+    const email = 'meera@example.org';
+    await confirmedSubscriber(email, 'Engineering');
+    const job = await publish('Engineering');
+    const applied = await apply(api, applicationForm(job.id, { email }));
+    expect(applied.status).toBe(201);
+    const id = Number(((await applied.json()) as { applicant: { id: number } }).applicant.id);
+    const res = await call(api.app, 'GET', `/api/applicants/${id}/export`, { token: await admin() });
+    expect(res.status).toBe(200);
+    const files = await readZip(new Uint8Array(await res.arrayBuffer()));
+    const person = JSON.parse(files.get('person.json')?.toString('utf8') ?? '{}') as {
+      jobAlerts: { department: string | null; confirmedAt: string | null }[];
+    };
+    expect(person.jobAlerts).toEqual([
+      expect.objectContaining({ department: 'Engineering', confirmedAt: clock.toISOString() }),
+    ]);
+
+    const erased = await call(api.app, 'POST', '/api/erasure', { token: await admin(), json: { email } });
+    expect(erased.status).toBe(200);
+    expect(await api.db.selectFrom('job_alerts').select('id').where('email_key', '=', email).execute()).toEqual([]);
+    expect(await api.db.selectFrom('job_alert_tokens').select('token_hash').execute()).toEqual([]);
+  });
+});
