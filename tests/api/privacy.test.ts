@@ -239,7 +239,7 @@ describe('retention (injected clock)', () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.at(-1)).toMatchObject({ admin_id: null, admin_email: null });
     expect(rows.at(-1)?.summary).toMatch(
-      /^retention erased 2 applicants \(2 resumes\), 1 contact messages, \d+ audit entries, 0 mails, 0 view counts, 0 expired mail links$/,
+      /^retention erased 2 applicants \(2 resumes\), 1 contact messages, \d+ audit entries, 0 mails, 0 view counts, 0 expired mail links, 0 job alerts$/,
     );
   });
 
