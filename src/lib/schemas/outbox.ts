@@ -14,6 +14,8 @@ export const OUTBOX_KINDS = {
   application_erased: 'Application erased',
   interview_invitation: 'Interview invitation',
   interview_cancelled: 'Interview cancelled',
+  job_alert_confirm: 'Job alert confirmation',
+  job_alert: 'Job alert',
 } as const;
 type OutboxKind = keyof typeof OUTBOX_KINDS;
 

@@ -124,7 +124,7 @@ export async function endLeasesOf(db: Kysely<Database>, owner: string): Promise<
 
 /**
  * How long the link a mail of each kind carries works; null: it carries none; Infinity: a private
- * application page's link, which works until the applicant is erased. Such a body is removed once
+ * application page's or a job alert's link, which works until the applicant or the alert is gone. Such a body is removed once
  * delivered, and once the link has expired whatever became of the mail, so no backup of the outbox
  * holds a link that still works once it is sent.
  */
@@ -142,11 +142,13 @@ const LINK_LIFETIME_MS: Record<MailKind, number | null> = {
   application_erased: null,
   interview_invitation: null,
   interview_cancelled: null,
+  job_alert_confirm: Infinity,
+  job_alert: Infinity,
 };
 
 /** What is kept of the body of a mail that carried a single-use link. */
 const LINK_REMOVED = '(removed: the mail carried a link that gives access)';
-const removedBody = { text_body: LINK_REMOVED, html_body: LINK_REMOVED, calendar: null };
+const removedBody = { text_body: LINK_REMOVED, html_body: LINK_REMOVED, calendar: null, list_unsubscribe: null };
 
 /** Records a delivery, if `owner` still holds the lease. */
 export async function markMailSent(db: Kysely<Database>, row: OutboxRow, owner: string, now: Date): Promise<void> {
