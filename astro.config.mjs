@@ -21,7 +21,15 @@ import { emailJsConfig } from './src/lib/emailjs';
 const siteUrl = process.env.SITE_URL ?? 'https://www.example.com';
 const redirects = redirectsForAstro();
 // /career/jobs is the board's no-JavaScript twin; the jobs themselves are in sitemap-jobs.xml.
-const notInSitemap = new Set(['/admin', '/adminlogin', '/application', '/career/jobs', ...Object.keys(REDIRECTS)]);
+const notInSitemap = new Set([
+  '/admin',
+  '/adminlogin',
+  '/application',
+  '/alerts/confirm',
+  '/alerts/unsubscribe',
+  '/career/jobs',
+  ...Object.keys(REDIRECTS),
+]);
 
 /** connect-src: our own origin, the API's when it lives elsewhere, EmailJS's when configured. */
 const publicApiUrl = process.env.PUBLIC_API_URL ?? '';
