@@ -33,9 +33,13 @@ function show(form: HTMLFormElement, text: string, error: boolean): void {
   }
 }
 
+/** Fills the department list, then sends the form as JSON; `data-ready` tells tests and styles it is live. */
 export function enhance(form: HTMLFormElement): void {
   const select = form.elements.namedItem('department');
-  if (select instanceof HTMLSelectElement) void fillDepartments(select);
+  if (select instanceof HTMLSelectElement)
+    void fillDepartments(select).then(() => {
+      form.dataset['ready'] = 'true';
+    });
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     const email = form.elements.namedItem('email');
