@@ -26,6 +26,7 @@ const notInSitemap = new Set([
   '/adminlogin',
   '/application',
   '/alerts/confirm',
+  '/alerts/subscribe',
   '/alerts/unsubscribe',
   '/career/jobs',
   ...Object.keys(REDIRECTS),
@@ -83,7 +84,8 @@ export default defineConfig({
         `connect-src ${connectSources.join(' ')}`,
         "object-src 'none'",
         "base-uri 'self'",
-        "form-action 'self'",
+        // The job alert form on /career posts to the API, on its own origin in a split deployment.
+        `form-action ${["'self'", apiOrigin].filter(Boolean).join(' ')}`,
       ],
     },
   },

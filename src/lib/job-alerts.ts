@@ -1,12 +1,14 @@
 /**
  * Job alerts for visitors: the pages, the texts and what the API answers; without zod, so the
- * /career page's script loads none.
+ * pages' scripts load none.
  */
 
 /** The page a confirmation or renewal link opens; the token follows in the fragment, which no request carries. */
 export const JOB_ALERT_CONFIRM_PATH = '/alerts/confirm';
 /** The page an unsubscribe link opens (a button: link scanners that follow a link unsubscribe nobody). */
 export const JOB_ALERT_UNSUBSCRIBE_PATH = '/alerts/unsubscribe';
+/** Where the careers page's form lands after sending: `#sent`, `#invalid` or `#busy` picks the message. */
+export const JOB_ALERT_SUBSCRIBE_PATH = '/alerts/subscribe';
 /** How long an unconfirmed subscription waits for its confirmation before the purge deletes it. */
 export const JOB_ALERT_UNCONFIRMED_DAYS = 7;
 /** How long a confirmed subscription lasts after its last confirmation or renewal. */
@@ -30,5 +32,6 @@ export const jobAlertMessages = {
   confirmed: 'Your alerts are confirmed: we will write when a matching role opens, for a year from today.',
   unsubscribed: 'You are unsubscribed: we will not send you job alerts any more.',
   failed: 'Something went wrong. Please try again.',
+  invalid: 'That e-mail address does not look right. Please go back and check it.',
   noToken: 'This page needs the link from your e-mail.',
 } as const;

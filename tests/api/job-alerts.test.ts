@@ -253,3 +253,40 @@ describe('job alerts', () => {
     expect(await api.db.selectFrom('job_alert_tokens').select('token_hash').execute()).toEqual([]);
   });
 });
+
+describe('the careers page form without JavaScript', () => {
+  const post = (fields: Record<string, string>, from = `198.51.100.${++ip}`, headers: Record<string, string> = {}) =>
+    call(api.app, 'POST', '/api/alerts/form', {
+      body: new URLSearchParams(fields).toString(),
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': from, ...headers },
+    });
+
+  it('subscribes and sends the browser to the page that says a confirmation mail went out', async () => {
+    const res = await post({ email: 'form@example.org', department: 'Design' });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${SITE}/alerts/subscribe#sent`);
+    expect((await mailsTo('form@example.org')).map((r) => r.kind)).toEqual(['job_alert_confirm']);
+    const stored = await api.db.selectFrom('job_alerts').select(['department', 'confirmed_at']).execute();
+    expect(stored).toEqual([{ department: 'Design', confirmed_at: null }]);
+  });
+
+  it('sends an invalid address to the page that says so, and stores nothing', async () => {
+    const res = await post({ email: 'nope', department: '' });
+    expect(res.headers.get('location')).toBe(`${SITE}/alerts/subscribe#invalid`);
+    expect(await api.db.selectFrom('job_alerts').select('id').execute()).toEqual([]);
+  });
+
+  it('is refused from another site and limited per network like the JSON route', async () => {
+    const cross = await post({ email: 'victim@example.org' }, undefined, {
+      Origin: EVIL,
+      'Sec-Fetch-Site': 'cross-site',
+    });
+    expect(cross.status).toBe(403);
+    const from = '203.0.113.99';
+    for (let i = 0; i < 3; i++) expect((await post({ email: `f${i}@example.org` }, from)).status).toBe(303);
+    const blocked = await post({ email: 'f3@example.org' }, from);
+    expect(blocked.headers.get('location')).toBe(`${SITE}/alerts/subscribe#busy`);
+    expect(await mailsTo('f3@example.org')).toEqual([]);
+    expect(await mailsTo('victim@example.org')).toEqual([]);
+  });
+});

@@ -1,6 +1,13 @@
 import { Hono, type Context } from 'hono';
-import { JOB_ALERT_DAYS, JOB_ALERT_UNCONFIRMED_DAYS, jobAlertMessages as m, type JobAlertView } from '~/lib/job-alerts';
-import { jobAlertSchema } from '~/lib/schemas/job-alert';
+import { z } from 'zod/mini';
+import {
+  JOB_ALERT_DAYS,
+  JOB_ALERT_SUBSCRIBE_PATH,
+  JOB_ALERT_UNCONFIRMED_DAYS,
+  jobAlertMessages as m,
+  type JobAlertView,
+} from '~/lib/job-alerts';
+import { jobAlertSchema, type JobAlertInput } from '~/lib/schemas/job-alert';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import {
@@ -25,8 +32,9 @@ const NO_STORE = 'private, no-store';
 export const JOB_ALERT_ONE_CLICK = /^\/api\/alerts\/[A-Za-z0-9_-]+\/unsubscribe$/;
 
 /**
- * Visitors' job alerts, mounted at `/api/alerts`: `POST /` subscribes (double opt-in: only the
- * confirmation mail goes out), and a mailed token (256 random bits, stored as its SHA-256, the
+ * Visitors' job alerts, mounted at `/api/alerts`: `POST /` (JSON) and `POST /form` (the careers
+ * page's plain HTML form, answered with a redirect to a page that says how it went) subscribe
+ * (double opt-in: only the confirmation mail goes out), and a mailed token (256 random bits, stored as its SHA-256, the
  * applicant page's helpers) reads, confirms or renews, and unsubscribes. Subscribing and the token
  * pages are limited per client network and refused cross-site; the one-click unsubscribe is
  * neither (the app exempts it from the cross-site guard): mail providers POST it from shared
@@ -51,6 +59,20 @@ export function jobAlertRoutes(services: Services) {
     return alert ?? apiError(c, 404, m.notFound);
   }
 
+  /** Stores an unconfirmed alert with its token and queues the confirmation mail. */
+  async function subscribe({ email, department }: JobAlertInput): Promise<void> {
+    const scope = department ? department : null;
+    const { token, hash } = newApplicationToken();
+    await insertJobAlert(
+      db,
+      { email, emailKey: normalizeEmail(email), department: scope },
+      hash,
+      jobAlertConfirmMail(config.mail, email, scope, token),
+      services.now(),
+      JOB_ALERT_UNCONFIRMED_DAYS,
+    );
+  }
+
   const view = (alert: JobAlertRow): JobAlertView => ({
     department: alert.department,
     confirmed: alert.confirmed_at !== null,
@@ -66,19 +88,21 @@ export function jobAlertRoutes(services: Services) {
           retryAfter(c, decision);
           return apiError(c, 429, m.tooMany);
         }
-        const { email, department } = c.req.valid('json');
-        const scope = department ? department : null;
-        const { token, hash } = newApplicationToken();
-        await insertJobAlert(
-          db,
-          { email, emailKey: normalizeEmail(email), department: scope },
-          hash,
-          jobAlertConfirmMail(config.mail, email, scope, token),
-          services.now(),
-          JOB_ALERT_UNCONFIRMED_DAYS,
-        );
+        await subscribe(c.req.valid('json'));
         // The same answer whether or not the address was subscribed before: it tells nobody anything.
         return c.json({ message: m.subscribed }, 202);
+      })
+      // The form works without JavaScript: the answer sends the browser to the page with the message.
+      .post('/form', async (c) => {
+        c.header('Cache-Control', NO_STORE);
+        const to = (outcome: 'sent' | 'invalid' | 'busy') =>
+          c.redirect(`${config.mail.siteUrl}${JOB_ALERT_SUBSCRIBE_PATH}#${outcome}`, 303);
+        if (!(await subscribePerIp.hit(clientIp(c, config.trustProxy))).allowed) return to('busy');
+        const form = await c.req.parseBody().catch((): Record<string, unknown> => ({}));
+        const parsed = z.safeParse(jobAlertSchema, { email: form['email'], department: form['department'] });
+        if (!parsed.success) return to('invalid');
+        await subscribe(parsed.data);
+        return to('sent');
       })
       .get('/:token', async (c) => {
         const alert = await opened(c, true);
