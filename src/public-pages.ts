@@ -32,4 +32,7 @@ export const PUBLIC_PAGES = [
   '/career',
   '/adminlogin',
   '/application',
+  '/alerts/subscribe',
+  '/alerts/confirm',
+  '/alerts/unsubscribe',
 ] as const;
