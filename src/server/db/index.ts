@@ -135,6 +135,5 @@ export {
   alertsMatching,
   queueJobAlertMails,
   jobAlertsOf,
-  deleteExpiredJobAlerts,
 } from './job-alerts';
 export type { JobAlertRow } from './schema';

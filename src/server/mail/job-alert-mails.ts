@@ -14,7 +14,7 @@ import { FOOTER, mail } from './mails';
 /** The mails of a visitor's job alert: the confirmation, then one per matching vacancy. */
 
 /** The links a job alert's mail carries; the token goes in the fragment of the pages, which no request sends. */
-export function jobAlertLinks(siteUrl: string, token: string) {
+function jobAlertLinks(siteUrl: string, token: string) {
   return {
     confirm: `${siteUrl}${JOB_ALERT_CONFIRM_PATH}#${token}`,
     unsubscribe: `${siteUrl}${JOB_ALERT_UNSUBSCRIBE_PATH}#${token}`,
