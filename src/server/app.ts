@@ -60,6 +60,11 @@ export const PUBLIC_ROUTES = [
   'POST /api/applications/:token/withdraw',
   'GET /api/applications/:token/export',
   'DELETE /api/applications/:token',
+  'POST /api/alerts',
+  'POST /api/alerts/form',
+  'GET /api/alerts/:token',
+  'POST /api/alerts/:token/confirm',
+  'POST /api/alerts/:token/unsubscribe',
 ] as const;
 
 /**
