@@ -63,6 +63,8 @@ export type PersonData = {
     source: string;
     /** Why the team did not take it forward (a key of the reasons list); null otherwise. */
     rejectionReason: string | null;
+    /** A general application's field of interest; null for a vacancy. */
+    fieldOfInterest: string | null;
     /** When retention erases it; null while shortlisted. */
     eraseAt: string | null;
     consent: { givenAt: string; noticeVersion: string } | null;

@@ -3,19 +3,21 @@ import { RESUME_MIME_TYPES } from '~/lib/limits';
 import type { IntakeStatus } from '~/lib/schemas/applicant';
 import { applicationReceivedMessages } from '~/lib/schemas/application-received';
 import {
+  APPLICATION_KIND_FIELD,
   applicationMessages,
   applicationRequestSchema,
+  openApplicationRequestSchema,
   validateResumeFile,
   type ApplicationFields,
 } from '~/lib/schemas/application';
 import { jobMessages, jobStatusMessages } from '~/lib/schemas/job';
-import type { Job } from '~/lib/schemas/job';
+import type { AdminJob } from '~/lib/schemas/job';
 import { CONSENT_FIELD } from '~/lib/privacy';
 import { SOURCE_FIELD, sourceOrDirect } from '~/lib/sources';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { findJob, hasApplied, type StoredResume } from '../../db';
+import { findJob, findOpenApplicationJob, hasApplied, type StoredResume } from '../../db';
 import { apiError, fieldErrors, summarize, unstorableFields } from '../../errors';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
@@ -29,14 +31,17 @@ import { sniffResume } from './sniff';
 import { applicationStore } from './store';
 import { BodyTimeoutError, bodyStream, ClientAbortError, discardBody } from './upload-stream';
 
-const TEXT_FIELDS = ['jobId', 'name', 'email', 'phone', 'linkedin', 'coverLetter'] as const;
+const TEXT_FIELDS = ['jobId', 'name', 'email', 'phone', 'linkedin', 'coverLetter', 'fieldOfInterest'] as const;
 const MB = 1024 * 1024;
 
 /** An application that passed every check, ready to store. */
 export type CheckedApplication = {
-  job: Pick<Job, 'id' | 'title' | 'department'>;
-  /** The form's fields and where the applicant came from ('direct' when the source is missing or invalid). */
-  fields: ApplicationFields & { source: string };
+  job: Pick<AdminJob, 'id' | 'title' | 'department' | 'kind'>;
+  /**
+   * The form's fields, where the applicant came from ('direct' when the source is missing or invalid)
+   * and, for a general application (to the open entry), the field they would like to work in.
+   */
+  fields: ApplicationFields & { source: string; fieldOfInterest: string | null };
   resume: StoredResume;
 };
 
@@ -99,7 +104,9 @@ export function applyService(services: Services) {
     if (noConsent) return noConsent;
 
     const text = Object.fromEntries(TEXT_FIELDS.map((key) => [key, form.fields.get(key)]));
-    const parsed = applicationRequestSchema.safeParse(text);
+    // A general application (`kind=open`) names a field of interest instead of a vacancy.
+    const general = form.fields.get(APPLICATION_KIND_FIELD) === 'open';
+    const parsed = general ? openApplicationRequestSchema.safeParse(text) : applicationRequestSchema.safeParse(text);
     const errors = parsed.success ? unstorableFields(parsed.data) : fieldErrors(parsed.error);
     const fileError = form.resumeTooLarge
       ? applicationMessages.resumeSize
@@ -118,25 +125,35 @@ export function applyService(services: Services) {
       return apiError(c, 415, applicationMessages.resumeContent, { resume: applicationMessages.resumeContent });
     }
 
-    const { jobId, ...fields } = parsed.data;
-    const job = await findJob(db, jobId);
+    const request = parsed.data;
+    const { fields, fieldOfInterest } =
+      'fieldOfInterest' in request
+        ? (({ fieldOfInterest: interest, ...rest }) => ({ fields: rest, fieldOfInterest: interest }))(request)
+        : (({ jobId: _jobId, ...rest }) => ({ fields: rest, fieldOfInterest: null }))(request);
+    const job = 'jobId' in request ? await findJob(db, request.jobId) : await findOpenApplicationJob(db);
+    if (!job && general) return apiError(c, 409, applicationMessages.openUnavailable);
     if (!job) return apiError(c, 404, jobMessages.notFound, { jobId: jobMessages.notFound });
+    if (job.status === 'closed' && job.kind === 'open') return apiError(c, 409, applicationMessages.openUnavailable);
     if (job.status === 'closed') return apiError(c, 409, jobStatusMessages.closed, { jobId: jobStatusMessages.closed });
     if (await hasApplied(db, job.id, fields.email)) {
-      return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
+      const duplicate = job.kind === 'open' ? applicationMessages.openDuplicate : applicationMessages.duplicate;
+      return apiError(c, 409, duplicate, { email: duplicate });
     }
     const { bytes, sha256 } = form.resume;
     const source = sourceOrDirect(form.fields.get(SOURCE_FIELD));
     return {
       job,
-      fields: { ...fields, source },
+      fields: { ...fields, source, fieldOfInterest },
       resume: { kind, mimeType: RESUME_MIME_TYPES[kind], data: bytes, sha256 },
     };
   }
 
   async function store(c: Context<AppEnv>, application: CheckedApplication): Promise<Response> {
     const applicant = await slots.run(() => applications.store(application));
-    if (!applicant) return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
+    if (!applicant) {
+      const duplicate = application.job.kind === 'open' ? applicationMessages.openDuplicate : applicationMessages.duplicate;
+      return apiError(c, 409, duplicate, { email: duplicate });
+    }
     // Not awaited: the applicant's answer never waits on a parser, and a file that cannot be read
     // leaves the stored application as it is (its text marked missing).
     if (applicant.resume.text === 'pending') void readResumeText(db, services.logger, applicant.id);
