@@ -131,6 +131,7 @@ export async function collectPersonData(
     const fields = applicantFields(row);
     return {
       ...fields,
+      fieldOfInterest: fields.fieldOfInterest ?? null,
       eraseAt: eraseAt(fields, days),
       consent:
         row.consent_at && row.consent_version ? { givenAt: row.consent_at, noticeVersion: row.consent_version } : null,
