@@ -76,7 +76,13 @@ export async function findJob(db: Kysely<Database>, id: number): Promise<AdminJo
   return row ? toAdminJob(row) : null;
 }
 
-const toPublic = ({ kind: _kind, status: _status, closedAt: _closedAt, scorecardCriteria: _criteria, ...job }: AdminJob): Job => job;
+const toPublic = ({
+  kind: _kind,
+  status: _status,
+  closedAt: _closedAt,
+  scorecardCriteria: _criteria,
+  ...job
+}: AdminJob): Job => job;
 
 /** Closes or reopens a job; null when it does not exist. Its applicants are untouched. */
 export async function setJobStatus(

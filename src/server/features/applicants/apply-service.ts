@@ -151,7 +151,8 @@ export function applyService(services: Services) {
   async function store(c: Context<AppEnv>, application: CheckedApplication): Promise<Response> {
     const applicant = await slots.run(() => applications.store(application));
     if (!applicant) {
-      const duplicate = application.job.kind === 'open' ? applicationMessages.openDuplicate : applicationMessages.duplicate;
+      const duplicate =
+        application.job.kind === 'open' ? applicationMessages.openDuplicate : applicationMessages.duplicate;
       return apiError(c, 409, duplicate, { email: duplicate });
     }
     // Not awaited: the applicant's answer never waits on a parser, and a file that cannot be read
