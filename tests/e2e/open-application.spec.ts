@@ -70,7 +70,7 @@ test.describe('careers › open application', () => {
     await admin.goto('Job Vacancies');
     const entry = admin.jobCard('Open application');
     await expect(entry).toBeVisible();
-    await expect(entry.getByText('General applications')).toBeVisible();
+    await expect(entry.getByText('General applications', { exact: true })).toBeVisible();
     await expect(entry.getByRole('button', { name: /^Edit/ })).toBeVisible();
     await expect(entry.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
 
