@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { z } from 'zod/mini';
 import { RESUME_MIME_TYPES } from '~/lib/limits';
 import type { IntakeStatus } from '~/lib/schemas/applicant';
 import { applicationReceivedMessages } from '~/lib/schemas/application-received';
@@ -44,6 +45,18 @@ export type CheckedApplication = {
   fields: ApplicationFields & { source: string; fieldOfInterest: string | null };
   resume: StoredResume;
 };
+
+/** A vacancy application names its job; a general one (`kind=open`) a field of interest instead. */
+function splitRequest(
+  request: z.infer<typeof applicationRequestSchema> | z.infer<typeof openApplicationRequestSchema>,
+): { jobId: number | null; fieldOfInterest: string | null; fields: ApplicationFields } {
+  if ('jobId' in request) {
+    const { jobId, ...fields } = request;
+    return { jobId, fieldOfInterest: null, fields };
+  }
+  const { fieldOfInterest, ...fields } = request;
+  return { jobId: null, fieldOfInterest, fields };
+}
 
 /**
  * `POST /applicants/apply` as four steps: admit (rate limit, free disk; before reading a byte),
@@ -125,12 +138,8 @@ export function applyService(services: Services) {
       return apiError(c, 415, applicationMessages.resumeContent, { resume: applicationMessages.resumeContent });
     }
 
-    const request = parsed.data;
-    const { fields, fieldOfInterest } =
-      'fieldOfInterest' in request
-        ? (({ fieldOfInterest: interest, ...rest }) => ({ fields: rest, fieldOfInterest: interest }))(request)
-        : (({ jobId: _jobId, ...rest }) => ({ fields: rest, fieldOfInterest: null }))(request);
-    const job = 'jobId' in request ? await findJob(db, request.jobId) : await findOpenApplicationJob(db);
+    const { jobId, fieldOfInterest, fields } = splitRequest(parsed.data);
+    const job = jobId === null ? await findOpenApplicationJob(db) : await findJob(db, jobId);
     if (!job && general) return apiError(c, 409, applicationMessages.openUnavailable);
     if (!job) return apiError(c, 404, jobMessages.notFound, { jobId: jobMessages.notFound });
     if (job.status === 'closed' && job.kind === 'open') return apiError(c, 409, applicationMessages.openUnavailable);
