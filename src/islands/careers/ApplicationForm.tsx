@@ -233,11 +233,11 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
             hint="The kind of work you would like to do with us, e.g. embedded firmware or edge AI."
             className="sm:col-span-2"
           >
-            <input {...textField('fieldOfInterest')} maxLength={FIELD_OF_INTEREST_MAX} required />
+            <input {...textField('fieldOfInterest')} type="text" maxLength={FIELD_OF_INTEREST_MAX} required />
           </Field>
         )}
         <Field id={idOf('name')} label="Full Name" required error={errors.name?.message}>
-          <input {...textField('name')} autoComplete="name" required />
+          <input {...textField('name')} type="text" autoComplete="name" required />
         </Field>
         <Field id={idOf('email')} label="Email" required error={errors.email?.message}>
           <input {...textField('email')} type="email" autoComplete="email" inputMode="email" required />

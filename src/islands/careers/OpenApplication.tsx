@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { DIRECT_SOURCE, sourceFromSearch } from '~/lib/sources';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
+import { useHydrated } from '~/islands/ui/useHydrated';
 import { AppliedConfirmation, type Applied } from './AppliedConfirmation';
 import { LazyApplicationForm } from './LazyApplicationForm';
 import { useApplicationDraft } from './useApplicationDraft';
@@ -13,6 +14,8 @@ const GENERAL = { id: 0, title: 'Open application' } as const;
  * instead of a vacancy, then the same confirmation (receipt, private page) a vacancy shows.
  */
 function Open() {
+  // The form is not in the server's HTML: sent before the script runs, it would go nowhere.
+  const hydrated = useHydrated();
   const [submitted, setSubmitted] = useState<Applied | null>(null);
   const confirmationRef = useRef<HTMLElement>(null);
   const { draft, confirmDiscard, confirmDialog } = useApplicationDraft(GENERAL);
@@ -26,6 +29,7 @@ function Open() {
     confirmationRef.current?.scrollIntoView({ block: 'start' });
   }, [submitted]);
 
+  if (!hydrated) return <p className="text-sm text-slate-300">Loading the application form…</p>;
   if (submitted) {
     return (
       <AppliedConfirmation
