@@ -30,6 +30,7 @@ export const PUBLIC_PAGES = [
   '/terms',
   '/privacy',
   '/career',
+  '/career/open-application',
   '/adminlogin',
   '/application',
   '/alerts/subscribe',

@@ -36,6 +36,8 @@ export const PHONE_MAX_LENGTH = 30;
 export const EMAIL_MAX = 254;
 /** Longest accepted LinkedIn URL. */
 export const LINKEDIN_MAX = 300;
+/** A general application's field of interest ("Embedded firmware", "Developer relations"). */
+export const FIELD_OF_INTEREST_MAX = 120;
 
 /** Contact form limits. */
 export const CONTACT_NAME_MAX = 100;

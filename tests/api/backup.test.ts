@@ -180,7 +180,8 @@ describe.skipIf(TEST_DATABASE_URL)('SQLite backup and restore', { timeout: 180_0
     expect(backup.err).toBe('');
     expect(backup.code).toBe(0);
     const counts = new RegExp(
-      `^Wrote ${escape(backupFile)}: [\\d.]+ [KM]B; (\\d+) applicants, 1 jobs, 0 contact messages; schema ${SCHEMA}\\.\\n`,
+      // Two jobs: the test's vacancy and the permanent Open application entry.
+      `^Wrote ${escape(backupFile)}: [\\d.]+ [KM]B; (\\d+) applicants, 2 jobs, 0 contact messages; schema ${SCHEMA}\\.\\n`,
     ).exec(backup.out);
     expect(counts, backup.out).not.toBeNull();
     applicantsInBackup = Number(counts![1]);
@@ -219,7 +220,7 @@ describe.skipIf(TEST_DATABASE_URL)('SQLite backup and restore', { timeout: 180_0
     expect(restored.code).toBe(0);
     expect(restored.out).toMatch(
       new RegExp(
-        `^Restored ${escape(backupFile)} into ${escape(targetDir)}: [\\d.]+ [KM]B; ${applicantsInBackup} applicants, 1 jobs`,
+        `^Restored ${escape(backupFile)} into ${escape(targetDir)}: [\\d.]+ [KM]B; ${applicantsInBackup} applicants, 2 jobs`,
       ),
     );
     expect(restored.out).toContain('The JWT secret was restored.');

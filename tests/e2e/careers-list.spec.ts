@@ -146,14 +146,14 @@ test.describe('careers › list', () => {
     expect(await axe('main')).toEqual([]);
   });
 
-  test("'Get in Touch' goes to the contact section", { tag: '@once' }, async ({ page }) => {
+  test("'Send an open application' goes to the general application page", { tag: '@once' }, async ({ page }) => {
     await page.route('**/api/job', (route) => route.fulfill({ json: { jobs: [] } }));
     await openBoard(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Join Our Team' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Open Positions' })).toBeVisible();
     // The board above the link settles first: with jobs it grows, and a click aimed before would miss.
     await expect(page.getByText('No open positions at the moment. Check back soon!')).toBeVisible();
-    await page.getByRole('link', { name: 'Get in Touch' }).click();
-    await expect(page).toHaveURL(/\/#contact$/);
+    await page.getByRole('link', { name: 'Send an open application' }).click();
+    await expect(page).toHaveURL(/\/career\/open-application$/);
   });
 });

@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type MouseEvent }
 import { useForm, useWatch, type FieldErrors } from 'react-hook-form';
 import { ApiError, errorMessage } from '~/lib/api/client';
 import { isAbortError, uploadForm } from '~/lib/api/upload';
-import { COVER_LETTER_MAX } from '~/lib/limits';
+import { COVER_LETTER_MAX, FIELD_OF_INTEREST_MAX } from '~/lib/limits';
 import { FORM_SCROLL_DELAY_MS } from '~/lib/ui-constants';
 import { applicationMessages, resumeRules, validateResumeFile } from '~/lib/schemas/application';
 import { FormAlert } from '~/islands/ui/FormAlert';
@@ -15,6 +15,7 @@ import {
   applicationFormData,
   applicationFormSchema,
   emptyApplication,
+  openApplicationFormSchema,
   type ApplicationFormInput,
   type ApplicationFormValues,
 } from './application-schema';
@@ -25,10 +26,20 @@ import type { ApplicationDraft } from './useApplicationDraft';
 
 type FieldName = keyof ApplicationFormInput;
 /** Fields in the order they appear, to find the first one with an error. */
-const FIELD_ORDER: readonly FieldName[] = ['name', 'email', 'phone', 'linkedin', 'coverLetter', 'resume', 'consent'];
+const FIELD_ORDER: readonly FieldName[] = [
+  'fieldOfInterest',
+  'name',
+  'email',
+  'phone',
+  'linkedin',
+  'coverLetter',
+  'resume',
+  'consent',
+];
 
 type Props = {
-  job: { id: number; title: string };
+  /** The vacancy applied for; a null id is a general application, which asks for a field of interest instead. */
+  job: { id: number | null; title: string };
   /** The job link's `?source=` the visitor came with ('direct' without one), sent with the application. */
   source: string;
   /** After the success toast: the owner closes the form (and the modal); `email` is where the receipt goes. */
@@ -69,7 +80,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
     subscribe,
     formState: { errors, isSubmitting },
   } = useForm<ApplicationFormInput, unknown, ApplicationFormValues>({
-    resolver: zodResolver(applicationFormSchema),
+    resolver: zodResolver(job.id === null ? openApplicationFormSchema : applicationFormSchema),
     defaultValues: { ...emptyApplication, ...restored },
     mode: 'onTouched',
     shouldFocusError: false,
@@ -173,6 +184,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
     setValue('resume', getValues('resume'), { shouldTouch: true, shouldValidate: true });
   };
 
+  const general = job.id === null;
   const textField = (name: Exclude<FieldName, 'resume' | 'coverLetter' | 'consent'>) => ({
     ...register(name),
     ...fieldAria(idOf(name), errors[name]?.message),
@@ -190,8 +202,14 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
         Application Form
       </h3>
       <p className="mt-1 text-sm text-slate-300">
-        Applying for <span className="font-medium text-white">{job.title}</span>. Fields marked{' '}
-        <span className="text-rose-300">*</span> are required.
+        {general ? (
+          'A general application, for no particular vacancy.'
+        ) : (
+          <>
+            Applying for <span className="font-medium text-white">{job.title}</span>.
+          </>
+        )}{' '}
+        Fields marked <span className="text-rose-300">*</span> are required.
       </p>
       {restored && <p className="mt-2 text-sm text-brand-200">{careersMessages.draftRestored}</p>}
 
@@ -206,8 +224,20 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
           <FormAlert className="sm:col-span-2">{serverError ?? applicationMessages.formIncomplete}</FormAlert>
         )}
 
+        {general && (
+          <Field
+            id={idOf('fieldOfInterest')}
+            label="Field of interest"
+            required
+            error={errors.fieldOfInterest?.message}
+            hint="The kind of work you would like to do with us, e.g. embedded firmware or edge AI."
+            className="sm:col-span-2"
+          >
+            <input {...textField('fieldOfInterest')} type="text" maxLength={FIELD_OF_INTEREST_MAX} required />
+          </Field>
+        )}
         <Field id={idOf('name')} label="Full Name" required error={errors.name?.message}>
-          <input {...textField('name')} autoComplete="name" required />
+          <input {...textField('name')} type="text" autoComplete="name" required />
         </Field>
         <Field id={idOf('email')} label="Email" required error={errors.email?.message}>
           <input {...textField('email')} type="email" autoComplete="email" inputMode="email" required />

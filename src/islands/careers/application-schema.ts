@@ -1,6 +1,12 @@
 import { z } from 'zod/mini';
 import { CONSENT_FIELD, consentMessages } from '~/lib/privacy';
-import { applicationFieldsSchema, applicationMessages, validateResumeFile } from '~/lib/schemas/application';
+import {
+  APPLICATION_KIND_FIELD,
+  applicationFieldsSchema,
+  applicationMessages,
+  fieldOfInterestSchema,
+  validateResumeFile,
+} from '~/lib/schemas/application';
 import { SOURCE_FIELD } from '~/lib/sources';
 import type { SpamFields } from '~/lib/spam';
 
@@ -23,6 +29,13 @@ export const applicationFormSchema = z.extend(applicationFieldsSchema, {
   resume: resumeSchema,
   /** The privacy notice consent: required, and sent as `consent=true`. */
   consent: z.boolean().check(z.refine((ticked) => ticked, consentMessages.required)),
+  /** Only a general application asks for it (openApplicationFormSchema). */
+  fieldOfInterest: z.optional(z.string()),
+});
+
+/** The general application (no vacancy): the same form, and the field the applicant would like to work in. */
+export const openApplicationFormSchema = z.extend(applicationFormSchema, {
+  fieldOfInterest: fieldOfInterestSchema,
 });
 
 export type ApplicationFormInput = z.input<typeof applicationFormSchema>;
@@ -36,20 +49,25 @@ export const emptyApplication: ApplicationFormInput = {
   coverLetter: '',
   resume: null,
   consent: false,
+  fieldOfInterest: '',
 };
 
 /**
  * The multipart body of `POST /applicants/apply` plus the spam fields (src/lib/spam.ts) and the
- * job link's source; text is already trimmed by the schema.
+ * job link's source; text is already trimmed by the schema. A null `jobId` sends a general
+ * application (`kind=open`) with its field of interest.
  */
 export function applicationFormData(
-  jobId: number,
+  jobId: number | null,
   values: ApplicationFormValues,
   spam: SpamFields,
   source: string,
 ): FormData {
   const body = new FormData();
-  body.set('jobId', String(jobId));
+  if (jobId === null) {
+    body.set(APPLICATION_KIND_FIELD, 'open');
+    body.set('fieldOfInterest', values.fieldOfInterest ?? '');
+  } else body.set('jobId', String(jobId));
   body.set(SOURCE_FIELD, source);
   body.set('name', values.name);
   body.set('email', values.email);

@@ -76,6 +76,8 @@ export const applicantSchema = z.object({
   source: z.string(),
   /** Why the hiring team rejected them; null unless rejected. */
   rejectionReason: z.nullable(rejectionReasonSchema),
+  /** A general application's field of interest (to the Open application entry); null for a vacancy. */
+  fieldOfInterest: z.optional(z.nullable(z.string())),
   /** When retention will erase this applicant; null while shortlisted (kept until an admin decides). */
   eraseAt: z.optional(z.nullable(z.string())),
   /**

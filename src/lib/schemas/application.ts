@@ -3,6 +3,7 @@ import {
   COVER_LETTER_MAX,
   COVER_LETTER_MIN,
   EMAIL_MAX,
+  FIELD_OF_INTEREST_MAX,
   LINKEDIN_MAX,
   NAME_MAX,
   NAME_MIN,
@@ -39,6 +40,11 @@ export const applicationMessages = {
   jobRequired: 'Please choose a position',
   formIncomplete: 'Please fill all * fields before submitting',
   duplicate: 'You have already applied for this position',
+  fieldOfInterestRequired: 'Please tell us which field you would like to work in',
+  fieldOfInterestMax: `Field of interest must not exceed ${FIELD_OF_INTEREST_MAX} characters`,
+  openDuplicate:
+    'You already have a general application with us. We will be in touch; you can follow it on the page linked in your receipt.',
+  openUnavailable: 'We are not taking general applications right now. Please apply for one of our vacancies.',
   tooMany: 'Too many applications from your network. Please try again later.',
   busy: 'We are receiving more applications than usual. Please try again later.',
   storageFull: 'We cannot accept applications right now. Please try again later.',
@@ -128,6 +134,19 @@ const jobIdSchema = z.pipe(
 
 /** What the API checks in `POST /applicants/apply` besides the resume: jobId plus the text fields. */
 export const applicationRequestSchema = z.extend(applicationFieldsSchema, { jobId: jobIdSchema });
+
+/** The form field that marks a general application (no vacancy): `kind=open`. */
+export const APPLICATION_KIND_FIELD = 'kind';
+
+/** What a general application names instead of a vacancy. */
+export const fieldOfInterestSchema = requiredText(m.fieldOfInterestRequired).check(
+  z.maxLength(FIELD_OF_INTEREST_MAX, m.fieldOfInterestMax),
+);
+
+/** What the API checks in a general application (`kind=open`) besides the resume. */
+export const openApplicationRequestSchema = z.extend(applicationFieldsSchema, {
+  fieldOfInterest: fieldOfInterestSchema,
+});
 
 /** Accepted resume file rules. */
 export const resumeRules = {

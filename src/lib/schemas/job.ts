@@ -24,6 +24,7 @@ export const jobMessages = {
     'The description nests lists or formatting too deeply to be shown in full. Use fewer levels and save again.',
   tooLong: (field: string, max: number) => `${field} must not exceed ${max} characters`,
   notFound: 'Job not found',
+  openUndeletable: 'The Open application entry is permanent and cannot be deleted. You can rename it or close it.',
   created: 'Job created successfully!',
   updated: 'Job updated successfully!',
   deleted: 'Job deleted successfully!',
@@ -99,7 +100,12 @@ export const jobStatusSchema = z.object({
 });
 
 /** A vacancy as admins list it (`GET /api/job/all`): open and closed ones, with their state. */
+/** A vacancy, or the permanent entry general applications go to (not listed publicly, not deletable). */
+export type JobKind = 'vacancy' | 'open';
+
 export type AdminJob = Job & {
+  /** 'open' for the general-application entry. */
+  kind: JobKind;
   status: JobStatus;
   closedAt: string | null;
   /** What its interviewers' scorecards rate; empty: the default criteria. */

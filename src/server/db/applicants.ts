@@ -35,6 +35,7 @@ export function applicantFields(row: ApplicantRow): Omit<Applicant, 'resume'> {
     statusChangedAt: row.status_changed_at ?? row.applied_at,
     source: row.source,
     rejectionReason: row.rejection_reason ?? null,
+    fieldOfInterest: row.field_of_interest ?? null,
   };
 }
 
@@ -100,7 +101,7 @@ export type ApplicantMails = (applicant: Applicant) => readonly NewMail[];
 export async function insertApplicantWithResume(
   db: Kysely<Database>,
   job: Pick<Job, 'id' | 'title' | 'department'>,
-  fields: ApplicationFields & { source?: string },
+  fields: ApplicationFields & { source?: string; fieldOfInterest?: string | null },
   resume: StoredResume,
   now = new Date(),
   consentVersion: string | null = null,
@@ -128,6 +129,7 @@ export async function insertApplicantWithResume(
         consent_at: consentVersion === null ? null : appliedAt,
         consent_version: consentVersion,
         source: fields.source ?? DIRECT_SOURCE,
+        field_of_interest: fields.fieldOfInterest ?? null,
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -11,6 +11,7 @@ export {
   listJobsWithUpdatedAt,
   getJobById,
   findJob,
+  findOpenApplicationJob,
   isJobGone,
   createJob,
   updateJob,

@@ -23,6 +23,7 @@ function toJob(row: JobRow): Job {
 function toAdminJob(row: JobRow): AdminJob {
   return {
     ...toJob(row),
+    kind: row.kind,
     status: row.closed_at === null ? 'open' : 'closed',
     closedAt: row.closed_at,
     scorecardCriteria: row.scorecard_criteria ? (JSON.parse(row.scorecard_criteria) as string[]) : [],
@@ -39,12 +40,13 @@ function openJobRows(db: Kysely<Database>): Promise<JobRow[]> {
     .selectFrom('jobs')
     .selectAll()
     .where('closed_at', 'is', null)
+    .where('kind', '=', 'vacancy')
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .execute();
 }
 
-/** Every open job, newest first (the careers board's list). */
+/** Every open vacancy, newest first (the careers board's list); the open-application entry is no vacancy. */
 export async function listJobs(db: Kysely<Database>): Promise<Job[]> {
   return (await openJobRows(db)).map(toJob);
 }
@@ -55,10 +57,16 @@ export async function listAllJobs(db: Kysely<Database>): Promise<AdminJob[]> {
   return rows.map(toAdminJob);
 }
 
-/** One open job, or null when the id is unknown, closed (or cannot be an id at all). */
+/** One open vacancy, or null when the id is unknown, closed, the open-application entry (or cannot be an id at all). */
 export async function getJobById(db: Kysely<Database>, id: number): Promise<Job | null> {
   const job = await findJob(db, id);
-  return job && job.status === 'open' ? toPublic(job) : null;
+  return job && job.status === 'open' && job.kind === 'vacancy' ? toPublic(job) : null;
+}
+
+/** The permanent entry general applications are stored against (migration 0030 creates it). */
+export async function findOpenApplicationJob(db: Kysely<Database>): Promise<AdminJob | null> {
+  const row = await db.selectFrom('jobs').selectAll().where('kind', '=', 'open').orderBy('id').executeTakeFirst();
+  return row ? toAdminJob(row) : null;
 }
 
 /** One job, open or closed, or null when the id is unknown. */
@@ -68,7 +76,13 @@ export async function findJob(db: Kysely<Database>, id: number): Promise<AdminJo
   return row ? toAdminJob(row) : null;
 }
 
-const toPublic = ({ status: _status, closedAt: _closedAt, scorecardCriteria: _criteria, ...job }: AdminJob): Job => job;
+const toPublic = ({
+  kind: _kind,
+  status: _status,
+  closedAt: _closedAt,
+  scorecardCriteria: _criteria,
+  ...job
+}: AdminJob): Job => job;
 
 /** Closes or reopens a job; null when it does not exist. Its applicants are untouched. */
 export async function setJobStatus(
@@ -134,11 +148,14 @@ export async function updateJob(
   return row ? toJob(row) : null;
 }
 
-/** Deletes a job and its view counts and remembers its id as closed; its applicants stay (they hold a snapshot of title and department). */
+/**
+ * Deletes a vacancy and its view counts and remembers its id as closed; its applicants stay (they hold
+ * a snapshot of title and department). The open-application entry is never deleted (false, as unknown).
+ */
 export async function deleteJob(db: Kysely<Database>, id: number, now = new Date()): Promise<boolean> {
   if (!isDbId(id)) return false;
   return db.transaction().execute(async (trx) => {
-    const result = await trx.deleteFrom('jobs').where('id', '=', id).executeTakeFirst();
+    const result = await trx.deleteFrom('jobs').where('id', '=', id).where('kind', '=', 'vacancy').executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
     await deleteJobViews(trx, id);
     await trx.insertInto('closed_jobs').values({ id, closed_at: now.toISOString() }).execute();

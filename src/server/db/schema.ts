@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { ApplicantStatus, RejectionReason, ResumeTextState } from '~/lib/schemas/applicant';
-import type { JobType } from '~/lib/schemas/job';
+import type { JobKind, JobType } from '~/lib/schemas/job';
 import type { ResumeKind } from '~/lib/limits';
 import type { Recommendation } from '~/lib/interviews';
 import type { Role } from '~/lib/team';
@@ -68,6 +68,8 @@ interface JobsTable {
   closed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
   /** JSON array of the criteria its scorecards rate; null: the default ones (src/lib/interviews.ts). */
   scorecard_criteria: ColumnType<string | null, string | null | undefined, string | null>;
+  /** 'open': the permanent general-application entry (never listed publicly, never deleted); else 'vacancy'. */
+  kind: ColumnType<JobKind, JobKind | undefined, never>;
 }
 
 /** An interview with an applicant; deleted with the applicant (erasure, retention). */
@@ -138,6 +140,8 @@ interface ApplicantsTable {
   source: ColumnType<string, string | undefined, never>;
   /** Why the hiring team rejected the applicant (a REJECTION_REASONS key); null unless rejected. */
   rejection_reason: ColumnType<RejectionReason | null, RejectionReason | null | undefined, RejectionReason | null>;
+  /** What a general application (to the open entry) says the applicant wants to work on; null for a vacancy. */
+  field_of_interest: ColumnType<string | null, string | null | undefined, never>;
 }
 
 /** The hiring team's mail templates to applicants (no personal data: the team's own copy). */

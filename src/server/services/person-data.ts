@@ -64,6 +64,8 @@ export type PersonData = {
     source: string;
     /** Why the team did not take it forward (a key of the reasons list); null otherwise. */
     rejectionReason: string | null;
+    /** A general application's field of interest; null for a vacancy. */
+    fieldOfInterest: string | null;
     /** When retention erases it; null while shortlisted. */
     eraseAt: string | null;
     consent: { givenAt: string; noticeVersion: string } | null;
@@ -133,6 +135,7 @@ export async function collectPersonData(
     const fields = applicantFields(row);
     return {
       ...fields,
+      fieldOfInterest: fields.fieldOfInterest ?? null,
       eraseAt: eraseAt(fields, days),
       consent:
         row.consent_at && row.consent_version ? { givenAt: row.consent_at, noticeVersion: row.consent_version } : null,

@@ -136,6 +136,7 @@ export function ApplicantDialog({
 
       <h3 className="mt-6 text-base text-white">Application</h3>
       <dl className="mt-3 flex flex-col gap-4">
+        {applicant.fieldOfInterest && <Row term="Field of interest">{applicant.fieldOfInterest}</Row>}
         {applicant.linkedin && (
           <Row term="LinkedIn">
             <a href={profileUrl(applicant.linkedin)} target="_blank" rel="noopener noreferrer">

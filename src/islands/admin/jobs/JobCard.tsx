@@ -92,6 +92,11 @@ export function JobCard({ job, counts, onEdit, onToggleOpen, onDelete, busy }: P
           <h3 id={`${descriptionId}-title`} className="text-lg text-white">
             {job.title}
           </h3>
+          {job.kind === 'open' && (
+            <span className="rounded-full bg-brand-400 px-2.5 py-0.5 text-xs font-semibold text-ink-900">
+              General applications
+            </span>
+          )}
           {open ? (
             <span className="rounded-full bg-emerald-300 px-2.5 py-0.5 text-xs font-semibold text-emerald-950">
               Active
@@ -103,7 +108,7 @@ export function JobCard({ job, counts, onEdit, onToggleOpen, onDelete, busy }: P
             </span>
           )}
         </div>
-        {onEdit && onToggleOpen && onDelete && (
+        {onEdit && onToggleOpen && (
           <div className="flex flex-wrap gap-2">
             <button type="button" className="btn btn-secondary px-4 py-2" onClick={onEdit}>
               Edit<span className="sr-only"> {job.title}</span>
@@ -112,14 +117,16 @@ export function JobCard({ job, counts, onEdit, onToggleOpen, onDelete, busy }: P
               {open ? 'Close' : 'Reopen'}
               <span className="sr-only"> {job.title}</span>
             </button>
-            <button
-              type="button"
-              className="btn border border-rose-400/40 bg-rose-500/10 px-4 py-2 text-rose-100 hover:bg-rose-500/25"
-              onClick={onDelete}
-              disabled={busy}
-            >
-              Delete<span className="sr-only"> {job.title}</span>
-            </button>
+            {onDelete && (
+              <button
+                type="button"
+                className="btn border border-rose-400/40 bg-rose-500/10 px-4 py-2 text-rose-100 hover:bg-rose-500/25"
+                onClick={onDelete}
+                disabled={busy}
+              >
+                Delete<span className="sr-only"> {job.title}</span>
+              </button>
+            )}
           </div>
         )}
       </div>

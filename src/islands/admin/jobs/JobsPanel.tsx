@@ -117,7 +117,8 @@ export function JobsPanel() {
                   {...(canEdit && {
                     onEdit: () => setEditing(job),
                     onToggleOpen: () => void onToggleOpen(job),
-                    onDelete: () => void onDelete(job),
+                    // The Open application entry is permanent: it can be renamed or closed, not deleted.
+                    ...(job.kind !== 'open' && { onDelete: () => void onDelete(job) }),
                   })}
                   busy={busy(job)}
                 />

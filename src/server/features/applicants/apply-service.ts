@@ -1,21 +1,24 @@
 import type { Context } from 'hono';
+import type { z } from 'zod/mini';
 import { RESUME_MIME_TYPES } from '~/lib/limits';
 import type { IntakeStatus } from '~/lib/schemas/applicant';
 import { applicationReceivedMessages } from '~/lib/schemas/application-received';
 import {
+  APPLICATION_KIND_FIELD,
   applicationMessages,
   applicationRequestSchema,
+  openApplicationRequestSchema,
   validateResumeFile,
   type ApplicationFields,
 } from '~/lib/schemas/application';
 import { jobMessages, jobStatusMessages } from '~/lib/schemas/job';
-import type { Job } from '~/lib/schemas/job';
+import type { AdminJob } from '~/lib/schemas/job';
 import { CONSENT_FIELD } from '~/lib/privacy';
 import { SOURCE_FIELD, sourceOrDirect } from '~/lib/sources';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { findJob, hasApplied, type StoredResume } from '../../db';
+import { findJob, findOpenApplicationJob, hasApplied, type StoredResume } from '../../db';
 import { apiError, fieldErrors, summarize, unstorableFields } from '../../errors';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
@@ -29,16 +32,31 @@ import { sniffResume } from './sniff';
 import { applicationStore } from './store';
 import { BodyTimeoutError, bodyStream, ClientAbortError, discardBody } from './upload-stream';
 
-const TEXT_FIELDS = ['jobId', 'name', 'email', 'phone', 'linkedin', 'coverLetter'] as const;
+const TEXT_FIELDS = ['jobId', 'name', 'email', 'phone', 'linkedin', 'coverLetter', 'fieldOfInterest'] as const;
 const MB = 1024 * 1024;
 
 /** An application that passed every check, ready to store. */
 export type CheckedApplication = {
-  job: Pick<Job, 'id' | 'title' | 'department'>;
-  /** The form's fields and where the applicant came from ('direct' when the source is missing or invalid). */
-  fields: ApplicationFields & { source: string };
+  job: Pick<AdminJob, 'id' | 'title' | 'department' | 'kind'>;
+  /**
+   * The form's fields, where the applicant came from ('direct' when the source is missing or invalid)
+   * and, for a general application (to the open entry), the field they would like to work in.
+   */
+  fields: ApplicationFields & { source: string; fieldOfInterest: string | null };
   resume: StoredResume;
 };
+
+/** A vacancy application names its job; a general one (`kind=open`) a field of interest instead. */
+function splitRequest(
+  request: z.infer<typeof applicationRequestSchema> | z.infer<typeof openApplicationRequestSchema>,
+): { jobId: number | null; fieldOfInterest: string | null; fields: ApplicationFields } {
+  if ('jobId' in request) {
+    const { jobId, ...fields } = request;
+    return { jobId, fieldOfInterest: null, fields };
+  }
+  const { fieldOfInterest, ...fields } = request;
+  return { jobId: null, fieldOfInterest, fields };
+}
 
 /**
  * `POST /applicants/apply` as four steps: admit (rate limit, free disk; before reading a byte),
@@ -99,7 +117,9 @@ export function applyService(services: Services) {
     if (noConsent) return noConsent;
 
     const text = Object.fromEntries(TEXT_FIELDS.map((key) => [key, form.fields.get(key)]));
-    const parsed = applicationRequestSchema.safeParse(text);
+    // A general application (`kind=open`) names a field of interest instead of a vacancy.
+    const general = form.fields.get(APPLICATION_KIND_FIELD) === 'open';
+    const parsed = general ? openApplicationRequestSchema.safeParse(text) : applicationRequestSchema.safeParse(text);
     const errors = parsed.success ? unstorableFields(parsed.data) : fieldErrors(parsed.error);
     const fileError = form.resumeTooLarge
       ? applicationMessages.resumeSize
@@ -118,25 +138,32 @@ export function applyService(services: Services) {
       return apiError(c, 415, applicationMessages.resumeContent, { resume: applicationMessages.resumeContent });
     }
 
-    const { jobId, ...fields } = parsed.data;
-    const job = await findJob(db, jobId);
+    const { jobId, fieldOfInterest, fields } = splitRequest(parsed.data);
+    const job = jobId === null ? await findOpenApplicationJob(db) : await findJob(db, jobId);
+    if (!job && general) return apiError(c, 409, applicationMessages.openUnavailable);
     if (!job) return apiError(c, 404, jobMessages.notFound, { jobId: jobMessages.notFound });
+    if (job.status === 'closed' && job.kind === 'open') return apiError(c, 409, applicationMessages.openUnavailable);
     if (job.status === 'closed') return apiError(c, 409, jobStatusMessages.closed, { jobId: jobStatusMessages.closed });
     if (await hasApplied(db, job.id, fields.email)) {
-      return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
+      const duplicate = job.kind === 'open' ? applicationMessages.openDuplicate : applicationMessages.duplicate;
+      return apiError(c, 409, duplicate, { email: duplicate });
     }
     const { bytes, sha256 } = form.resume;
     const source = sourceOrDirect(form.fields.get(SOURCE_FIELD));
     return {
       job,
-      fields: { ...fields, source },
+      fields: { ...fields, source, fieldOfInterest },
       resume: { kind, mimeType: RESUME_MIME_TYPES[kind], data: bytes, sha256 },
     };
   }
 
   async function store(c: Context<AppEnv>, application: CheckedApplication): Promise<Response> {
     const applicant = await slots.run(() => applications.store(application));
-    if (!applicant) return apiError(c, 409, applicationMessages.duplicate, { email: applicationMessages.duplicate });
+    if (!applicant) {
+      const duplicate =
+        application.job.kind === 'open' ? applicationMessages.openDuplicate : applicationMessages.duplicate;
+      return apiError(c, 409, duplicate, { email: duplicate });
+    }
     // Not awaited: the applicant's answer never waits on a parser, and a file that cannot be read
     // leaves the stored application as it is (its text marked missing).
     if (applicant.resume.text === 'pending') void readResumeText(db, services.logger, applicant.id);

@@ -64,16 +64,17 @@ export function jobRoutes(services: Services) {
       .get('/:id', async (c) => {
         const id = parseDbId(c.req.param('id'));
         const found = id === null ? null : await findJob(db, id);
-        if (!found) return apiError(c, 404, jobMessages.notFound);
+        // The open-application entry is no vacancy: it has no public page.
+        if (!found || found.kind === 'open') return apiError(c, 404, jobMessages.notFound);
         if (found.status === 'closed') return apiError(c, 410, jobStatusMessages.closed);
-        const { status: _status, closedAt: _closedAt, ...job } = found;
+        const { kind: _kind, status: _status, closedAt: _closedAt, ...job } = found;
         return c.json({ job: job satisfies Job });
       })
       // The job page's view, sent by its script: counted per day and source, once per network and hour; a repeat answers 204 too.
       .post('/:id/view', jsonBody(jobViewSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const found = id === null ? null : await findJob(db, id);
-        if (!found) return apiError(c, 404, jobMessages.notFound);
+        if (!found || found.kind === 'open') return apiError(c, 404, jobMessages.notFound);
         if (found.status === 'closed') return apiError(c, 410, jobStatusMessages.closed);
         if (isBot(c.req.header('user-agent'))) return c.body(null, 204);
         const network = clientIp(c, services.config.trustProxy);
@@ -116,6 +117,8 @@ export function jobRoutes(services: Services) {
       })
       .delete('/:id', guard, async (c) => {
         const id = parseDbId(c.req.param('id'));
+        const found = id === null ? null : await findJob(db, id);
+        if (found?.kind === 'open') return apiError(c, 409, jobMessages.openUndeletable);
         if (id === null || !(await deleteJob(db, id))) return apiError(c, 404, jobMessages.notFound);
         await auditRequest(services, c, 'job.deleted', { subject: { type: 'job', id } });
         return c.json({ message: jobMessages.deleted });
