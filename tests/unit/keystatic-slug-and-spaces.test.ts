@@ -25,7 +25,9 @@ describe('new entry addresses', () => {
   it('every address field of the editing UI proposes addresses this way', () => {
     // Each collection's slugField: the field whose value names the entry's file.
     const slugFields = Object.values(keystaticConfig.collections ?? {}).flatMap((collection) => {
-      const field = collection.slugField ? collection.schema[collection.slugField] : undefined;
+      const field = collection.slugField
+        ? Object.entries(collection.schema).find(([key]) => key === collection.slugField)?.[1]
+        : undefined;
       return field?.kind === 'form' && field.formKind === 'slug' ? [field] : [];
     });
     expect(slugFields.length).toBe(Object.keys(keystaticConfig.collections ?? {}).length);
