@@ -50,6 +50,9 @@ export {
 export {
   listTeam,
   inviteAdmin,
+  pendingMember,
+  reissueInvitation,
+  openInvitation,
   changeAdminRole,
   removeAdmin,
   getTeamSetting,

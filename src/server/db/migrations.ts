@@ -485,6 +485,13 @@ function migrations(kind: DbKind): Record<string, Migration> {
         else await postgresSearchIndex(db);
       },
     },
+    '0031_invitation_inviter': {
+      // Who sent an invitation link (their e-mail), so the invitee's page can name them; null for a
+      // password reset link.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('password_resets').addColumn('invited_by', 'text').execute();
+      },
+    },
   };
 }
 
