@@ -13,6 +13,7 @@ import { tableHeaderScope } from './src/integrations/table-header-scope';
 import { keystaticInDev } from './src/integrations/keystatic-dev';
 import { letterFirstHeadingIds } from './src/integrations/letter-first-heading-ids';
 import { linkCheck } from './src/integrations/link-check';
+import { rejectEncodedSpaces } from './src/integrations/encoded-spaces';
 import { searchIndex } from './src/integrations/search-index';
 import { themeInit } from './src/integrations/theme-init';
 import { REDIRECTS, redirectsForAstro } from './src/redirects';
@@ -51,7 +52,12 @@ export default defineConfig({
   redirects: redirects.routed,
   prefetch: false,
   // Shiki colours tokens with inline style attributes, which the hashed CSP forbids; code blocks are styled by CSS.
-  markdown: { syntaxHighlight: false, rehypePlugins: [focusableCodeBlocks, tableHeaderScope, letterFirstHeadingIds] },
+  markdown: {
+    syntaxHighlight: false,
+    // A space Keystatic saved as `&#x20;` stops the build with the file and line.
+    remarkPlugins: [rejectEncodedSpaces],
+    rehypePlugins: [focusableCodeBlocks, tableHeaderScope, letterFirstHeadingIds],
+  },
   integrations: [
     react(),
     mdx(),

@@ -10,6 +10,7 @@
 import { collection, config, fields } from '@keystatic/core';
 import { block, inline, wrapper } from '@keystatic/core/content-components';
 import { FACTS, MAILBOXES } from './src/lib/facts';
+import { slugify } from './src/lib/slugify';
 
 /* ---------------------------------------------------------------- shared frontmatter fields */
 
@@ -18,7 +19,7 @@ import { FACTS, MAILBOXES } from './src/lib/facts';
  * component, and the test that every field is explained reads it from there.
  */
 const slugField = (args: Parameters<typeof fields.slug>[0]) => ({
-  ...fields.slug(args),
+  ...fields.slug({ ...args, slug: { generate: slugify, ...args.slug } }),
   description: args.name.description,
 });
 
@@ -395,7 +396,7 @@ const articles = collection({
     draft: fields.checkbox({
       label: 'Draft',
       description:
-        'Ticked: only `npm run dev` shows the article (with a Draft banner); the site, the blog list, the feed, the sitemap and search leave it out. Untick to publish.',
+        'Ticked: only the editing preview shows the article (with a Draft banner); the site, the blog list, the feed, the sitemap and search leave it out. Untick to publish.',
       // An article without the key is published (the schema's default), so the editor starts unticked too.
       defaultValue: false,
     }),

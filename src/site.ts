@@ -67,34 +67,42 @@ export const replyTime = 'within one business day';
 export const securityReplyTime = 'within a few working days';
 
 export type NavLink = { label: string; href: string };
-/** A menu entry, optionally with sub-entries shown indented under it. */
-export type MenuLink = NavLink & {
-  /** The pages of this content collection, listed first under the entry, by their titles. */
+/** A header menu: the pages of a content collection (by their titles, in sidebar order), then its links. */
+export type HeaderMenu = {
+  label: string;
+  /** The pages of this content collection, listed first, by their titles. */
   pages?: 'products' | 'verticals';
-  children?: readonly NavLink[];
+  links: readonly (NavLink & { external?: boolean })[];
 };
 
-/**
- * The hamburger menu: Blogs, the platform section (its product pages and the hardware it supports),
- * Customer Offerings, Industries (its industry pages).
- */
-export const menuLinks: readonly MenuLink[] = [
-  { label: 'Blogs', href: '/blogs' },
+/** The header's menus: Products, Industries and Company (Blog, Contact Us and Early access sit beside them). */
+export const headerMenus: readonly HeaderMenu[] = [
   {
-    label: 'Platform',
-    href: '/#platform',
+    label: 'Products',
     pages: 'products',
-    children: [{ label: 'Supported hardware', href: '/hardware' }],
+    links: [
+      { label: 'Supported hardware', href: '/hardware' },
+      { label: 'Product design', href: '/design' },
+      { label: 'Developer Portal', href: site.developerPortalUrl, external: true },
+    ],
   },
-  { label: 'Customer Offerings', href: '/#offerings' },
-  { label: 'Industries', href: '/#industries', pages: 'verticals' },
+  { label: 'Industries', pages: 'verticals', links: [] },
+  {
+    label: 'Company',
+    links: [
+      { label: 'About us', href: '/about' },
+      { label: 'Security', href: '/security' },
+      { label: 'How we measure', href: '/methodology' },
+      { label: 'Careers', href: '/career' },
+    ],
+  },
 ];
 
 /** Footer links beside the product and vertical pages (which come from content/). */
 export const companyLinks: readonly NavLink[] = [
   { label: 'Product design', href: '/design' },
   { label: 'Supported hardware', href: '/hardware' },
-  { label: 'Blogs', href: '/blogs' },
+  { label: 'Blog', href: '/blogs' },
   { label: 'Careers', href: '/career' },
   { label: 'About us', href: '/about' },
   { label: 'Early Access Program', href: '/early-access' },
@@ -123,7 +131,7 @@ export const productCards = [
   },
   {
     id: 3,
-    title: 'Intelligent IOT SDK',
+    title: 'Intelligent IoT SDK',
     text: 'One silicon-agnostic codebase for cellular modules, Nordic nRF91 and Qualcomm-based Quectel modules today, deployed across cloud, edge and embedded hardware without rewrites.',
     image: '/images/cards/iis.svg',
     path: '/iis',

@@ -85,6 +85,7 @@ export const AUDIT_ACTIONS = {
   'interview.cancelled': 'Cancelled an interview',
   'scorecard.submitted': 'Submitted a scorecard',
   'team.invited': 'Invited a team member',
+  'team.reinvited': 'Sent a team member a new invitation link',
   'team.role_changed': 'Changed a role',
   'team.removed': 'Removed a team member',
   'team.two_factor_required': 'Changed the two-factor rule',

@@ -28,7 +28,15 @@ export const teamMessages = {
   notFound: 'Team member not found',
   exists: 'An admin with this e-mail address already exists',
   lastOwner: 'The team needs at least one owner: make someone else an owner first',
-  invited: (email: string) => `Invitation sent to ${email}`,
+  invited: (email: string, mailConfigured: boolean) =>
+    mailConfigured
+      ? `Invitation sent to ${email}`
+      : `Invitation for ${email} queued: no mail server is set up, so copy the link and send it yourself`,
+  reinvited: (email: string, mailConfigured: boolean) =>
+    mailConfigured
+      ? `New invitation sent to ${email}; the earlier link no longer works`
+      : `New invitation for ${email} queued: no mail server is set up, so copy the link and send it yourself; the earlier link no longer works`,
+  notPending: 'This member has signed in already: their invitation is used',
   roleChanged: 'Role changed',
   removed: 'Team member removed',
   emailRequired: 'Email is required',
@@ -67,6 +75,16 @@ export type TeamMember = {
   lastSignInAt: string | null;
 };
 export type TeamList = { admins: TeamMember[]; requireTwoFactor: boolean };
+
+/**
+ * What `POST /api/admins/invite` and `POST /api/admins/{id}/resend` answer. `link` is the only copy
+ * of the invitation link outside the mail (the server keeps its hash alone): the Team tab offers it
+ * to copy until the tab is left; a later copy means resending, which voids the earlier link.
+ */
+export type InvitationSent = { message: string; admin: TeamMember; mailConfigured: boolean; link: string };
+
+/** What `POST /api/auth/invitation` tells the invitee's page about their open invitation link. */
+export type InvitationInfo = { role: Role; invitedBy: string };
 
 /** The signed-in admin, as `GET /api/auth/verify` describes them. */
 export type SessionInfo = {

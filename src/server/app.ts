@@ -55,6 +55,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/auth/forgot',
   'POST /api/auth/forgot',
   'POST /api/auth/reset',
+  'POST /api/auth/invitation',
   'POST /api/applications/link',
   'GET /api/applications/:token',
   'POST /api/applications/:token/withdraw',

@@ -63,6 +63,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   // The team and what it did.
   'GET /api/admins': 'owner',
   'POST /api/admins/invite': 'owner',
+  'POST /api/admins/:id/resend': 'owner',
   'PUT /api/admins/:id/role': 'owner',
   'DELETE /api/admins/:id': 'owner',
   'PUT /api/admins/two-factor': 'owner',

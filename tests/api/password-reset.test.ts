@@ -81,7 +81,10 @@ describe('password reset by e-mail', () => {
 
     const res = await reset(token, 'a brand new long password');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ message: 'Your password has been changed. Sign in with the new password.' });
+    expect(await res.json()).toEqual({
+      message: 'Your password has been changed. Sign in with the new password.',
+      email: api.admin.email,
+    });
     expect(api.logs.some((l) => l['msg'] === 'password reset by e-mail link' && l['adminId'] === api.admin.id)).toBe(
       true,
     );

@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_ADMIN } from '../../playwright.config';
 import type { TwoFactorEnabled, TwoFactorSetup } from '../../src/lib/two-factor';
-import { passwordResetMessages } from '../../src/lib/schemas/password-reset-messages';
 import { adminCli, adminTest, expect, loginAdmin, signInThroughApi } from './admin-fixtures';
 import { startMailServer } from './mail-fixtures';
 
@@ -74,7 +73,7 @@ async function signIn(page: Page, email: string, password: string, origin = '') 
 
 test.describe('the hiring team', () => {
   test(
-    'an owner invites a recruiter by e-mail, who chooses a password and signs in',
+    'an owner invites a recruiter by e-mail, who is welcomed by role and inviter, chooses a password and signs in',
     { tag: '@once' },
     async ({ page }) => {
       const server = await startMailServer();
@@ -86,11 +85,16 @@ test.describe('the hiring team', () => {
         await dialog.getByLabel('E-mail address').fill('new.recruiter@example.org');
         await dialog.getByRole('radio', { name: /Recruiter/ }).check();
         await dialog.getByRole('button', { name: 'Send invitation' }).click();
+        await expect(page.getByText('Invitation sent to new.recruiter@example.org')).toBeVisible();
         const card = page.getByRole('article', { name: 'new.recruiter@example.org' });
         await expect(card).toContainText('never (invited)');
         await expect(card.getByRole('combobox', { name: 'Role of new.recruiter@example.org' })).toHaveValue(
           'recruiter',
         );
+        await expect(card.getByRole('button', { name: 'Copy link for new.recruiter@example.org' })).toBeVisible();
+        await expect(
+          card.getByRole('button', { name: 'Resend the invitation to new.recruiter@example.org' }),
+        ).toBeVisible();
 
         const [mail] = await server.smtp.waitFor(1);
         expect(mail?.to).toEqual(['new.recruiter@example.org']);
@@ -99,12 +103,15 @@ test.describe('the hiring team', () => {
 
         await page.evaluate(() => window.localStorage.clear());
         await page.goto(link);
-        const form = page.getByRole('form', { name: 'Choose a new password' });
-        await form.getByRole('textbox', { name: 'New password', exact: true }).fill(PASSWORD);
-        await form.getByLabel('Repeat the new password').fill(PASSWORD);
-        await form.getByRole('button', { name: 'Set new password' }).click();
-        // The page reloads the login form with this notice (the address had lost its token already).
-        await expect(page.getByRole('status').filter({ hasText: passwordResetMessages.done })).toBeVisible();
+        const form = page.getByRole('form', { name: 'Welcome to the hiring team' });
+        await expect(form).toContainText(`${E2E_ADMIN.email} invited you as recruiter: vacancies, applicants`);
+        await expect(form).not.toContainText('signed out');
+        await form.getByRole('textbox', { name: 'Your password', exact: true }).fill(PASSWORD);
+        await form.getByLabel('Repeat your password').fill(PASSWORD);
+        await form.getByRole('button', { name: 'Set password and join' }).click();
+        // The page reloads the login form with this notice and the address filled in.
+        await expect(page.getByRole('status').filter({ hasText: 'Your password is set.' })).toBeVisible();
+        await expect(page.getByLabel('Email')).toHaveValue('new.recruiter@example.org');
 
         await signIn(page, 'new.recruiter@example.org', PASSWORD, server.url);
         await expect(page.getByText('Signed in as new.recruiter@example.org · Recruiter')).toBeVisible();

@@ -7,13 +7,6 @@ import { expect, test } from './fixtures';
 
 test.describe('blog', () => {
   test.describe('list', () => {
-    test('the Exit button goes to the home page', { tag: '@once' }, async ({ page }) => {
-      await page.goto('/blogs');
-      await page.getByRole('link', { name: 'Exit', exact: true }).click();
-      await expect(page).toHaveURL(/\/$/);
-      expect(new URL(page.url()).pathname).toBe('/');
-    });
-
     test('has no accessibility violations', async ({ page, axe }) => {
       await page.goto('/blogs');
       expect(await axe()).toEqual([]);

@@ -319,15 +319,12 @@ test.describe('content pages', () => {
       });
     }
 
-    test('/hardware is linked from the header menu under Platform and lists every part', async ({ page, isNarrow }) => {
+    test('/hardware is linked from the header menu under Products and lists every part', async ({ page, isNarrow }) => {
       await page.goto('/');
       if (isNarrow) await page.getByRole('button', { name: 'Toggle navigation' }).click();
-      else await page.getByRole('button', { name: 'Open menu' }).click();
-      const menu = page.locator(isNarrow ? '#navbar-collapse' : '#site-menu');
-      const platform = menu
-        .getByRole('listitem')
-        .filter({ has: page.getByRole('link', { name: 'Platform', exact: true }) });
-      await platform.getByRole('link', { name: 'Supported hardware' }).click();
+      const nav = page.getByRole('navigation', { name: isNarrow ? 'Mobile' : 'Main' });
+      await nav.locator('summary', { hasText: 'Products' }).click();
+      await nav.getByRole('link', { name: 'Supported hardware' }).click();
       await expect(page).toHaveURL(/\/hardware$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Supported hardware');
       const table = page.getByRole('table', { name: /Supported hardware by kind/ });

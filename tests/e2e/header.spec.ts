@@ -1,13 +1,16 @@
+import type { Locator } from '@playwright/test';
 import { site } from '~/site';
 import { expect, test } from './fixtures';
 
-/** The pages each menu entry lists, by the pages' own titles, in the sidebar's order. */
+/** What each header menu lists: the pages by their own titles, in the sidebar's order, then the rest. */
 const MENU_PAGES = {
-  Platform: [
+  Products: [
     ['Intelligent Pipeline Generator', '/iip'],
     ['Intelligent Edge ML Ops', '/iem'],
     ['Intelligent IoT SDK', '/iis'],
     ['Supported hardware', '/hardware'],
+    ['Product design', '/design'],
+    ['Developer Portal (opens in a new tab)', site.developerPortalUrl],
   ],
   Industries: [
     ['IoT Devices', '/iot'],
@@ -17,7 +20,27 @@ const MENU_PAGES = {
     ['Robotics', '/robotics'],
     ['Automotive', '/automotive'],
   ],
+  Company: [
+    ['About us', '/about'],
+    ['Security', '/security'],
+    ['How we measure', '/methodology'],
+    ['Careers', '/career'],
+  ],
 } as const;
+
+/** The button of the header menu `name` (the summary of its disclosure) inside `nav`. */
+const menuButton = (nav: Locator, name: string) => nav.locator('summary').filter({ hasText: new RegExp(`^${name}$`) });
+/** The links of the header menu `name` inside `nav`. */
+const menuLinks = (nav: Locator, name: string) =>
+  nav
+    .locator('details')
+    .filter({
+      has: nav
+        .page()
+        .locator('summary')
+        .filter({ hasText: new RegExp(`^${name}$`) }),
+    })
+    .getByRole('link');
 
 test.describe('header', () => {
   test('is at least 80 px tall and its logo returns to the top of the home page', async ({ page }) => {
@@ -38,38 +61,90 @@ test.describe('header', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText('agentic AI');
   });
 
-  test('the menu lists the product pages under Platform and the industry pages under Industries', async ({
+  test('the Products, Industries and Company menus list their pages, and a page opens from them', async ({
     page,
     isNarrow,
   }) => {
     await page.goto('/');
-    await page.getByRole('button', { name: isNarrow ? 'Toggle navigation' : 'Open menu' }).click();
-    const menu = page.locator(isNarrow ? '#navbar-collapse' : '#site-menu');
-    for (const [entry, pages] of Object.entries(MENU_PAGES)) {
-      const item = menu.getByRole('listitem').filter({ has: page.getByRole('link', { name: entry, exact: true }) });
-      const links = item.getByRole('list').getByRole('link');
+    if (isNarrow) await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    const nav = page.getByRole('navigation', { name: isNarrow ? 'Mobile' : 'Main' });
+    for (const [menu, pages] of Object.entries(MENU_PAGES)) {
+      const button = menuButton(nav, menu);
+      await button.click();
+      const links = menuLinks(nav, menu);
       await expect(links).toHaveText(pages.map(([label]) => label));
       for (const [label, href] of pages) {
         await expect(links.filter({ hasText: label })).toHaveAttribute('href', href);
       }
+      await button.click();
+      await expect(links.first()).toBeHidden();
     }
-    await menu.getByRole('link', { name: 'Intelligent Edge ML Ops' }).click();
+    await menuButton(nav, 'Products').click();
+    await nav.getByRole('link', { name: 'Intelligent Edge ML Ops' }).click();
     await expect(page).toHaveURL(/\/iem$/);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Intelligent Edge ML Ops');
   });
 
   test.describe('large screens', () => {
     test.skip(({ isNarrow }) => isNarrow, 'desktop navigation');
 
-    test('shows Developer Portal in a new tab, Careers and Contact Us', async ({ page }) => {
+    test('shows Blog, Contact Us and Early access beside the menus, and Early access opens the programme page', async ({
+      page,
+    }) => {
       await page.goto('/');
       const nav = page.getByRole('navigation', { name: 'Main' });
-      const portal = nav.getByRole('link', { name: /Developer Portal/ });
-      await expect(portal).toHaveAttribute('href', site.developerPortalUrl);
-      await expect(portal).toHaveAttribute('target', '_blank');
-      await expect(portal).toHaveAttribute('rel', /noopener/);
-      await expect(nav.getByRole('link', { name: 'Careers' })).toHaveAttribute('href', '/career');
+      for (const menu of Object.keys(MENU_PAGES)) await expect(menuButton(nav, menu)).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Blog', exact: true })).toHaveAttribute('href', '/blogs');
       await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeHidden();
+      await nav.getByRole('link', { name: 'Early access' }).click();
+      await expect(page).toHaveURL(/\/early-access$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Early Access Program');
+    });
+
+    test('a menu opens with Enter, Space or ArrowDown, the arrows move through it, and Escape closes it onto its button', async ({
+      page,
+    }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      const products = menuButton(nav, 'Products');
+      const first = nav.getByRole('link', { name: 'Intelligent Pipeline Generator' });
+      await products.focus();
+      await page.keyboard.press('Enter');
+      await expect(first).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await expect(first).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(nav.getByRole('link', { name: 'Intelligent Edge ML Ops' })).toBeFocused();
+      await page.keyboard.press('ArrowUp');
+      await expect(first).toBeFocused();
+      await page.keyboard.press('ArrowUp');
+      await expect(nav.getByRole('link', { name: /Developer Portal/ })).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(first).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(first).toBeHidden();
+      await expect(products).toBeFocused();
+
+      await page.keyboard.press('Space');
+      await expect(first).toBeVisible();
+      await page.keyboard.press('Space');
+      await expect(first).toBeHidden();
+      await page.keyboard.press('ArrowDown');
+      await expect(first).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/iip$/);
+    });
+
+    test('one menu is open at a time, and a click elsewhere closes it', async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await menuButton(nav, 'Industries').click();
+      await expect(nav.getByRole('link', { name: 'Drones' })).toBeVisible();
+      await menuButton(nav, 'Company').click();
+      await expect(nav.getByRole('link', { name: 'Drones' })).toBeHidden();
+      await expect(nav.getByRole('link', { name: 'Security' })).toBeVisible();
+      await page.mouse.click(20, 400);
+      await expect(nav.getByRole('link', { name: 'Security' })).toBeHidden();
     });
 
     test('Contact Us scrolls to the contact section on the home page', async ({ page }) => {
@@ -84,35 +159,6 @@ test.describe('header', () => {
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Contact Us' }).click();
       await expect(page).toHaveURL(/\/#contact$/);
       await expect(page.locator('#contact')).toBeInViewport();
-    });
-
-    test('the hamburger menu offers Blogs, Platform, Customer Offerings and Industries and closes on an outside click and Escape', async ({
-      page,
-    }) => {
-      await page.goto('/');
-      const button = page.getByRole('button', { name: 'Open menu' });
-      await button.click();
-      const menu = page.locator('#site-menu');
-      await expect(menu).toBeVisible();
-      for (const name of ['Blogs', 'Platform', 'Customer Offerings', 'Industries']) {
-        await expect(menu.getByRole('link', { name })).toBeVisible();
-      }
-      await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
-      await page.mouse.click(20, 400);
-      await expect(menu).toBeHidden();
-
-      await button.click();
-      await expect(menu).toBeVisible();
-      await page.keyboard.press('Escape');
-      await expect(menu).toBeHidden();
-      await expect(button).toBeFocused();
-    });
-
-    test('a menu entry leads to its section', async ({ page }) => {
-      await page.goto('/');
-      await page.getByRole('button', { name: 'Open menu' }).click();
-      await page.locator('#site-menu').getByRole('link', { name: 'Industries' }).click();
-      await expect(page.locator('#industries')).toBeInViewport();
     });
   });
 
@@ -142,15 +188,28 @@ test.describe('header', () => {
       await expect(toggler).toHaveAttribute('aria-expanded', 'true');
       await expect(area).toHaveAttribute('data-state', 'expanded');
       expect(await states()).toBe('expanding expanded');
-      for (const name of ['Careers', 'Contact Us', 'Blogs', 'Platform', 'Customer Offerings', 'Industries']) {
+      for (const name of ['Apply for early access', 'Blog', 'Contact Us']) {
         await expect(area.getByRole('link', { name, exact: true })).toBeVisible();
       }
-      await expect(area.getByRole('link', { name: /Developer Portal/ })).toHaveAttribute('target', '_blank');
+      for (const menu of Object.keys(MENU_PAGES)) await expect(menuButton(area, menu)).toBeVisible();
 
       await toggler.click();
       await expect(area).toHaveAttribute('data-state', 'collapsed');
       expect(await states()).toBe('expanding expanded collapsing collapsed');
       await expect(area).toBeHidden();
+    });
+
+    test('the menu opens on Apply for early access, which leads to the programme page', async ({ page }) => {
+      await page.goto('/');
+      await page.getByRole('button', { name: 'Toggle navigation' }).click();
+      const nav = page.getByRole('navigation', { name: 'Mobile' });
+      const apply = nav.getByRole('link', { name: 'Apply for early access' });
+      await expect(apply).toBeInViewport();
+      await menuButton(nav, 'Industries').click();
+      await expect(nav.getByRole('link', { name: 'Automotive' })).toBeInViewport();
+      await apply.click();
+      await expect(page).toHaveURL(/\/early-access$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Early Access Program');
     });
 
     test('Contact Us in the collapsed menu scrolls to the form and closes the menu', async ({ page }) => {

@@ -1,6 +1,6 @@
 /**
  * The blog as built: the list, each article's byline, structured data, figures and images, and
- * the RSS feed. The chart's table toggle, the Exit button and axe are in tests/e2e/blog.spec.ts.
+ * the RSS feed. The chart's table toggle and axe are in tests/e2e/blog.spec.ts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +19,8 @@ const inlineScripts = (document: ReturnType<typeof builtPage>) =>
 describe('blog list', () => {
   test('lists exactly the five posts with title, description, tags, theme and link, without pagination', () => {
     const page = builtPage('/blogs');
-    expect(all(page, 'h1').map((h1) => textOf(h1))).toEqual(['Blogs']);
+    expect(all(page, 'h1').map((h1) => textOf(h1))).toEqual(['Blog']);
+    expect(all(page, 'main a').filter((a) => /^(exit|back)$/i.test(nameOf(a)))).toEqual([]);
     const posts = all(page, '[data-testid="blog-post"]');
     expect(posts).toHaveLength(5);
     const links: string[] = [];

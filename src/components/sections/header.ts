@@ -1,8 +1,8 @@
 import { COLLAPSE_MS } from '~/lib/ui-constants';
 
-/** Wires the header: hamburger menu, mobile collapse, Contact Us scrolling and the logo. */
+/** Wires the header: the menus, mobile collapse, Contact Us scrolling and the logo. */
 export function setUpHeader(): void {
-  setUpMenu();
+  setUpMenus();
   setUpCollapse();
   setUpContactLinks();
   setUpLogo();
@@ -11,32 +11,32 @@ export function setUpHeader(): void {
 const reducedMotion = () => window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 const scrollBehavior = (): ScrollBehavior => (reducedMotion() ? 'auto' : 'smooth');
 
-/** Large screens: the hamburger menu closes on an outside click, on Escape and after choosing. */
-function setUpMenu(): void {
-  const root = document.querySelector<HTMLElement>('[data-menu]');
-  const button = root?.querySelector<HTMLButtonElement>('[data-menu-button]');
-  const panel = root?.querySelector<HTMLElement>('[data-menu-panel]');
-  if (!root || !button || !panel) return;
-
-  const setOpen = (open: boolean) => {
-    button.setAttribute('aria-expanded', String(open));
-    button.setAttribute('aria-label', open ? 'Close menu' : 'Open menu');
-    panel.classList.toggle('hidden', !open);
-  };
-  const isOpen = () => button.getAttribute('aria-expanded') === 'true';
-
-  button.addEventListener('click', () => setOpen(!isOpen()));
-  panel.addEventListener('click', (event) => {
-    if ((event.target as Element).closest('a')) setOpen(false);
-  });
+/**
+ * Large screens: the Products, Industries and Company menus are `<details>` sharing one `name`, so
+ * the browser opens them with Enter and Space and keeps one open at a time. Here: ArrowDown or
+ * ArrowUp opens one and moves through its links (round the ends), Escape closes it with the focus
+ * back on its button, and a click elsewhere closes it.
+ */
+function setUpMenus(): void {
+  const menus = [...document.querySelectorAll<HTMLDetailsElement>('[data-nav-menu]')];
+  for (const menu of menus) {
+    menu.addEventListener('keydown', (event) => {
+      const links = [...menu.querySelectorAll('a')];
+      const index = links.indexOf(document.activeElement as HTMLAnchorElement);
+      const step = event.key === 'ArrowDown' ? 1 : event.key === 'ArrowUp' ? -1 : 0;
+      if (event.key === 'Escape' && menu.open) {
+        menu.open = false;
+        (menu.firstElementChild as HTMLElement).focus();
+      } else if (step) {
+        event.preventDefault();
+        menu.open = true;
+        // From the button (index -1), ArrowDown reaches the first link and ArrowUp the last.
+        links.at(((step < 0 ? Math.max(index, 0) : index) + step) % links.length)?.focus();
+      }
+    });
+  }
   document.addEventListener('click', (event) => {
-    if (isOpen() && !root.contains(event.target as Node)) setOpen(false);
-  });
-  document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && isOpen()) {
-      setOpen(false);
-      button.focus();
-    }
+    for (const menu of menus) if (!menu.contains(event.target as Node)) menu.open = false;
   });
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { login } from '~/lib/api/auth';
 import { ApiError, errorMessage } from '~/lib/api/client';
-import { getToken, setToken, takeLoginNotice } from '~/lib/api/session';
+import { getToken, setToken, takeLoginEmail, takeLoginNotice } from '~/lib/api/session';
 import type { LoginInput } from '~/lib/schemas/login';
 import { TextField } from '~/islands/ui/Field';
 import { FormAlert } from '~/islands/ui/FormAlert';
@@ -54,7 +54,14 @@ function Form() {
       throw error; // leaves the form usable
     }
   };
-  const { field, remember, errors, busy, submit, preload } = useLoginForm(onSubmit, (name) => `login-${name}`);
+  const { field, remember, errors, busy, submit, preload, prefill } = useLoginForm(onSubmit, (name) => `login-${name}`);
+  useEffect(() => {
+    // After a password was set from a mailed link, the form starts with that account's address.
+    const email = takeLoginEmail();
+    if (email) prefill(email);
+    // Once, after hydration: prefill changes with every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Until the script runs, a native submit would put the password in the URL: the controls wait.
   const hydrated = useHydrated();

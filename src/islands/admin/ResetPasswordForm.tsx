@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { use, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '~/lib/api/client';
-import { resetPassword } from '~/lib/api/password-reset';
-import { clearToken, leaveLoginNotice } from '~/lib/api/session';
+import { lookupInvitation, resetPassword } from '~/lib/api/password-reset';
+import { clearToken, leaveLoginEmail, leaveLoginNotice } from '~/lib/api/session';
 import { ADMIN_PASSWORD_MIN } from '~/lib/limits';
 import { passwordResetMessages, resetFormSchema, type ResetFormInput } from '~/lib/schemas/password-reset';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, type InvitationInfo } from '~/lib/team';
 import { TextField } from '~/islands/ui/Field';
 import { FormAlert } from '~/islands/ui/FormAlert';
 
@@ -15,8 +16,23 @@ const resetTexts = {
   keepOpen: 'Set it on this page: if you reload or leave it, open the link from the e-mail again.',
 } as const;
 
-/** The new password, typed twice, for the token of a mailed reset link; then back to the login form. */
+/** Whether a token is an open invitation, asked once per token (the page's Suspense waits for it). */
+const invitations = new Map<string, Promise<InvitationInfo | null>>();
+function invitationOf(token: string): Promise<InvitationInfo | null> {
+  let lookup = invitations.get(token);
+  if (!lookup) {
+    lookup = lookupInvitation(token).catch(() => null);
+    invitations.set(token, lookup);
+  }
+  return lookup;
+}
+
+/**
+ * The new password, typed twice, for the token of a mailed link; then back to the login form with
+ * the address filled in. An invitation link is greeted with its role and inviter.
+ */
 export function ResetPasswordForm({ token }: { token: string }) {
+  const invitation = use(invitationOf(token));
   const [failure, setFailure] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const {
@@ -35,10 +51,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = async ({ password }: ResetFormInput) => {
     setFailure(null);
     try {
-      const { message } = await resetPassword({ token, password });
+      const { message, email } = await resetPassword({ token, password });
       // Every session signed before the reset is void: drop ours and sign in again.
       clearToken();
-      leaveLoginNotice(message);
+      leaveLoginNotice(invitation ? 'Your password is set. Sign in with it to open the admin area.' : message);
+      if (email) leaveLoginEmail(email);
       window.location.replace('/adminlogin');
     } catch (error) {
       setFailure(errorMessage(error, resetTexts.failed, resetTexts.network));
@@ -55,20 +72,30 @@ export function ResetPasswordForm({ token }: { token: string }) {
       className="flex flex-col gap-5"
     >
       <h2 id="reset-title" ref={heading} tabIndex={-1} className="text-xl text-white focus:outline-none">
-        Choose a new password
+        {invitation ? 'Welcome to the hiring team' : 'Choose a new password'}
       </h2>
+      {invitation && (
+        <p className="text-sm text-slate-200">
+          {invitation.invitedBy} invited you as {ROLE_LABELS[invitation.role].toLowerCase()}:{' '}
+          {ROLE_DESCRIPTIONS[invitation.role].toLowerCase()}. Choose your password to join.
+        </p>
+      )}
       <p className="text-sm text-slate-300">{resetTexts.keepOpen}</p>
       <TextField
         id="reset-password"
-        label="New password"
+        label={invitation ? 'Your password' : 'New password'}
         required
         error={errors.password?.message}
-        hint={`At least ${ADMIN_PASSWORD_MIN} characters. Every session of this account is signed out.`}
+        hint={
+          invitation
+            ? `At least ${ADMIN_PASSWORD_MIN} characters.`
+            : `At least ${ADMIN_PASSWORD_MIN} characters. Every session of this account is signed out.`
+        }
         input={{ ...register('password'), type: 'password', autoComplete: 'new-password' }}
       />
       <TextField
         id="reset-confirm"
-        label="Repeat the new password"
+        label={invitation ? 'Repeat your password' : 'Repeat the new password'}
         required
         error={errors.confirm?.message}
         input={{ ...register('confirm'), type: 'password', autoComplete: 'new-password' }}
@@ -87,7 +114,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         </FormAlert>
       )}
       <button type="submit" className="btn btn-primary w-full py-3" disabled={busy}>
-        {busy ? 'Saving...' : 'Set new password'}
+        {busy ? 'Saving...' : invitation ? 'Set password and join' : 'Set new password'}
       </button>
     </form>
   );

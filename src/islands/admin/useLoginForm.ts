@@ -79,5 +79,8 @@ export function useLoginForm(onValid: (values: LoginInput) => Promise<void>, idO
   };
 
   const preload = () => void loadCheck().catch(() => undefined);
-  return { field, remember, errors, busy, submit, preload };
+  /** Starts the form with an address (the account whose password was just set from a link). */
+  const prefill = (email: string) => update({ ...latest.current, email });
+
+  return { field, remember, errors, busy, submit, preload, prefill };
 }

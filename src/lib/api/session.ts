@@ -25,6 +25,20 @@ export function leaveLoginNotice(message: string): void {
   window.sessionStorage.setItem(NOTICE_KEY, message);
 }
 
+const EMAIL_KEY = 'edgecraft-login-email';
+
+/** The address the login form starts with on its next load (after a password was set from a link). */
+export function leaveLoginEmail(email: string): void {
+  window.sessionStorage.setItem(EMAIL_KEY, email);
+}
+
+/** The address left by leaveLoginEmail(), read once. */
+export function takeLoginEmail(): string | null {
+  const email = window.sessionStorage.getItem(EMAIL_KEY);
+  window.sessionStorage.removeItem(EMAIL_KEY);
+  return email;
+}
+
 /** The message left for the login page by expireSession(), read once. */
 export function takeLoginNotice(): string | null {
   const notice = window.sessionStorage.getItem(NOTICE_KEY);

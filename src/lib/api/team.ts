@@ -1,10 +1,14 @@
-import type { InviteInput, Role, TeamMember } from '~/lib/team';
+import type { InvitationSent, InviteInput, Role } from '~/lib/team';
 import type { TwoFactorEnabled, TwoFactorSetup } from '~/lib/two-factor';
 import { apiRequest } from './client';
 
-/** `POST /admins/invite` (owners): the colleague gets a mail with a link to choose their password. */
+/** `POST /admins/invite` (owners): the colleague gets a mail (queued without a mail server) with a link to choose their password. */
 export const inviteMember = (input: InviteInput) =>
-  apiRequest<{ message: string; admin: TeamMember }>('/admins/invite', { method: 'POST', json: input, auth: true });
+  apiRequest<InvitationSent>('/admins/invite', { method: 'POST', json: input, auth: true });
+
+/** `POST /admins/{id}/resend` (owners): a new invitation link for a member who never signed in; the old one stops working. */
+export const resendInvitation = (id: number) =>
+  apiRequest<InvitationSent>(`/admins/${id}/resend`, { method: 'POST', auth: true });
 
 /** `PUT /admins/{id}/role` (owners). */
 export const changeRole = (id: number, role: Role) =>

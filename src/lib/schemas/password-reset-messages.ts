@@ -15,4 +15,5 @@ export const passwordResetMessages = {
   passwordTooLong: `The password must be at most ${PASSWORD_MAX} characters.`,
   passwordsDiffer: 'The two passwords do not match.',
   done: 'Your password has been changed. Sign in with the new password.',
+  notInvitation: 'This link is not an open invitation.',
 } as const;

@@ -26,6 +26,9 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/** `POST /api/auth/invitation`: the token from an invitation link. */
+export const invitationLookupSchema = z.object({ token: resetPasswordSchema.shape.token });
+
 /** The reset form in the browser: the password typed twice. */
 export const resetFormSchema = z
   .object({ password: newPasswordSchema, confirm: z.string() })

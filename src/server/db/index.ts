@@ -51,6 +51,9 @@ export {
 export {
   listTeam,
   inviteAdmin,
+  pendingMember,
+  reissueInvitation,
+  openInvitation,
   changeAdminRole,
   removeAdmin,
   getTeamSetting,

@@ -528,6 +528,13 @@ function migrations(kind: DbKind): Record<string, Migration> {
         );
       },
     },
+    '0031_invitation_inviter': {
+      // Who sent an invitation link (their e-mail), so the invitee's page can name them; null for a
+      // password reset link.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('password_resets').addColumn('invited_by', 'text').execute();
+      },
+    },
   };
 }
 

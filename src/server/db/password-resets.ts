@@ -3,7 +3,7 @@ import { enqueueMails, type NewMail } from './outbox';
 import type { Database } from './schema';
 
 /** Marks every unused reset link of an admin as used: a completed reset voids the others. */
-async function voidOpenResets(trx: Transaction<Database>, adminId: number, stamp: string): Promise<void> {
+export async function voidOpenResets(trx: Transaction<Database>, adminId: number, stamp: string): Promise<void> {
   await trx
     .updateTable('password_resets')
     .set({ used_at: stamp })

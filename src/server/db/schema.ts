@@ -262,6 +262,8 @@ interface PasswordResetsTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   used_at: Timestamp | null;
+  /** The inviter's e-mail for an invitation link; null for a password reset link. */
+  invited_by: string | null;
 }
 
 /** Links to an applicant's private page (`/application/{token}`): a SHA-256 of each token, valid until the applicant goes. */

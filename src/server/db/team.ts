@@ -3,6 +3,7 @@ import type { Role, TeamMember } from '~/lib/team';
 import { normalizeEmail } from './admins';
 import { isDbId } from './ids';
 import { enqueueMails, type NewMail } from './outbox';
+import { voidOpenResets } from './password-resets';
 import type { Database } from './schema';
 
 /** Every admin for the Team tab, oldest first. */
@@ -28,7 +29,15 @@ export async function listTeam(db: Kysely<Database>): Promise<TeamMember[]> {
  */
 export async function inviteAdmin(
   db: Kysely<Database>,
-  invite: { email: string; role: Role; passwordHash: string; tokenHash: string; expiresAt: Date; mail: NewMail },
+  invite: {
+    email: string;
+    role: Role;
+    passwordHash: string;
+    tokenHash: string;
+    expiresAt: Date;
+    invitedBy: string;
+    mail: NewMail;
+  },
   now: Date,
 ): Promise<TeamMember | null> {
   const email = normalizeEmail(invite.email);
@@ -48,11 +57,78 @@ export async function inviteAdmin(
         token_hash: invite.tokenHash,
         created_at: stamp,
         expires_at: invite.expiresAt.toISOString(),
+        invited_by: invite.invitedBy,
       })
       .execute();
     await enqueueMails(trx, [invite.mail], now);
     return { id: Number(row.id), email: row.email, role: row.role, twoFactor: false, lastSignInAt: null };
   });
+}
+
+/** A member who has never signed in, whose invitation can be sent again; null for anyone else. */
+export async function pendingMember(db: Kysely<Database>, id: number): Promise<TeamMember | null> {
+  if (!isDbId(id)) return null;
+  const row = await db
+    .selectFrom('admins')
+    .select(['id', 'email', 'role'])
+    .where('id', '=', id)
+    .where('last_sign_in_at', 'is', null)
+    .executeTakeFirst();
+  return row ? { id: Number(row.id), email: row.email, role: row.role, twoFactor: false, lastSignInAt: null } : null;
+}
+
+/**
+ * A new invitation link for a member who has not signed in yet: every open link of theirs stops
+ * working, the new one and its mail are stored, in one transaction. False when they have signed in
+ * meanwhile (or are gone).
+ */
+export async function reissueInvitation(
+  db: Kysely<Database>,
+  id: number,
+  link: { tokenHash: string; expiresAt: Date; invitedBy: string; mail: NewMail },
+  now: Date,
+): Promise<boolean> {
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const member = await trx
+      .selectFrom('admins')
+      .select('id')
+      .where('id', '=', id)
+      .where('last_sign_in_at', 'is', null)
+      .executeTakeFirst();
+    if (!member) return false;
+    await voidOpenResets(trx, id, stamp);
+    await trx
+      .insertInto('password_resets')
+      .values({
+        admin_id: id,
+        token_hash: link.tokenHash,
+        created_at: stamp,
+        expires_at: link.expiresAt.toISOString(),
+        invited_by: link.invitedBy,
+      })
+      .execute();
+    await enqueueMails(trx, [link.mail], now);
+    return true;
+  });
+}
+
+/** The role and inviter of an open (unused, unexpired) invitation link; null for any other token. */
+export async function openInvitation(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: Date,
+): Promise<{ role: Role; invitedBy: string } | null> {
+  const row = await db
+    .selectFrom('password_resets')
+    .innerJoin('admins', 'admins.id', 'password_resets.admin_id')
+    .select(['admins.role', 'password_resets.invited_by'])
+    .where('password_resets.token_hash', '=', tokenHash)
+    .where('password_resets.used_at', 'is', null)
+    .where('password_resets.expires_at', '>', now.toISOString())
+    .where('password_resets.invited_by', 'is not', null)
+    .executeTakeFirst();
+  return row?.invited_by ? { role: row.role, invitedBy: row.invited_by } : null;
 }
 
 /** What a role change or a removal did: the member before it, or why it was refused. */

@@ -5,6 +5,7 @@ export {
   statusMails,
   passwordResetMail,
   invitationMail,
+  invitationLink,
   secondFactorAlertMail,
   templateMail,
 } from './mails';

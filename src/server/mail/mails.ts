@@ -271,12 +271,16 @@ export function passwordResetMail(settings: MailSettings, email: string, token: 
 }
 
 /** An invitation to the hiring team: a single-use link to the reset page that sets their first password. */
+/** The page where an invitee chooses their password: the reset page, which greets them by role and inviter. */
+export const invitationLink = (settings: MailSettings, token: string) =>
+  `${settings.siteUrl}/adminlogin?reset=${encodeURIComponent(token)}`;
+
 export function invitationMail(
   settings: MailSettings,
   invite: { email: string; role: Role; invitedBy: string },
   token: string,
 ): NewMail {
-  const link = `${settings.siteUrl}/adminlogin?reset=${encodeURIComponent(token)}`;
+  const link = invitationLink(settings, token);
   return mail(settings, 'invitation', invite.email, {
     subject: `You are invited to the ${site.name} hiring team`,
     heading: `Join the ${site.name} hiring team`,

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { ApiError } from '~/lib/api/client';
 import { inviteMember } from '~/lib/api/team';
+import type { InvitationSent } from '~/lib/team';
 import {
   INVITATION_TTL_HOURS,
   inviteSchema,
@@ -20,7 +21,7 @@ import { notifyFailure } from '../notify';
 const inviteTexts = { failed: 'Failed to send the invitation', network: 'Server error. Please try again.' } as const;
 
 /** 'Invite a colleague': an e-mail address and a role; the server mails a link valid for 72 hours. */
-export function InviteDialog({ onClose }: { onClose: () => void }) {
+export function InviteDialog({ onClose, onSent }: { onClose: () => void; onSent: (sent: InvitationSent) => void }) {
   const queryClient = useQueryClient();
   const {
     register,
@@ -35,8 +36,9 @@ export function InviteDialog({ onClose }: { onClose: () => void }) {
 
   const onSubmit = async (values: InviteInput) => {
     try {
-      const { message } = await inviteMember(values);
-      showToast('success', message);
+      const sent = await inviteMember(values);
+      showToast('success', sent.message);
+      onSent(sent);
       await queryClient.invalidateQueries({ queryKey: teamKeys.all });
       onClose();
     } catch (error) {

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { changeRole, removeMember, setTeamTwoFactor } from '~/lib/api/team';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role, type TeamMember } from '~/lib/team';
+import { changeRole, removeMember, resendInvitation, setTeamTwoFactor } from '~/lib/api/team';
+import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type InvitationSent, type Role, type TeamMember } from '~/lib/team';
+import { showToast } from '~/islands/ui/toast-store';
 import { authKeys } from '~/islands/queries/auth';
 import { teamKeys, teamQuery } from '~/islands/queries/team';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
@@ -20,21 +21,34 @@ const teamTexts = {
   roleFailed: 'Failed to change the role',
   removeFailed: 'Failed to remove the team member',
   ruleFailed: 'Failed to change the two-factor rule',
+  resendFailed: 'Failed to send the invitation again',
+  copied: 'Invitation link copied: it works once, for 72 hours',
+  copyFailed: 'The browser did not allow copying: select the link and copy it',
 } as const;
 
 function MemberCard({
   member,
   isSelf,
   busy,
+  link,
   onRole,
   onRemove,
+  onResend,
 }: {
   member: TeamMember;
   isSelf: boolean;
   busy: boolean;
+  /** The invitation link from this tab's last invite or resend: the only copy outside the mail. */
+  link: string | undefined;
   onRole: (role: Role) => void;
   onRemove: () => void;
+  onResend: () => void;
 }) {
+  const copy = () =>
+    void navigator.clipboard.writeText(link ?? '').then(
+      () => showToast('success', teamTexts.copied),
+      () => showToast('error', teamTexts.copyFailed),
+    );
   const roleId = useId();
   return (
     <article
@@ -83,6 +97,16 @@ function MemberCard({
             ))}
           </select>
         </div>
+        {!member.lastSignInAt && link && (
+          <button type="button" className="btn btn-secondary py-2" onClick={copy}>
+            Copy link<span className="sr-only"> for {member.email}</span>
+          </button>
+        )}
+        {!member.lastSignInAt && (
+          <button type="button" className="btn btn-secondary py-2" onClick={onResend} disabled={busy}>
+            Resend<span className="sr-only"> the invitation to {member.email}</span>
+          </button>
+        )}
         <button type="button" className={deleteButtonClass} onClick={onRemove} disabled={busy}>
           Remove<span className="sr-only"> {member.email}</span>
         </button>
@@ -95,6 +119,9 @@ function MemberCard({
 export function TeamPanel({ selfId }: { selfId: number }) {
   const team = useQuery(teamQuery());
   const [inviting, setInviting] = useState(false);
+  // Invitation links by member id, from this tab's invites and resends (the server keeps only hashes).
+  const [links, setLinks] = useState<Record<number, string>>({});
+  const keepLink = (sent: InvitationSent) => setLinks((current) => ({ ...current, [sent.admin.id]: sent.link }));
   const { confirm, confirmDialog } = useConfirm();
   const ruleId = useId();
 
@@ -108,6 +135,15 @@ export function TeamPanel({ selfId }: { selfId: number }) {
     mutationFn: (member: TeamMember) => removeMember(member.id),
     success: (result) => result.message,
     failure: teamTexts.removeFailed,
+    invalidates: [teamKeys.all],
+  });
+  const resend = useAdminMutation({
+    mutationFn: (member: TeamMember) => resendInvitation(member.id),
+    success: (result) => {
+      keepLink(result);
+      return result.message;
+    },
+    failure: teamTexts.resendFailed,
     invalidates: [teamKeys.all],
   });
   const rule = useAdminMutation({
@@ -125,7 +161,9 @@ export function TeamPanel({ selfId }: { selfId: number }) {
     if (ok) remove.mutate(member);
   };
   const busyFor = (id: number) =>
-    (role.isPending && role.variables.member.id === id) || (remove.isPending && remove.variables.id === id);
+    (role.isPending && role.variables.member.id === id) ||
+    (remove.isPending && remove.variables.id === id) ||
+    (resend.isPending && resend.variables.id === id);
 
   return (
     <AdminPanel
@@ -170,6 +208,8 @@ export function TeamPanel({ selfId }: { selfId: number }) {
                     busy={busyFor(member.id)}
                     onRole={(to) => role.mutate({ member, to })}
                     onRemove={() => void onRemove(member)}
+                    link={links[member.id]}
+                    onResend={() => resend.mutate(member)}
                   />
                 </li>
               ))}
@@ -177,7 +217,7 @@ export function TeamPanel({ selfId }: { selfId: number }) {
           </>
         )}
       </QueryState>
-      {inviting && <InviteDialog onClose={() => setInviting(false)} />}
+      {inviting && <InviteDialog onClose={() => setInviting(false)} onSent={keepLink} />}
       {confirmDialog}
     </AdminPanel>
   );

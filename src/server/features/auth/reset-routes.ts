@@ -1,10 +1,23 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
 import { PASSWORD_RESET_TTL_MINUTES } from '~/lib/limits';
-import { forgotPasswordSchema, passwordResetMessages, resetPasswordSchema } from '~/lib/schemas/password-reset';
+import {
+  forgotPasswordSchema,
+  invitationLookupSchema,
+  passwordResetMessages,
+  resetPasswordSchema,
+} from '~/lib/schemas/password-reset';
+import type { InvitationInfo } from '~/lib/team';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { consumePasswordReset, createPasswordReset, findAdminByEmail, findAdminById, normalizeEmail } from '../../db';
+import {
+  consumePasswordReset,
+  createPasswordReset,
+  findAdminByEmail,
+  findAdminById,
+  normalizeEmail,
+  openInvitation,
+} from '../../db';
 import { audit } from '../../services/audit';
 import { apiError } from '../../errors';
 import { passwordResetMail } from '../../mail';
@@ -21,7 +34,8 @@ function hashResetToken(token: string): string {
 /**
  * Password reset by e-mail, under `/auth`: `GET /forgot` tells the login page whether it is
  * available (SMTP configured), `POST /forgot` queues a link with a neutral 202 whatever happens,
- * `POST /reset` sets the new password.
+ * `POST /reset` sets the new password; `POST /invitation` names the role and inviter of an open
+ * invitation link.
  *
  * `/forgot` is throttled per client network and per (e-mail, client network), never per e-mail
  * alone, and a request beyond a limit is dropped silently: a limit shared by everyone would let
@@ -99,6 +113,15 @@ export function resetRoutes(services: Services) {
         },
         services.now(),
       );
-      return c.json({ message: passwordResetMessages.done });
+      // The login form starts with this address filled in (the holder of the link knows it already).
+      return c.json({ message: passwordResetMessages.done, email: admin?.email ?? null });
+    })
+    .post('/invitation', jsonBody(invitationLookupSchema), async (c) => {
+      // Only the role and the inviter, for an open invitation link: the page greets the invitee
+      // with them. A reset link, a used or expired one, and a wrong token all answer 404.
+      const found = await openInvitation(db, hashResetToken(c.req.valid('json').token), services.now());
+      if (!found) return apiError(c, 404, passwordResetMessages.notInvitation);
+      const body: InvitationInfo = found;
+      return c.json(body);
     });
 }

@@ -5,6 +5,7 @@ import {
   INVITATION_TTL_HOURS,
   inviteSchema,
   roleChangeSchema,
+  type InvitationSent,
   teamMessages,
   type TeamList,
   type TeamMember,
@@ -16,12 +17,14 @@ import {
   inviteAdmin,
   listTeam,
   parseDbId,
+  pendingMember,
+  reissueInvitation,
   removeAdmin,
   setTeamSetting,
   type TeamChange,
 } from '../../db';
 import { apiError } from '../../errors';
-import { invitationMail } from '../../mail';
+import { invitationLink, invitationMail } from '../../mail';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { auditRequest } from '../../services/audit';
@@ -34,12 +37,15 @@ const hashLinkToken = (token: string) => createHash('sha256').update(token, 'utf
 const twoFactorRuleSchema = z.object({ required: z.boolean() });
 
 /**
- * `/admins`, for owners (ROUTE_ROLES): the team with roles, invitations by e-mail, role changes,
+ * `/admins`, for owners (ROUTE_ROLES): the team with roles, invitations by e-mail (sent again with
+ * a new link while unused), role changes,
  * removals, and whether two-factor sign-in is required. The last owner stays an owner.
  */
 export function teamRoutes(services: Services) {
   const { db, config } = services;
   const guard = requireAdmin(services);
+  // Without SMTP_URL mails wait in the outbox: the owner is told so and hands the link on themselves.
+  const mailConfigured = Boolean(config.mail.smtpUrl);
 
   const refused = (c: Parameters<typeof apiError>[0], result: TeamChange) =>
     result === 'not_found' ? apiError(c, 404, teamMessages.notFound) : apiError(c, 409, teamMessages.lastOwner);
@@ -63,6 +69,7 @@ export function teamRoutes(services: Services) {
           passwordHash: await hashPassword(randomBytes(32).toString('base64url')),
           tokenHash: hashLinkToken(token),
           expiresAt: new Date(now.getTime() + INVITATION_TTL_HOURS * 3_600_000),
+          invitedBy,
           mail: invitationMail(config.mail, { email: email.trim().toLowerCase(), role, invitedBy }, token),
         },
         now,
@@ -72,7 +79,44 @@ export function teamRoutes(services: Services) {
         subject: { type: 'admin', id: member.id },
         summary: `invited ${member.email} as ${role}`,
       });
-      return c.json({ message: teamMessages.invited(member.email), admin: member }, 201);
+      const body: InvitationSent = {
+        message: teamMessages.invited(member.email, mailConfigured),
+        admin: member,
+        mailConfigured,
+        link: invitationLink(config.mail, token),
+      };
+      return c.json(body, 201);
+    })
+    .post('/:id/resend', guard, async (c) => {
+      const id = parseDbId(c.req.param('id'));
+      const member = id === null ? null : await pendingMember(db, id);
+      if (!member) return apiError(c, 409, teamMessages.notPending);
+      const token = randomBytes(32).toString('base64url');
+      const now = services.now();
+      const invitedBy = c.var.admin?.email ?? 'An owner';
+      const sent = await reissueInvitation(
+        db,
+        member.id,
+        {
+          tokenHash: hashLinkToken(token),
+          expiresAt: new Date(now.getTime() + INVITATION_TTL_HOURS * 3_600_000),
+          invitedBy,
+          mail: invitationMail(config.mail, { email: member.email, role: member.role, invitedBy }, token),
+        },
+        now,
+      );
+      if (!sent) return apiError(c, 409, teamMessages.notPending);
+      await auditRequest(services, c, 'team.reinvited', {
+        subject: { type: 'admin', id: member.id },
+        summary: `sent ${member.email} a new invitation link`,
+      });
+      const body: InvitationSent = {
+        message: teamMessages.reinvited(member.email, mailConfigured),
+        admin: member,
+        mailConfigured,
+        link: invitationLink(config.mail, token),
+      };
+      return c.json(body);
     })
     .put('/two-factor', guard, jsonBody(twoFactorRuleSchema), async (c) => {
       const { required } = c.req.valid('json');

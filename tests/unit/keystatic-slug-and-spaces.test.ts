@@ -1,0 +1,74 @@
+/**
+ * What Keystatic writes: the address it proposes for a new title, and the encoded spaces its Markdown
+ * writer can leave in a saved text, which the build refuses.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import keystaticConfig from '../../keystatic.config';
+import { slugify } from '../../src/lib/slugify';
+import { encodedSpaceMessage, encodedSpaces, rejectEncodedSpaces } from '../../src/integrations/encoded-spaces';
+
+describe('new entry addresses', () => {
+  it.each([
+    ['nRF54', 'nrf54'],
+    ['Porting YOLOv8 to the nRF54 DK', 'porting-yolov8-to-the-nrf54-dk'],
+    ['Jetson Orin Nano 8 GB', 'jetson-orin-nano-8-gb'],
+    ['STM32N6 + Ethos-U55: INT8 in 2 ms', 'stm32n6-ethos-u55-int8-in-2-ms'],
+    ['Qualité & sécurité', 'qualite-and-securite'],
+    ["Edge AI's next step", 'edge-ais-next-step'],
+    ['  --Hailo-8--  ', 'hailo-8'],
+  ])('%s becomes %s', (title, slug) => {
+    expect(slugify(title)).toBe(slug);
+  });
+
+  it('every address field of the editing UI proposes addresses this way', () => {
+    // Each collection's slugField: the field whose value names the entry's file.
+    const slugFields = Object.values(keystaticConfig.collections ?? {}).flatMap((collection) => {
+      const field = collection.slugField
+        ? Object.entries(collection.schema).find(([key]) => key === collection.slugField)?.[1]
+        : undefined;
+      return field?.kind === 'form' && field.formKind === 'slug' ? [field] : [];
+    });
+    expect(slugFields.length).toBe(Object.keys(keystaticConfig.collections ?? {}).length);
+    for (const field of slugFields) {
+      // Keystatic hands the generator to the field's input, which runs it as the editor types a title.
+      const input = field.Input({} as Parameters<typeof field.Input>[0]) as unknown as {
+        props: { naiveGenerateSlug: (name: string) => string };
+      };
+      expect(input.props.naiveGenerateSlug('nRF54 low-power demo')).toBe('nrf54-low-power-demo');
+    }
+  });
+});
+
+describe('encoded spaces in content', () => {
+  it('finds each &#x20; with its line and column', () => {
+    expect(encodedSpaces('A line\n**Bold&#x20;**text and&#32;more\nclean')).toEqual([
+      { line: 2, column: 7 },
+      { line: 2, column: 23 },
+    ]);
+    expect(encodedSpaces('No entity here, just &amp; and &#x2014;')).toEqual([]);
+  });
+
+  it('stops the build with the file, the line and what to do', () => {
+    const check = rejectEncodedSpaces();
+    expect(() => check({}, { path: '/repo/content/articles/eip.mdx', value: 'Intro\nEnd of line&#x20;\n' })).toThrow(
+      'content/articles/eip.mdx:2:12: "&#x20;" is an encoded space',
+    );
+    expect(encodedSpaceMessage('content/pages/about.mdx', { line: 3, column: 1 })).toMatch(
+      /delete that space \(and the entity\) and save again$/,
+    );
+    expect(() => check({}, { path: '/repo/content/pages/about.mdx', value: 'Plain text.\n' })).not.toThrow();
+  });
+
+  it('no file in content/ holds one', () => {
+    const root = new URL('../../content/', import.meta.url).pathname;
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.(mdx?|ya?ml)$/.test(file),
+    );
+    const found = files.flatMap((file) =>
+      encodedSpaces(readFileSync(join(root, file), 'utf8')).map((hit) => encodedSpaceMessage(`content/${file}`, hit)),
+    );
+    expect(found).toEqual([]);
+  });
+});
