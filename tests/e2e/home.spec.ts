@@ -171,3 +171,63 @@ test.describe('product cards', () => {
     });
   });
 });
+
+/** WCAG contrast of two sRGB colours given as [r, g, b] in 0–255. */
+function contrast(a: readonly number[], b: readonly number[]): number {
+  const luminance = (rgb: readonly number[]) => {
+    const [r = 0, g = 0, b = 0] = rgb.map((value) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+test.describe('home page › hero text over the video', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the figures' note and "Scroll to explore" meet WCAG AA against the pixels behind them in the ${theme} theme`, async ({
+      page,
+    }) => {
+      // The still poster: the same picture every run (the playing video moves the same palette behind the text).
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await page.goto('/');
+      await expect(page.locator('video')).toHaveAttribute('data-hero-video', 'still');
+      for (const note of await page.locator('[data-hero-note]:visible').all()) {
+        await note.scrollIntoViewIfNeeded();
+        // Each colour of text in the note (its words and its link), then the background with the text taken away.
+        const colours = await note.evaluate((element) => {
+          const parts = [element, ...element.querySelectorAll<HTMLElement>('*')];
+          const found = parts.map((part) => getComputedStyle(part).color);
+          for (const part of parts) {
+            part.style.color = 'transparent';
+            if (part instanceof HTMLImageElement) part.style.visibility = 'hidden';
+          }
+          return [...new Set(found)].map((colour) => (colour.match(/\d+/g) ?? []).slice(0, 3).map(Number));
+        });
+        const shot = await note.screenshot({ animations: 'disabled' });
+        const pixels = await page.evaluate(async (base64) => {
+          // An <img> decodes it: the page's policy admits data: images, not data: fetches.
+          const image = new Image();
+          image.src = `data:image/png;base64,${base64}`;
+          await image.decode();
+          const bitmap = await createImageBitmap(image);
+          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+          const context = canvas.getContext('2d');
+          if (!context) return [];
+          context.drawImage(bitmap, 0, 0);
+          const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+          const rgb: number[][] = [];
+          for (let i = 0; i < data.length; i += 4) rgb.push([data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0]);
+          return rgb;
+        }, shot.toString('base64'));
+        expect(pixels.length).toBeGreaterThan(0);
+        for (const colour of colours) {
+          const worst = Math.min(...pixels.map((pixel) => contrast(colour, pixel)));
+          expect(worst, `rgb(${colour.join(', ')}) on the hero's ${theme} background`).toBeGreaterThanOrEqual(4.5);
+        }
+      }
+    });
+  }
+});
