@@ -1,4 +1,4 @@
-import { expect, hydrate, scrollSettled, test } from './fixtures';
+import { expect, hydrate, test } from './fixtures';
 
 // The sections' order and the offerings' links are checked on the built page: tests/site/home.test.ts.
 test.describe('home page', () => {
@@ -37,6 +37,27 @@ test.describe('home page', () => {
     ]);
     await page.locator('#industries').getByRole('link', { name: 'Robotics', exact: true }).click();
     await expect(page).toHaveURL(/\/robotics$/);
+  });
+
+  test('industry tiles fill every row of their grid: no tile is left alone on a row', async ({ page }) => {
+    await page.goto('/');
+    const rows = await page.locator('#industries ul').evaluate((list) => {
+      const grid = list.getBoundingClientRect();
+      const byTop = new Map<number, DOMRect[]>();
+      for (const item of list.children) {
+        const box = item.getBoundingClientRect();
+        byTop.set(Math.round(box.top), [...(byTop.get(Math.round(box.top)) ?? []), box]);
+      }
+      return [...byTop.values()].map((boxes) => ({
+        tiles: boxes.length,
+        left: Math.round(Math.min(...boxes.map((box) => box.left)) - grid.left),
+        right: Math.round(grid.right - Math.max(...boxes.map((box) => box.right))),
+      }));
+    });
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row, JSON.stringify(rows)).toMatchObject({ left: 0, right: 0 });
+    const counts = rows.map((row) => row.tiles);
+    expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
   });
 
   test('loads no island code before the islands scroll into view', async ({ page }) => {
@@ -101,74 +122,37 @@ test.describe('product cards', () => {
     expect(await right('#platform ul')).toBeCloseTo(await right('#offerings ul'), 0);
   });
 
-  test.describe('from 768 px', () => {
-    test.skip(({ isNarrow }) => isNarrow, 'hover behaviour');
-
-    test('hovering expands one card to flex 3 against 1, leaving collapses it', async ({ page }) => {
-      await page.goto('/');
-      await hydrate(page, 'a[href="/iip"]');
-      const container = page.locator('#platform ul');
-      expect((await container.boundingBox())?.height).toBeCloseTo(384, 0);
-      await page.locator(cards).nth(1).hover();
-      await expect(page.locator(cards).nth(1)).toHaveAttribute('data-expanded', 'true');
-      const grows = () => page.locator(cards).evaluateAll((items) => items.map((li) => getComputedStyle(li).flexGrow));
-      await expect.poll(grows).toEqual(['1', '3', '1']);
-      await expect(
-        page
-          .locator(cards)
-          .nth(1)
-          .getByText(/fleets stay accurate/),
-      ).toBeVisible();
-      await page.mouse.move(5, 5);
-      await expect(page.locator(`${cards}[data-expanded="true"]`)).toHaveCount(0);
-    });
-
-    test('clicking a card navigates to its product page', async ({ page }) => {
-      await page.goto('/');
-      await hydrate(page, 'a[href="/iis"]');
-      await page.locator(cards).nth(2).click();
-      await expect(page).toHaveURL(/\/iis\/?$/);
-    });
+  test("show every description without hover or tap, and hovering changes no card's size", async ({ page }) => {
+    await page.goto('/');
+    await hydrate(page, 'a[href="/iip"]');
+    for (const text of [/Python ML pipeline/, /fleets stay accurate/]) {
+      await expect(page.locator(cards).getByText(text)).toBeVisible();
+    }
+    const sizes = () =>
+      page.locator(cards).evaluateAll((items) =>
+        items.map((li) => {
+          const box = li.getBoundingClientRect();
+          return [Math.round(box.width), Math.round(box.height)];
+        }),
+      );
+    const before = await sizes();
+    await page.locator(cards).nth(1).hover();
+    expect(await sizes()).toEqual(before);
   });
 
-  test.describe('below 768 px', () => {
-    test.skip(({ isNarrow }) => !isNarrow, 'tap behaviour');
+  test('clicking a card navigates to its product page', async ({ page }) => {
+    await page.goto('/');
+    await hydrate(page, 'a[href="/iis"]');
+    await page.locator(cards).nth(2).click();
+    await expect(page).toHaveURL(/\/iis\/?$/);
+  });
 
-    test('descriptions stay hidden until a card is expanded, and a tap expands it and navigates', async ({ page }) => {
-      await page.goto('/');
-      await hydrate(page, 'a[href="/iip"]');
-      await expect(
-        page
-          .locator(cards)
-          .first()
-          .getByText(/Python ML pipeline/),
-      ).toBeHidden();
-      await scrollSettled(page);
-      // Cancel this one navigation after React has handled the tap, so the expanded card can be seen.
-      await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault(), { once: true }));
-      await page.locator(cards).first().locator('a').tap();
-      await expect(page.locator(cards).first()).toHaveAttribute('data-expanded', 'true');
-      await expect(
-        page
-          .locator(cards)
-          .first()
-          .getByText(/Python ML pipeline/),
-      ).toBeVisible();
-      await expect(page.locator(`${cards}[data-expanded="true"]`)).toHaveCount(1);
-      // Left alone, a tap follows the link. It lands on the revealed 'Explore →', away from the first
-      // tap, which a phone would otherwise take for the second half of a double-tap and not click.
-      await scrollSettled(page);
-      await page.locator(cards).first().getByText('Explore →').tap();
-      await expect(page).toHaveURL(/\/iip\/?$/);
-    });
-
-    test('keyboard users reach and open every card', async ({ page }) => {
-      await page.goto('/');
-      await hydrate(page, 'a[href="/iem"]');
-      await page.locator('#platform a[href="/iem"]').focus();
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/\/iem\/?$/);
-    });
+  test('keyboard users reach and open every card', async ({ page }) => {
+    await page.goto('/');
+    await hydrate(page, 'a[href="/iem"]');
+    await page.locator('#platform a[href="/iem"]').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/iem\/?$/);
   });
 });
 
