@@ -15,9 +15,12 @@ export function oneEditApart(a: string, b: string): boolean {
   return short.length === long.length ? short.slice(i + 1) === long.slice(i + 1) : short.slice(i) === long.slice(i + 1);
 }
 
-/** The most frequent word one edit away from a one-word query, if any: "jetsn" → "jetson". */
+/**
+ * The most frequent word one edit away from a one-word query the site does not use: "jetsn" → "jetson".
+ * Offered even when Pagefind's partial matching lists pages for the misspelling.
+ */
 export function suggestion(query: string, words: readonly string[]): string | undefined {
   const word = query.trim().toLowerCase();
-  if (word.length < 3 || /\s/.test(word)) return undefined;
+  if (word.length < 3 || /\s/.test(word) || words.includes(word)) return undefined;
   return words.find((candidate) => oneEditApart(word, candidate));
 }

@@ -167,10 +167,10 @@ test.describe('site search', () => {
     await search(page, 'DeepStream pathway');
     await expect(
       results(page)
-        .filter({ hasText: /Aspect · GStreamer pathway/ })
+        .filter({ hasText: /pathway · DeepStream pathway/ })
         .first(),
     ).toBeVisible();
-    await expect(searchDialog(page).getByText(/AspectGStreamer/)).toHaveCount(0);
+    await expect(searchDialog(page).getByText(/pathwayDeepStream/)).toHaveCount(0);
   });
 
   test('“zzzz” says there is nothing and points to the contact form', async ({ page }) => {

@@ -48,5 +48,6 @@ describe('search › did you mean', () => {
     expect(suggestion('Jetsn ', words)).toBe('jetson');
     expect(suggestion('jetsn orin', words)).toBeUndefined();
     expect(suggestion('zzzz', words)).toBeUndefined();
+    expect(suggestion('json', words)).toBeUndefined();
   });
 });

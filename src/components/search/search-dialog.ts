@@ -82,13 +82,13 @@ function setUpSearchDialog(dialog: HTMLDialogElement): void {
       // A slower, older search must not replace the answer to what the field says now.
       if (query !== latest) return;
       show(statusText(query, found.results.length, hits.length), hits.map(resultItem), hits.length === 0);
-      if (hits.length === 0) offer(suggestion(query, await siteWords()), query);
+      offer(suggestion(query, await siteWords()), query);
     } catch {
       if (query === latest) show('Search could not load. Check your connection, then type again.', [], false);
     }
   };
 
-  /** "Did you mean …?" under a query that found nothing, when a site word is one letter away. */
+  /** "Did you mean …?" under a query the site's words do not hold, when one of them is a letter away. */
   const offer = (word: string | undefined, query: string) => {
     if (word === undefined || query !== latest) return;
     const button = document.createElement('button');
