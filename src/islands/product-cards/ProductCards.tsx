@@ -21,8 +21,8 @@ function Cards({ cards }: Props) {
             width="800"
             height="600"
             loading="lazy"
-            // The art's subject spans its width: a wide card (phone) crops its empty bottom, a tall one shows it whole.
-            className="absolute inset-0 h-full w-full object-cover object-top md:object-contain"
+            // The art is drawn whole in width at the top of the card; the text sits on the gradient below it.
+            className="absolute inset-0 h-full w-full object-contain object-top"
           />
           <div className="absolute inset-0 bg-gradient-to-t from-ink-900 via-ink-900/75 to-ink-900/10" />
           <a
