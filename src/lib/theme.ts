@@ -3,12 +3,12 @@
  * to the theme written on <html> as `data-theme`, with the choice beside it as `data-theme-choice`.
  */
 
-export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
-export type ThemeChoice = (typeof THEME_CHOICES)[number];
-export type ResolvedTheme = Exclude<ThemeChoice, 'system'>;
+export type ResolvedTheme = 'light' | 'dark';
+/** A visitor's pick, or "system" until they make one. */
+export type ThemeChoice = 'system' | ResolvedTheme;
 
-/** How the toggle names each choice, after "Colour theme: ". */
-export const THEME_LABELS: Readonly<Record<ThemeChoice, string>> = { system: 'System', light: 'Light', dark: 'Dark' };
+/** How the toggle names the theme on show, after "Colour theme: ". */
+export const THEME_LABELS: Readonly<Record<ResolvedTheme, string>> = { light: 'Light', dark: 'Dark' };
 
 /** The localStorage key of an explicit choice; no entry means "follow the system". */
 export const THEME_STORAGE_KEY = 'theme';
@@ -19,11 +19,8 @@ export const resolveTheme = (choice: ThemeChoice, systemPrefersLight: boolean): 
   choice === 'system' ? (systemPrefersLight ? 'light' : 'dark') : choice;
 
 /**
- * The choice after `current` when the toggle is pressed. From "system" it goes to the theme the
- * system does not show, so the first press always changes the page; then the other; then back.
+ * The choice a press of the toggle makes: the other theme than the one on show. Until the first press
+ * the page follows the system; after it, the visitor's pick holds.
  */
-export function nextThemeChoice(current: ThemeChoice, systemPrefersLight: boolean): ThemeChoice {
-  const systemTheme = resolveTheme('system', systemPrefersLight);
-  if (current === 'system') return systemTheme === 'light' ? 'dark' : 'light';
-  return current === systemTheme ? 'system' : systemTheme;
-}
+export const toggledTheme = (current: ThemeChoice, systemPrefersLight: boolean): ResolvedTheme =>
+  resolveTheme(current, systemPrefersLight) === 'light' ? 'dark' : 'light';

@@ -1,6 +1,5 @@
 /** Interface timings and thresholds shared by the global scripts and the islands. */
 export const SCROLLED_THRESHOLD_PX = 50;
-export const CURSOR_EASING = 0.15;
 export const MOBILE_BREAKPOINT_PX = 768;
 export const COLLAPSE_MS = 300;
 export const FORM_SCROLL_DELAY_MS = 100;

@@ -27,7 +27,7 @@ test.describe('admin login', () => {
     await page.getByLabel('Password').fill(cliAdmin.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL('**/admin');
-    await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Welcome, ${cliAdmin.email}` })).toBeVisible();
     await expect(page.getByText(`Signed in as ${cliAdmin.email}`)).toBeVisible();
     const token = await page.evaluate(() => localStorage.getItem('adminToken'));
     expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
@@ -161,7 +161,7 @@ test.describe('admin login', () => {
     async ({ loggedInPage: page }) => {
       await page.goto('/adminlogin');
       await page.waitForURL('**/admin');
-      await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
     },
   );
 
@@ -192,13 +192,13 @@ test.describe('admin session', () => {
     { tag: '@once' },
     async ({ loggedInPage: page }) => {
       const html = await (await page.request.get('/admin')).text();
-      expect(html).not.toContain('Welcome Admin');
+      expect(html).not.toContain('Welcome, ');
       expect(html).toMatch(/<meta name="robots" content="noindex/);
       const release = await holdRoute(page, '**/api/auth/verify');
       await page.goto('/admin');
       await expect(page.getByText('Verifying authentication...')).toBeVisible();
       release();
-      await expect(page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
       await expect(page.getByText('Verifying authentication...')).toBeHidden();
     },
   );

@@ -143,6 +143,13 @@ test.describe('the hiring team', () => {
         await page.getByLabel('Six-digit code').fill(totp(key));
         await page.getByRole('button', { name: 'Turn on' }).click();
         await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+        // Copying says so, and the clipboard holds the ten codes, one a line.
+        await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+        await page.getByRole('button', { name: 'Copy codes' }).click();
+        await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+        await expect(page.getByText('Copied: paste them into your password manager.')).toBeVisible();
+        const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
         await page.getByRole('button', { name: 'I have saved them' }).click();
         await expect(page.getByRole('tablist', { name: 'Admin sections' })).toBeVisible();
         await page.getByRole('tab', { name: 'Team' }).click();

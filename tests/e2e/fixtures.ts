@@ -108,27 +108,6 @@ export async function hydrate(page: Page, selector: string): Promise<void> {
 }
 
 /**
- * Resolves once the page has stopped scrolling (the same scroll position for three frames): a tap
- * during a smooth scroll only stops the scroll, it does not click.
- */
-export async function scrollSettled(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = Number.NaN;
-        let stillFrames = 0;
-        const check = () => {
-          stillFrames = window.scrollY === last ? stillFrames + 1 : 0;
-          last = window.scrollY;
-          if (stillFrames >= 3) resolve();
-          else requestAnimationFrame(check);
-        };
-        requestAnimationFrame(check);
-      }),
-  );
-}
-
-/**
  * Acts as a bot on the form in `scope`: checks that people never meet its honeypot (no role or
  * name, out of the tab order), then fills it.
  */

@@ -1,4 +1,4 @@
-import { expect, hydrate, scrollSettled, test } from './fixtures';
+import { expect, hydrate, test } from './fixtures';
 
 // The sections' order and the offerings' links are checked on the built page: tests/site/home.test.ts.
 test.describe('home page', () => {
@@ -37,6 +37,27 @@ test.describe('home page', () => {
     ]);
     await page.locator('#industries').getByRole('link', { name: 'Robotics', exact: true }).click();
     await expect(page).toHaveURL(/\/robotics$/);
+  });
+
+  test('industry tiles fill every row of their grid: no tile is left alone on a row', async ({ page }) => {
+    await page.goto('/');
+    const rows = await page.locator('#industries ul').evaluate((list) => {
+      const grid = list.getBoundingClientRect();
+      const byTop = new Map<number, DOMRect[]>();
+      for (const item of list.children) {
+        const box = item.getBoundingClientRect();
+        byTop.set(Math.round(box.top), [...(byTop.get(Math.round(box.top)) ?? []), box]);
+      }
+      return [...byTop.values()].map((boxes) => ({
+        tiles: boxes.length,
+        left: Math.round(Math.min(...boxes.map((box) => box.left)) - grid.left),
+        right: Math.round(grid.right - Math.max(...boxes.map((box) => box.right))),
+      }));
+    });
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) expect(row, JSON.stringify(rows)).toMatchObject({ left: 0, right: 0 });
+    const counts = rows.map((row) => row.tiles);
+    expect(Math.max(...counts) - Math.min(...counts)).toBeLessThanOrEqual(1);
   });
 
   test('loads no island code before the islands scroll into view', async ({ page }) => {
@@ -106,73 +127,96 @@ test.describe('product cards', () => {
     expect(await right('#platform ul')).toBeCloseTo(await right('#offerings ul'), 0);
   });
 
-  test.describe('from 768 px', () => {
-    test.skip(({ isNarrow }) => isNarrow, 'hover behaviour');
-
-    test('hovering expands one card to flex 3 against 1, leaving collapses it', async ({ page }) => {
-      await page.goto('/');
-      await hydrate(page, 'a[href="/iip"]');
-      const container = page.locator('#platform ul');
-      expect((await container.boundingBox())?.height).toBeCloseTo(384, 0);
-      await page.locator(cards).nth(1).hover();
-      await expect(page.locator(cards).nth(1)).toHaveAttribute('data-expanded', 'true');
-      const grows = () => page.locator(cards).evaluateAll((items) => items.map((li) => getComputedStyle(li).flexGrow));
-      await expect.poll(grows).toEqual(['1', '3', '1']);
-      await expect(
-        page
-          .locator(cards)
-          .nth(1)
-          .getByText(/fleets stay accurate/),
-      ).toBeVisible();
-      await page.mouse.move(5, 5);
-      await expect(page.locator(`${cards}[data-expanded="true"]`)).toHaveCount(0);
-    });
-
-    test('clicking a card navigates to its product page', async ({ page }) => {
-      await page.goto('/');
-      await hydrate(page, 'a[href="/iis"]');
-      await page.locator(cards).nth(2).click();
-      await expect(page).toHaveURL(/\/iis\/?$/);
-    });
+  test("show every description without hover or tap, and hovering changes no card's size", async ({ page }) => {
+    await page.goto('/');
+    await hydrate(page, 'a[href="/iip"]');
+    for (const text of [/Python ML pipeline/, /fleets stay accurate/]) {
+      await expect(page.locator(cards).getByText(text)).toBeVisible();
+    }
+    const sizes = () =>
+      page.locator(cards).evaluateAll((items) =>
+        items.map((li) => {
+          const box = li.getBoundingClientRect();
+          return [Math.round(box.width), Math.round(box.height)];
+        }),
+      );
+    const before = await sizes();
+    await page.locator(cards).nth(1).hover();
+    expect(await sizes()).toEqual(before);
   });
 
-  test.describe('below 768 px', () => {
-    test.skip(({ isNarrow }) => !isNarrow, 'tap behaviour');
-
-    test('descriptions stay hidden until a card is expanded, and a tap expands it and navigates', async ({ page }) => {
-      await page.goto('/');
-      await hydrate(page, 'a[href="/iip"]');
-      await expect(
-        page
-          .locator(cards)
-          .first()
-          .getByText(/Python ML pipeline/),
-      ).toBeHidden();
-      await scrollSettled(page);
-      // Cancel this one navigation after React has handled the tap, so the expanded card can be seen.
-      await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault(), { once: true }));
-      await page.locator(cards).first().locator('a').tap();
-      await expect(page.locator(cards).first()).toHaveAttribute('data-expanded', 'true');
-      await expect(
-        page
-          .locator(cards)
-          .first()
-          .getByText(/Python ML pipeline/),
-      ).toBeVisible();
-      await expect(page.locator(`${cards}[data-expanded="true"]`)).toHaveCount(1);
-      // Left alone, a tap follows the link. It lands on the revealed 'Explore →', away from the first
-      // tap, which a phone would otherwise take for the second half of a double-tap and not click.
-      await scrollSettled(page);
-      await page.locator(cards).first().getByText('Explore →').tap();
-      await expect(page).toHaveURL(/\/iip\/?$/);
-    });
-
-    test('keyboard users reach and open every card', async ({ page }) => {
-      await page.goto('/');
-      await hydrate(page, 'a[href="/iem"]');
-      await page.locator('#platform a[href="/iem"]').focus();
-      await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(/\/iem\/?$/);
-    });
+  test('clicking a card navigates to its product page', async ({ page }) => {
+    await page.goto('/');
+    await hydrate(page, 'a[href="/iis"]');
+    await page.locator(cards).nth(2).click();
+    await expect(page).toHaveURL(/\/iis\/?$/);
   });
+
+  test('keyboard users reach and open every card', async ({ page }) => {
+    await page.goto('/');
+    await hydrate(page, 'a[href="/iem"]');
+    await page.locator('#platform a[href="/iem"]').focus();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/iem\/?$/);
+  });
+});
+
+/** WCAG contrast of two sRGB colours given as [r, g, b] in 0–255. */
+function contrast(a: readonly number[], b: readonly number[]): number {
+  const luminance = (rgb: readonly number[]) => {
+    const [r = 0, g = 0, b = 0] = rgb.map((value) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
+  return (light + 0.05) / (dark + 0.05);
+}
+
+test.describe('home page › hero text over the video', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`the figures' note and "Scroll to explore" meet WCAG AA against the pixels behind them in the ${theme} theme`, async ({
+      page,
+    }) => {
+      // The still poster: the same picture every run (the playing video moves the same palette behind the text).
+      await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+      await page.goto('/');
+      await expect(page.locator('video')).toHaveAttribute('data-hero-video', 'still');
+      for (const note of await page.locator('[data-hero-note]:visible').all()) {
+        await note.scrollIntoViewIfNeeded();
+        // Each colour of text in the note (its words and its link), then the background with the text taken away.
+        const colours = await note.evaluate((element) => {
+          const parts = [element, ...element.querySelectorAll<HTMLElement>('*')];
+          const found = parts.map((part) => getComputedStyle(part).color);
+          for (const part of parts) {
+            part.style.color = 'transparent';
+            if (part instanceof HTMLImageElement) part.style.visibility = 'hidden';
+          }
+          return [...new Set(found)].map((colour) => (colour.match(/\d+/g) ?? []).slice(0, 3).map(Number));
+        });
+        const shot = await note.screenshot({ animations: 'disabled' });
+        const pixels = await page.evaluate(async (base64) => {
+          // An <img> decodes it: the page's policy admits data: images, not data: fetches.
+          const image = new Image();
+          image.src = `data:image/png;base64,${base64}`;
+          await image.decode();
+          const bitmap = await createImageBitmap(image);
+          const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+          const context = canvas.getContext('2d');
+          if (!context) return [];
+          context.drawImage(bitmap, 0, 0);
+          const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+          const rgb: number[][] = [];
+          for (let i = 0; i < data.length; i += 4) rgb.push([data[i] ?? 0, data[i + 1] ?? 0, data[i + 2] ?? 0]);
+          return rgb;
+        }, shot.toString('base64'));
+        expect(pixels.length).toBeGreaterThan(0);
+        for (const colour of colours) {
+          const worst = Math.min(...pixels.map((pixel) => contrast(colour, pixel)));
+          expect(worst, `rgb(${colour.join(', ')}) on the hero's ${theme} background`).toBeGreaterThanOrEqual(4.5);
+        }
+      }
+    });
+  }
 });

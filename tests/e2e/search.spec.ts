@@ -132,6 +132,49 @@ test.describe('site search', () => {
     });
   }
 
+  test(
+    'US and UK spellings find the same pages (“quantization” and “quantisation”)',
+    { tag: '@once' },
+    async ({ page }) => {
+      await page.goto('/blogs');
+      const found: string[][] = [];
+      for (const query of ['quantisation', 'quantization']) {
+        if (query === 'quantisation') await search(page, query);
+        else {
+          await searchDialog(page).getByRole('searchbox').fill(query);
+          await expect(searchDialog(page).getByRole('status')).toContainText(`for “${query}”`);
+        }
+        const hrefs = await results(page).evaluateAll((links) =>
+          links.map((a) => new URL((a as HTMLAnchorElement).href).pathname),
+        );
+        found.push(hrefs.sort());
+      }
+      expect(found[0]?.length).toBeGreaterThan(0);
+      expect(found[1]).toEqual(found[0]);
+    },
+  );
+
+  test('a query one letter off (“jetsn”) offers the word the site uses, and taking it searches for it', async ({
+    page,
+  }) => {
+    await page.goto('/blogs');
+    await search(page, 'jetsn');
+    const offer = searchDialog(page).getByRole('button', { name: 'jetson' });
+    await expect(searchDialog(page).getByRole('status')).toContainText('Did you mean jetson?');
+    await offer.click();
+    await expect(searchDialog(page).getByRole('searchbox')).toHaveValue('jetson');
+    await expect(searchDialog(page).getByRole('status')).toContainText('for “jetson”');
+    await expect(results(page).filter({ hasText: 'Supported hardware' })).toHaveCount(1);
+  });
+
+  test('the index keeps table cells apart, so excerpts read “Aspect · GStreamer pathway”', { tag: '@once' }, () => {
+    const contents = readdirSync(join(bundle, 'fragment')).map((name) =>
+      gunzipSync(readFileSync(join(bundle, 'fragment', name))).toString('utf8'),
+    );
+    expect(contents.some((text) => text.includes('Aspect · GStreamer pathway · DeepStream pathway'))).toBe(true);
+    expect(contents.some((text) => text.includes('AspectGStreamer'))).toBe(false);
+  });
+
   test('“zzzz” says there is nothing and points to the contact form', async ({ page }) => {
     await page.goto('/blogs');
     await search(page, 'zzzz');
@@ -193,6 +236,16 @@ test.describe('site search', () => {
       await page.goto('/security');
       await page.keyboard.press('/');
       await expect(searchDialog(page)).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(searchDialog(page)).toBeHidden();
+      await expect(searchButton(page)).toBeFocused();
+    });
+
+    test('one Escape closes the search after typing and gives focus back to the search button', async ({ page }) => {
+      await page.goto('/security');
+      await searchButton(page).click();
+      await page.keyboard.type('Jetson');
+      await expect(searchDialog(page).getByRole('status')).toContainText('for “Jetson”');
       await page.keyboard.press('Escape');
       await expect(searchDialog(page)).toBeHidden();
       await expect(searchButton(page)).toBeFocused();

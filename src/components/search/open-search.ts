@@ -28,5 +28,11 @@ export function setUpSearch(): void {
     event.preventDefault();
     open();
   });
+  // One Escape closes the dialog: Chromium's search field would otherwise spend the first one clearing its text.
+  dialog.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape' || event.isComposing) return;
+    event.preventDefault();
+    dialog.close();
+  });
   dialog.addEventListener('close', () => button.focus());
 }

@@ -1,4 +1,4 @@
-import { SEARCH_RESULT_LIMIT } from '~/lib/search';
+import { SEARCH_RESULT_LIMIT, SEARCH_WORDS_PATH, suggestion } from '~/lib/search';
 import { loadPagefind } from './pagefind';
 import { resultItem, toHit } from './search-results';
 
@@ -17,6 +17,18 @@ function partsOf(dialog: HTMLDialogElement): Parts {
     return element;
   };
   return { input: find('input'), status: find('status'), results: find('results'), empty: find('empty') };
+}
+
+let words: Promise<string[]> | undefined;
+/** The site's words for "Did you mean …?", fetched on the first search that finds nothing. */
+function siteWords(): Promise<string[]> {
+  words ??= fetch(SEARCH_WORDS_PATH)
+    .then((response) => (response.ok ? (response.json() as Promise<string[]>) : []))
+    .catch(() => {
+      words = undefined;
+      return [];
+    });
+  return words;
 }
 
 const resultLinks = (parts: Parts) => [...parts.results.querySelectorAll<HTMLAnchorElement>('a[data-search-result]')];
@@ -70,9 +82,28 @@ function setUpSearchDialog(dialog: HTMLDialogElement): void {
       // A slower, older search must not replace the answer to what the field says now.
       if (query !== latest) return;
       show(statusText(query, found.results.length, hits.length), hits.map(resultItem), hits.length === 0);
+      offer(suggestion(query, await siteWords()), query);
     } catch {
       if (query === latest) show('Search could not load. Check your connection, then type again.', [], false);
     }
+  };
+
+  /** "Did you mean …?" under a query the site's words do not hold, when one of them is a letter away. */
+  const offer = (word: string | undefined, query: string) => {
+    if (word === undefined || query !== latest) return;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'font-semibold text-brand-300 underline';
+    button.textContent = word;
+    button.addEventListener('click', () => {
+      parts.input.value = word;
+      parts.input.focus();
+      void search();
+    });
+    const line = document.createElement('span');
+    line.className = 'block';
+    line.append('Did you mean ', button, '?');
+    parts.status.append(line);
   };
 
   parts.input.addEventListener('input', () => void search());

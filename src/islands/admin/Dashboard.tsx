@@ -44,7 +44,7 @@ const tabLabel = (name: string, data: readonly unknown[] | undefined) => (
   </>
 );
 
-/** Dashboard: 'Welcome Admin', Account, Logout after confirmation, and the tabs the admin's role may see. */
+/** Dashboard: a welcome by e-mail, Account, Logout after confirmation, and the tabs the admin's role may see. */
 export function Dashboard({ session }: { session: SessionInfo }) {
   const { admin, mustEnrolTwoFactor } = session;
   const visibleIds = useMemo(() => TAB_IDS.filter((id) => roleAllows(admin.role, TAB_ROLES[id])), [admin.role]);
@@ -109,7 +109,7 @@ export function Dashboard({ session }: { session: SessionInfo }) {
       <header className="flex flex-wrap items-center justify-between gap-4">
         <div>
           <p className="eyebrow">Admin dashboard</p>
-          <h1 className="mt-1 text-3xl sm:text-4xl">Welcome Admin</h1>
+          <h1 className="mt-1 break-words text-3xl sm:text-4xl">Welcome, {admin.email}</h1>
           <p className="mt-1 text-sm text-slate-400">
             Signed in as {admin.email} · {ROLE_LABELS[admin.role]}
           </p>

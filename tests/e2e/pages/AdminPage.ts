@@ -15,7 +15,7 @@ export class AdminPage {
   /** Opens /admin (optionally on a tab) and waits until the token check has passed. */
   async goto(tab?: AdminTab): Promise<void> {
     await this.page.goto(`/admin${tab ? `#${TAB_HASH[tab]}` : ''}`);
-    await expect(this.page.getByRole('heading', { name: 'Welcome Admin' })).toBeVisible();
+    await expect(this.page.getByRole('heading', { name: /^Welcome, / })).toBeVisible();
   }
 
   tab(name: AdminTab): Locator {

@@ -164,17 +164,36 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
         ))}
       </ul>
       <div className="flex flex-wrap gap-3">
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => void navigator.clipboard?.writeText(step.codes.join('\n'))}
-        >
-          Copy codes
-        </button>
+        <CopyCodesButton codes={step.codes} />
         <button type="button" className="btn btn-primary" onClick={() => void finish()}>
           I have saved them
         </button>
       </div>
     </div>
+  );
+}
+
+/** Copies the recovery codes, one a line, and says whether that worked, on the button and to screen readers. */
+function CopyCodesButton({ codes }: { codes: readonly string[] }) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const copy = async () => {
+    try {
+      if (!navigator.clipboard) throw new Error('No clipboard');
+      await navigator.clipboard.writeText(codes.join('\n'));
+      setState('copied');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <>
+      <button type="button" className="btn btn-secondary" onClick={() => void copy()}>
+        {state === 'copied' ? 'Copied' : 'Copy codes'}
+      </button>
+      <p role="status" className="self-center text-sm text-slate-300">
+        {state === 'copied' && 'Copied: paste them into your password manager.'}
+        {state === 'failed' && 'Could not copy here: select the codes above and copy them yourself.'}
+      </p>
+    </>
   );
 }
