@@ -16,6 +16,9 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: 'Reads vacancies and applicants, downloads resumes; changes nothing',
 };
 
+/** Team members have no name on file: the dashboard greets them by their address's local part. */
+export const greetingName = (email: string): string => email.slice(0, email.lastIndexOf('@')) || email;
+
 /** Whether `role` may do what needs at least `least`. */
 export const roleAllows = (role: Role, least: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(least);
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { roleAllows, ROLE_LABELS, type Role, type SessionInfo } from '~/lib/team';
+import { greetingName, roleAllows, ROLE_LABELS, type Role, type SessionInfo } from '~/lib/team';
 import { applicantsQuery } from '~/islands/queries/applicants';
 import { adminJobsQuery } from '~/islands/queries/jobs';
 import { messagesQuery } from '~/islands/queries/messages';
@@ -107,9 +107,10 @@ export function Dashboard({ session }: { session: SessionInfo }) {
   return (
     <div className="flex flex-col gap-6">
       <header className="flex flex-wrap items-center justify-between gap-4">
-        <div>
+        {/* min-w-0 lets a long address wrap instead of widening the page past a phone's screen. */}
+        <div className="min-w-0 [overflow-wrap:anywhere]">
           <p className="eyebrow">Admin dashboard</p>
-          <h1 className="mt-1 break-words text-3xl sm:text-4xl">Welcome, {admin.email}</h1>
+          <h1 className="mt-1 text-3xl sm:text-4xl">Welcome, {greetingName(admin.email)}</h1>
           <p className="mt-1 text-sm text-slate-400">
             Signed in as {admin.email} · {ROLE_LABELS[admin.role]}
           </p>
