@@ -110,16 +110,19 @@ describe('POST /api/applicants/apply with kind=open', () => {
     });
   });
 
-  it('mails the receipt with the private application page link', async () => {
+  it('mails the receipt, naming the field of interest rather than a position, with the private application page link', async () => {
     await expect(apply(api, openApplicationForm('grace@example.org'))).resolves.toHaveProperty('status', 201);
     const receipt = await api.db
       .selectFrom('outbox')
-      .select('text_body')
+      .select(['subject', 'text_body'])
       .where('kind', '=', 'application_received')
       .where('recipient', '=', 'grace@example.org')
       .executeTakeFirstOrThrow();
     const token = /\/application\/([A-Za-z0-9_-]{43})/.exec(receipt.text_body)?.[1];
     expect(receipt.text_body).toContain(`${SITE}/application/${token ?? 'missing'}`);
+    expect(receipt.subject).toBe('We received your application for a role in Embedded firmware');
+    expect(receipt.text_body).toContain('Your application for a role in Embedded firmware at ');
+    expect(receipt.text_body).not.toContain('Open application position');
     const page = await call(api.app, 'GET', `/api/applications/${token ?? 'missing'}`);
     expect(page.status).toBe(200);
     expect(await page.json()).toMatchObject({ jobTitle: 'Open application', jobPath: null, stage: 'Received' });

@@ -42,6 +42,7 @@ test.describe('careers › open application', () => {
     const confirmation = page.getByTestId('applied-confirmation');
     await expect(confirmation).toBeVisible();
     await expect(confirmation).toBeFocused();
+    await expect(confirmation).toContainText('Your general application has been received.');
     await expect(confirmation).toContainText(`We have e-mailed a receipt to ${email}.`);
     const stored = (await listApplicants()).find((a) => a.email === email);
     expect(stored).toMatchObject({ jobTitle: 'Open application', fieldOfInterest: 'Embedded firmware for drones' });

@@ -4,7 +4,8 @@ import { APPLICATION_PAGE_PATH } from '~/lib/schemas/application-page';
 import type { Job } from '~/lib/schemas/job';
 import { careersMessages } from './messages';
 
-export type Applied = { job: Pick<Job, 'id' | 'title'>; email: string };
+/** `general`: a general application, for no vacancy. */
+export type Applied = { job: Pick<Job, 'id' | 'title'>; email: string; general?: boolean };
 
 /** `onJobPage`: shown on the vacancy's own page, so it links back to the board instead. */
 type Props = { applied: Applied; onDismiss: () => void; onJobPage?: boolean };
@@ -29,7 +30,7 @@ export const AppliedConfirmation = forwardRef<HTMLElement, Props>(function Appli
     >
       <h3 id={titleId} className="text-base font-semibold text-white">
         <span aria-hidden="true">✓ </span>
-        {careersMessages.appliedTitle(applied.job.title)}
+        {applied.general ? careersMessages.appliedGeneral : careersMessages.appliedTitle(applied.job.title)}
       </h3>
       <p>{careersMessages.receiptSent(applied.email)}</p>
       <p>{careersMessages.privatePage}</p>

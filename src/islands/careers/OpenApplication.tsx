@@ -46,7 +46,7 @@ function Open() {
         job={{ id: null, title: GENERAL.title }}
         source={source}
         draft={draft}
-        onSubmitted={({ email }) => setSubmitted({ job: GENERAL, email })}
+        onSubmitted={({ email }) => setSubmitted({ job: GENERAL, email, general: true })}
         onCancel={() => {
           void confirmDiscard().then((discard) => discard && window.location.assign('/career'));
         }}

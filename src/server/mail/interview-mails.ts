@@ -5,7 +5,7 @@ import { site } from '~/site';
 import type { MailSettings } from '../config';
 import type { NewMail } from '../db';
 import { calendarInvitation, type CalendarMethod } from './calendar';
-import { about, applicantAdminUrl, FOOTER, mail, senderDomain } from './mails';
+import { about, applicantAdminUrl, FOOTER, mail, positionName, roleTitle, senderDomain } from './mails';
 
 /** A new interview's iCalendar UID: random, at the sender's domain (RFC 5545 suggests a domain). */
 export const interviewUid = (settings: MailSettings): string => `${randomUUID()}@${senderDomain(settings.from)}`;
@@ -16,7 +16,7 @@ type InterviewMailFacts = Pick<
   'uid' | 'sequence' | 'startsAt' | 'durationMinutes' | 'location' | 'note' | 'timeZone'
 >;
 
-type Person = Pick<Applicant, 'id' | 'name' | 'email' | 'jobTitle'>;
+type Person = Pick<Applicant, 'id' | 'name' | 'email' | 'jobTitle' | 'fieldOfInterest'>;
 
 /** 'Thursday, 3 December 2026 at 16:00 India Standard Time (Asia/Kolkata); 10:30 UTC'. */
 function whenText(facts: InterviewMailFacts): string {
@@ -47,7 +47,7 @@ export function interviewMails(
   recipients: readonly Interviewer[] = panel,
   mailApplicant = true,
 ): NewMail[] {
-  const title = `Interview: ${applicant.name} for ${applicant.jobTitle} at ${site.name}`;
+  const title = `Interview: ${applicant.name} for ${roleTitle(applicant)} at ${site.name}`;
   const when = whenText(facts);
   const duration = `${facts.durationMinutes} minutes`;
   const cancelled = method === 'CANCEL';
@@ -58,7 +58,7 @@ export function interviewMails(
     startsAt: new Date(facts.startsAt),
     durationMinutes: facts.durationMinutes,
     title,
-    description: [`${site.name} hiring team: ${applicant.jobTitle}.`, facts.note ?? ''].filter(Boolean).join('\n\n'),
+    description: [`${site.name} hiring team: ${roleTitle(applicant)}.`, facts.note ?? ''].filter(Boolean).join('\n\n'),
     location: facts.location,
     organizer: { name: `${site.name} hiring team`, email: settings.hiringTeam },
     attendees: [{ name: applicant.name, email: applicant.email }, ...panel.map((p) => ({ email: p.email }))],
@@ -77,14 +77,14 @@ export function interviewMails(
     applicant.email,
     {
       subject: cancelled
-        ? `Cancelled: your interview for ${applicant.jobTitle}`
-        : `${update ? 'New time for your' : 'Your'} interview for ${applicant.jobTitle}`,
+        ? `Cancelled: your interview for ${roleTitle(applicant)}`
+        : `${update ? 'New time for your' : 'Your'} interview for ${roleTitle(applicant)}`,
       heading: cancelled ? `Your interview is cancelled, ${applicant.name}` : `Let's talk, ${applicant.name}`,
       blocks: cancelled
         ? [
             {
               kind: 'paragraph',
-              text: `We have cancelled your interview for the ${applicant.jobTitle} position planned for ${when}. The attached update removes it from your calendar.`,
+              text: `We have cancelled your interview for ${positionName(applicant)} planned for ${when}. The attached update removes it from your calendar.`,
             },
             {
               kind: 'paragraph',
@@ -95,8 +95,8 @@ export function interviewMails(
             {
               kind: 'paragraph',
               text: update
-                ? `We have moved your interview for the ${applicant.jobTitle} position. This is the new time:`
-                : `We would like to meet you to talk about the ${applicant.jobTitle} position at ${site.name}.`,
+                ? `We have moved your interview for ${positionName(applicant)}. This is the new time:`
+                : `We would like to meet you to talk about ${positionName(applicant)} at ${site.name}.`,
             },
             { kind: 'fields', rows: fields },
             ...(facts.note ? [{ kind: 'quote' as const, text: facts.note }] : []),

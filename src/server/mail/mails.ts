@@ -49,6 +49,13 @@ function coverLetterPreview(text: string): string {
   return cut.length < text.trim().length ? `${cut.trimEnd()}…` : cut;
 }
 
+type AppliedFor = Pick<Applicant, 'jobTitle' | 'fieldOfInterest'>;
+/** What an applicant applied for as a title: the vacancy, or for a general application "a role in" its field. */
+export const roleTitle = (a: AppliedFor): string => (a.fieldOfInterest ? `a role in ${a.fieldOfInterest}` : a.jobTitle);
+/** The same inside a sentence: "the Firmware Engineer position", or "a role in embedded Linux". */
+export const positionName = (a: AppliedFor): string =>
+  a.fieldOfInterest ? roleTitle(a) : `the ${a.jobTitle} position`;
+
 /** Where the admin area opens this applicant's detail dialog. */
 export function applicantAdminUrl(siteUrl: string, id: number): string {
   return `${siteUrl}/admin?applicant=${id}#applicants`;
@@ -68,6 +75,7 @@ export function applicationMails(settings: MailSettings, applicant: Applicant, p
           kind: 'fields',
           rows: [
             ['Job', `${applicant.jobTitle} (${applicant.department})`],
+            ...(applicant.fieldOfInterest ? [['Field of interest', applicant.fieldOfInterest] as const] : []),
             ['Name', applicant.name],
             ['E-mail', applicant.email],
             ['Phone', applicant.phone],
@@ -86,12 +94,12 @@ export function applicationMails(settings: MailSettings, applicant: Applicant, p
       'application_received',
       applicant.email,
       {
-        subject: `We received your application for ${applicant.jobTitle}`,
+        subject: `We received your application for ${roleTitle(applicant)}`,
         heading: `Thank you for applying, ${applicant.name}`,
         blocks: [
           {
             kind: 'paragraph',
-            text: `Your application for the ${applicant.jobTitle} position at ${site.name} has reached our hiring team, together with your resume.`,
+            text: `Your application for ${positionName(applicant)} at ${site.name} has reached our hiring team, together with your resume.`,
           },
           {
             kind: 'paragraph',
@@ -195,12 +203,12 @@ export function statusMails(settings: MailSettings, applicant: Applicant): NewMa
         'status_changed',
         applicant.email,
         {
-          subject: `You have been shortlisted for ${applicant.jobTitle}`,
+          subject: `You have been shortlisted for ${roleTitle(applicant)}`,
           heading: `Good news, ${applicant.name}`,
           blocks: [
             {
               kind: 'paragraph',
-              text: `Thank you for your patience. We enjoyed reading your application for the ${applicant.jobTitle} position, and you are on our shortlist.`,
+              text: `Thank you for your patience. We enjoyed reading your application for ${positionName(applicant)}, and you are on our shortlist.`,
             },
             {
               kind: 'paragraph',
@@ -221,12 +229,12 @@ export function statusMails(settings: MailSettings, applicant: Applicant): NewMa
         'status_changed',
         applicant.email,
         {
-          subject: `Your application for ${applicant.jobTitle}`,
+          subject: `Your application for ${roleTitle(applicant)}`,
           heading: `Thank you, ${applicant.name}`,
           blocks: [
             {
               kind: 'paragraph',
-              text: `Thank you for the time you gave to your application for the ${applicant.jobTitle} position. After careful review, we have decided not to move forward with it.`,
+              text: `Thank you for the time you gave to your application for ${positionName(applicant)}. After careful review, we have decided not to move forward with it.`,
             },
             {
               kind: 'paragraph',
