@@ -17,7 +17,10 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
 };
 
 /** Team members have no name on file: the dashboard greets them by their address's local part. */
-export const greetingName = (email: string): string => email.slice(0, email.lastIndexOf('@')) || email;
+export function greetingName(email: string): string {
+  const at = email.lastIndexOf('@');
+  return at > 0 ? email.slice(0, at) : email;
+}
 
 /** Whether `role` may do what needs at least `least`. */
 export const roleAllows = (role: Role, least: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(least);
