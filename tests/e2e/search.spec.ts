@@ -6,7 +6,9 @@ import { gunzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { PUBLIC_PAGES } from '../../src/public-pages';
 import { blogRoutes } from './blog-pages';
-import { collectPageProblems, expect, hydrate, test } from './fixtures';
+import { jobPath } from '../../src/lib/job-posting';
+import { jobInput, uniqueTag } from './careers-helpers';
+import { apiTest, collectPageProblems, expect, hydrate, test } from './fixtures';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const bundle = join(resolve(projectRoot, process.env['DIST_DIR'] ?? 'dist'), 'client', 'pagefind');
@@ -174,6 +176,23 @@ test.describe('site search', () => {
     expect(contents.some((text) => text.includes('Aspect · GStreamer pathway · DeepStream pathway'))).toBe(true);
     expect(contents.some((text) => text.includes('AspectGStreamer'))).toBe(false);
   });
+
+  apiTest(
+    'an open vacancy is found by the words of its title, listed first, and opens its page',
+    { tag: '@once' },
+    async ({ page, createJob }, testInfo) => {
+      const tag = uniqueTag(testInfo);
+      const job = await createJob(jobInput(tag));
+      await page.goto('/blogs');
+      await search(page, `firmware eng ${tag}`);
+      const first = results(page).first();
+      await expect(first).toContainText(job.title);
+      await expect(first).toContainText(`Open vacancy${job.department} · Bengaluru, India · Full-time`);
+      await first.click();
+      await expect(page).toHaveURL(new RegExp(`${jobPath(job)}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(job.title);
+    },
+  );
 
   test('“zzzz” says there is nothing and points to the contact form', async ({ page }) => {
     await page.goto('/blogs');

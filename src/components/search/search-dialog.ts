@@ -1,6 +1,9 @@
+import { fetchOpenJobs } from '~/lib/api/jobs';
+import type { Job } from '~/lib/schemas/job';
 import { SEARCH_RESULT_LIMIT, SEARCH_WORDS_PATH, suggestion } from '~/lib/search';
+import { matchVacancies } from '~/lib/vacancy-search';
 import { loadPagefind } from './pagefind';
-import { resultItem, toHit } from './search-results';
+import { resultItem, toHit, vacancyHit } from './search-results';
 
 /** The dialog's parts, found once by their data attributes. */
 type Parts = {
@@ -29,6 +32,16 @@ function siteWords(): Promise<string[]> {
       return [];
     });
   return words;
+}
+
+let jobs: Promise<Job[]> | undefined;
+/** The open vacancies, fetched on the first search; without the API the pages are still searched. */
+function openVacancies(): Promise<Job[]> {
+  jobs ??= fetchOpenJobs().catch(() => {
+    jobs = undefined;
+    return [];
+  });
+  return jobs;
 }
 
 const resultLinks = (parts: Parts) => [...parts.results.querySelectorAll<HTMLAnchorElement>('a[data-search-result]')];
@@ -73,15 +86,17 @@ function setUpSearchDialog(dialog: HTMLDialogElement): void {
       return;
     }
     try {
-      const pagefind = await loadPagefind();
+      const [pagefind, vacancies] = await Promise.all([loadPagefind(), openVacancies()]);
       const found = await pagefind.debouncedSearch(query);
       if (found === null) return;
-      const hits = (await Promise.all(found.results.slice(0, SEARCH_RESULT_LIMIT).map((result) => result.data()))).map(
+      const pages = (await Promise.all(found.results.slice(0, SEARCH_RESULT_LIMIT).map((result) => result.data()))).map(
         toHit,
       );
       // A slower, older search must not replace the answer to what the field says now.
       if (query !== latest) return;
-      show(statusText(query, found.results.length, hits.length), hits.map(resultItem), hits.length === 0);
+      const hits = [...matchVacancies(query, vacancies).map(vacancyHit), ...pages];
+      const total = found.results.length + hits.length - pages.length;
+      show(statusText(query, total, hits.length), hits.map(resultItem), hits.length === 0);
       offer(suggestion(query, await siteWords()), query);
     } catch {
       if (query === latest) show('Search could not load. Check your connection, then type again.', [], false);

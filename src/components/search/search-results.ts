@@ -1,8 +1,25 @@
+import { jobPath } from '~/lib/job-posting';
+import type { Job } from '~/lib/schemas/job';
 import { excerptParts } from '~/lib/search-excerpt';
 import type { PagefindResultData, PagefindSubResult } from './pagefind';
 
-/** What one line of the results shows: the page, the section the match is in, and the excerpt. */
-export type SearchHit = { url: string; title: string; section: string | undefined; excerpt: string };
+/**
+ * What one line of the results shows: the page, the section the match is in (or the tag of what it
+ * is, such as "Open vacancy"), and the excerpt, escaped text as Pagefind writes it.
+ */
+export type SearchHit = { url: string; title: string; section?: string; tag?: string; excerpt: string };
+
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** An open vacancy as a result: its page, with department, location and type for the excerpt. */
+export function vacancyHit(job: Job): SearchHit {
+  return {
+    url: jobPath(job),
+    title: job.title,
+    tag: 'Open vacancy',
+    excerpt: escapeText([job.department, job.location, job.jobType].join(' · ')),
+  };
+}
 
 /** The section with the most matches, so the link lands on the heading that answers the query. */
 function bestSection(data: PagefindResultData): PagefindSubResult | undefined {
@@ -23,7 +40,7 @@ export function toHit(data: PagefindResultData): SearchHit {
   return {
     url: siteUrl(sub?.url ?? data.url),
     title,
-    section: inSection ? sub.title : undefined,
+    ...(inSection && { section: sub.title }),
     excerpt: sub?.excerpt ?? data.excerpt,
   };
 }
@@ -56,13 +73,15 @@ export function resultItem(hit: SearchHit): HTMLLIElement {
   title.className = 'block font-semibold text-white';
   title.textContent = hit.title;
   link.append(title);
-  if (hit.section) {
+  if (hit.section || hit.tag) {
     const section = document.createElement('span');
     section.className = 'mt-0.5 block text-xs font-medium uppercase tracking-wider text-brand-300';
-    const label = document.createElement('span');
-    label.className = 'sr-only';
-    label.textContent = 'Section: ';
-    section.append(label, hit.section);
+    if (hit.section) {
+      const label = document.createElement('span');
+      label.className = 'sr-only';
+      label.textContent = 'Section: ';
+      section.append(label, hit.section);
+    } else section.append(hit.tag ?? '');
     link.append(section);
   }
   link.append(excerptElement(hit.excerpt));
