@@ -358,7 +358,7 @@ test.describe('admin applicants', () => {
     else expect((e?.y ?? 0) - (p?.y ?? 0)).toBeLessThan(30);
   });
 
-  test('the detail dialog shows the cover letter above the fold and a footer that keeps its layout through status changes', async ({
+  test('the detail dialog shows the cover letter above the fold and a footer that keeps its layout through status changes, their toasts above it', async ({
     loggedInPage: page,
     adminApi,
   }) => {
@@ -403,6 +403,11 @@ test.describe('admin applicants', () => {
       await expect(dialog.getByText(new RegExp(`^(Status: )?${stage}$`))).toBeVisible();
       expect(await layout()).toEqual(before);
     }
+    // The outcome's toast shows inside the dialog, above its actions, never over them.
+    const toast = dialog.getByRole('button', { name: 'Dismiss notification' }).locator('..');
+    await expect(toast).toBeVisible();
+    const [t, f] = [await toast.boundingBox(), await footer.boundingBox()];
+    expect(t && f && t.y + t.height <= f.y).toBe(true);
   });
 
   test(

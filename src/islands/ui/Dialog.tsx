@@ -124,12 +124,15 @@ export function Dialog({
         </button>
       </div>
       <div className="p-5 sm:p-6">{children}</div>
-      {footer && (
-        // Sticky, so the actions stay in reach while a long body scrolls.
-        <div className="sticky bottom-0 flex flex-wrap justify-end gap-3 border-t border-white/10 bg-ink-800 p-4 sm:p-6">
-          {footer}
-        </div>
-      )}
+      {/* Sticky, so the actions stay in reach while a long body scrolls; toasts land above them, never over them. */}
+      <div className="sticky bottom-0">
+        <div data-toast-slot />
+        {footer && (
+          <div className="flex flex-wrap justify-end gap-3 border-t border-white/10 bg-ink-800 p-4 sm:p-6">
+            {footer}
+          </div>
+        )}
+      </div>
     </dialog>
   );
 }

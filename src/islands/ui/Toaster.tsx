@@ -14,13 +14,17 @@ function watchDialogs(onChange: () => void): () => void {
   observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
   return () => observer.disconnect();
 }
-const topDialog = () => [...document.querySelectorAll<HTMLDialogElement>('dialog[open]')].at(-1) ?? null;
+/** The toast slot above the innermost open dialog's actions (ui/Dialog gives each one), else the dialog itself. */
+const topDialogHost = (): HTMLElement | null => {
+  const dialog = [...document.querySelectorAll('dialog[open]')].at(-1);
+  return dialog ? (dialog.querySelector<HTMLElement>(':scope>div>[data-toast-slot]') ?? (dialog as HTMLElement)) : null;
+};
 
 /**
- * The innermost open modal dialog: it sits in the top layer and makes the rest of the page inert,
- * so toasts must live inside it to be seen above the backdrop and announced.
+ * Where toasts go while a modal dialog is open: it sits in the top layer and makes the rest of the
+ * page inert, so toasts must live inside it to be seen above the backdrop and announced.
  */
-const useTopDialog = () => useSyncExternalStore(watchDialogs, topDialog, () => null);
+const useDialogHost = () => useSyncExternalStore(watchDialogs, topDialogHost, () => null);
 
 /**
  * Renders the toasts (the site's alerts, word for word, as accessible toasts instead of window.alert).
@@ -28,7 +32,8 @@ const useTopDialog = () => useSyncExternalStore(watchDialogs, topDialog, () => n
  */
 export function Toaster() {
   const toasts = useToasts();
-  const dialog = useTopDialog();
+  const host = useDialogHost();
+  const inSlot = host?.hasAttribute('data-toast-slot') ?? false;
   const region = (kinds: ToastKind[], role: 'alert' | 'status') => (
     <div role={role} aria-live={role === 'alert' ? 'assertive' : 'polite'} className="flex flex-col gap-2">
       {toasts
@@ -55,10 +60,17 @@ export function Toaster() {
     </div>
   );
   return createPortal(
-    <div className="pointer-events-none fixed inset-x-4 bottom-4 z-[200] flex flex-col gap-2 sm:left-auto sm:w-96 [&>*>*]:pointer-events-auto">
+    <div
+      className={clsx(
+        'flex flex-col gap-2',
+        inSlot
+          ? toasts.length > 0 && 'bg-ink-800 px-4 py-3 sm:px-6'
+          : 'pointer-events-none fixed inset-x-4 bottom-4 z-[200] sm:left-auto sm:w-96 [&>*>*]:pointer-events-auto',
+      )}
+    >
       {region(['error'], 'alert')}
       {region(['success', 'info'], 'status')}
     </div>,
-    dialog ?? document.body,
+    host ?? document.body,
   );
 }
