@@ -82,7 +82,7 @@ test.describe('careers › open application', () => {
     await expect(card).toBeVisible();
     await card.getByRole('button', { name: /^View/ }).click();
     await expect(admin.dialog.getByText('Field of interest')).toBeVisible();
-    await expect(admin.dialog.getByText('Edge AI compilers')).toBeVisible();
+    await expect(admin.dialog.getByText('Edge AI compilers', { exact: true })).toBeVisible();
   });
 
   test('the open application page has no axe violations', async ({ page, axe }) => {

@@ -4,8 +4,8 @@ import { APPLICATION_PAGE_PATH } from '~/lib/schemas/application-page';
 import type { Job } from '~/lib/schemas/job';
 import { careersMessages } from './messages';
 
-/** `general`: a general application, for no vacancy. */
-export type Applied = { job: Pick<Job, 'id' | 'title'>; email: string; general?: boolean };
+/** `heading`: in place of the vacancy's "Your application for … has been received." */
+export type Applied = { job: Pick<Job, 'id' | 'title'>; email: string; heading?: string };
 
 /** `onJobPage`: shown on the vacancy's own page, so it links back to the board instead. */
 type Props = { applied: Applied; onDismiss: () => void; onJobPage?: boolean };
@@ -30,7 +30,7 @@ export const AppliedConfirmation = forwardRef<HTMLElement, Props>(function Appli
     >
       <h3 id={titleId} className="text-base font-semibold text-white">
         <span aria-hidden="true">✓ </span>
-        {applied.general ? careersMessages.appliedGeneral : careersMessages.appliedTitle(applied.job.title)}
+        {applied.heading ?? careersMessages.appliedTitle(applied.job.title)}
       </h3>
       <p>{careersMessages.receiptSent(applied.email)}</p>
       <p>{careersMessages.privatePage}</p>

@@ -204,6 +204,15 @@ function Board() {
   }, [applied, selected]);
 
   const departments = useMemo(() => distinctDepartments(jobs ?? []), [jobs]);
+  // The job-alert form under the board is static HTML: it gets the departments from here, not from a second request.
+  useEffect(() => {
+    const select = document.querySelector<HTMLSelectElement>('#job-alert-department');
+    if (!select) return;
+    const chosen = select.value;
+    select.length = 1; // "Every new role" stays first
+    for (const d of departments) select.add(new Option(d, d));
+    select.value = chosen;
+  }, [departments]);
   const locations = useMemo(() => distinctLocations(jobs ?? []), [jobs]);
   const active =
     department === null ? null : (departments.find((d) => inDepartment({ department: d }, department)) ?? department);

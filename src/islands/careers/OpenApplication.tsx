@@ -8,6 +8,8 @@ import { useApplicationDraft } from './useApplicationDraft';
 
 /** The general application's place in the drafts: no vacancy has id 0. */
 const GENERAL = { id: 0, title: 'Open application' } as const;
+/** Here only, so the careers board's script does not carry it. */
+const GENERAL_RECEIVED = 'Your general application has been received.';
 
 /**
  * The general application page's form: the careers application form with a field of interest
@@ -46,7 +48,7 @@ function Open() {
         job={{ id: null, title: GENERAL.title }}
         source={source}
         draft={draft}
-        onSubmitted={({ email }) => setSubmitted({ job: GENERAL, email, general: true })}
+        onSubmitted={({ email }) => setSubmitted({ job: GENERAL, email, heading: GENERAL_RECEIVED })}
         onCancel={() => {
           void confirmDiscard().then((discard) => discard && window.location.assign('/career'));
         }}

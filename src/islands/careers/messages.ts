@@ -11,7 +11,6 @@ export const careersMessages = {
   submitNetworkFailed: 'Failed to submit application. Please try again.',
   submitted: applicationReceivedMessages.submitted,
   appliedTitle: (title: string) => `Your application for ${title} has been received.`,
-  appliedGeneral: 'Your general application has been received.',
   receiptSent: (email: string) => `We have e-mailed a receipt to ${email}.`,
   nextSteps: applicationReceivedMessages.nextSteps,
   privatePage:
