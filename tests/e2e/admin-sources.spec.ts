@@ -94,6 +94,28 @@ test.describe('sources › the Sources tab', () => {
     await expect(card.getByRole('definition').filter({ hasText: /^linkedin$/ })).toBeVisible();
   });
 
+  test('on a phone the table says it scrolls sideways, and does; on a wide screen it fits', async ({
+    loggedInPage: page,
+    adminApi,
+  }) => {
+    const job = await adminApi.createJob();
+    await adminApi.seedApplicant({ job, source: 'linkedin' });
+    await page.goto('/admin#sources');
+    const panel = page.getByRole('tabpanel', { name: 'Sources' });
+    await panel.getByLabel('Vacancy').selectOption({ label: job.title });
+    const region = panel.getByRole('region', { name: 'By source' });
+    await expect(region.getByRole('rowheader', { name: 'linkedin', exact: true })).toBeVisible();
+    const hint = region.locator('xpath=following-sibling::p[1]');
+    const scrolls = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
+    if ((page.viewportSize()?.width ?? 0) < 640) {
+      await expect(hint).toHaveText('Scroll the table sideways for the rates and shortlisted →');
+      expect(scrolls).toBe(true);
+    } else {
+      await expect(hint).toBeHidden();
+      expect(scrolls).toBe(false);
+    }
+  });
+
   test('adds the sources past its page into an other row, and pages through them', async ({
     loggedInPage: page,
     adminApi,
