@@ -9,7 +9,8 @@ import { defineConfig } from 'vitest/config';
 const postgres = Boolean(process.env['TEST_DATABASE_URL']);
 const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
 /** Shared by every project (projects do not inherit, so `include` is not merged across them). */
-const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 60_000 } as const;
+/** `isolate: false`: files share a worker's module cache instead of importing the server afresh each (docs/ARCHITECTURE.md). */
+const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 60_000, isolate: false } as const;
 /** API tests hash passwords (argon2id, ~50 ms each) and spawn processes; CI machines are two shared cores. */
 const apiShared = { ...shared, testTimeout: 60_000 } as const;
 
