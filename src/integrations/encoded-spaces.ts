@@ -1,16 +1,18 @@
 /**
  * Keystatic's Markdown writer escapes a space it cannot keep as plain text (a trailing space before a
- * line break or at the end of bold text) as the entity `&#x20;`, which then shows up in the file and,
- * inside code or components, on the page. This remark plugin stops the build on any such entity, naming
- * the file and line, so the editor removes the stray space instead.
+ * line break or at the end of bold text) as the entity `&#x20;`. At the end of a line it is harmless:
+ * a space typed after a paragraph's last word, shown as nothing. Anywhere else it can show on the page
+ * (inside code or components), so this remark plugin stops the build on it, naming the file and line,
+ * and the editor removes the stray space.
  */
 
 /** Where a content file holds `&#x20;` (1-based line and column). */
 export type EncodedSpace = { line: number; column: number };
 
-const ENTITY = /&#x0*20;|&#0*32;/gi;
+/** An encoded space, unless only spaces follow it on its line. */
+const ENTITY = /(?:&#x0*20;|&#0*32;)(?!(?:[ \t\r]|&#x0*20;|&#0*32;)*$)/gi;
 
-/** Every encoded space in a file's text. */
+/** Every encoded space in a file's text that does not end its line. */
 export function encodedSpaces(source: string): EncodedSpace[] {
   return source
     .split('\n')

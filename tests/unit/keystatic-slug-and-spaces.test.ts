@@ -50,10 +50,15 @@ describe('encoded spaces in content', () => {
     expect(encodedSpaces('No entity here, just &amp; and &#x2014;')).toEqual([]);
   });
 
+  it('lets one pass at the end of a line: a space typed after the last word, shown as nothing', () => {
+    expect(encodedSpaces('A paragraph ends here.&#x20;\nNext&#x20; &#32;\r\nlast')).toEqual([]);
+    expect(() => rejectEncodedSpaces()({}, { path: '/repo/content/a.mdx', value: 'Typed.&#x20;\n' })).not.toThrow();
+  });
+
   it('stops the build with the file, the line and what to do', () => {
     const check = rejectEncodedSpaces();
-    expect(() => check({}, { path: '/repo/content/articles/eip.mdx', value: 'Intro\nEnd of line&#x20;\n' })).toThrow(
-      'content/articles/eip.mdx:2:12: "&#x20;" is an encoded space',
+    expect(() => check({}, { path: '/repo/content/articles/eip.mdx', value: 'Intro\n**Bold&#x20;**text\n' })).toThrow(
+      'content/articles/eip.mdx:2:7: "&#x20;" is an encoded space',
     );
     expect(encodedSpaceMessage('content/pages/about.mdx', { line: 3, column: 1 })).toMatch(
       /delete that space \(and the entity\) and save again$/,
