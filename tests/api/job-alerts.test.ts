@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { jobAlertMessages as m, type JobAlertView } from '~/lib/job-alerts';
 import { requestMessages } from '~/lib/schemas';
@@ -5,7 +6,7 @@ import { defaultApiConfig } from '~/server/config';
 import { listUnsubscribeHeaders } from '~/server/mail/transport';
 import { purgeExpired } from '~/server/retention/purge';
 import { signToken } from '~/server/services/jwt';
-import { applicationForm, apply, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { applicationForm, apply, call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
 import { readZip } from '../helpers/zip';
 
 const SITE = 'https://www.edgecraft.test';
@@ -68,6 +69,27 @@ async function confirmedSubscriber(email: string, department?: string): Promise<
 const publish = async (department: string, title = 'Firmware Engineer') =>
   createJobViaApi({ ...api, token: await admin() }, { department, title });
 
+/** Makes every insert into the outbox fail, as a database refusing writes would; the returned function undoes it. */
+async function outboxRefusesMail(): Promise<() => Promise<void>> {
+  if (api.dbKind === 'sqlite') {
+    await sql`CREATE TRIGGER outbox_refuses BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox refuses'); END`.execute(
+      api.db,
+    );
+    return async () => {
+      await sql`DROP TRIGGER outbox_refuses`.execute(api.db);
+    };
+  }
+  await sql`CREATE FUNCTION outbox_refuses() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'outbox refuses'; END $$`.execute(
+    api.db,
+  );
+  await sql`CREATE TRIGGER outbox_refuses BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION outbox_refuses()`.execute(
+    api.db,
+  );
+  return async () => {
+    await sql`DROP FUNCTION outbox_refuses() CASCADE`.execute(api.db);
+  };
+}
+
 describe('job alerts', () => {
   it('subscribing queues only the confirmation mail and stores only the token hash', async () => {
     const res = await subscribe({ email: 'asha@example.org', department: 'Engineering' });
@@ -129,6 +151,40 @@ describe('job alerts', () => {
     expect((await status('closed')).status).toBe(200);
     expect((await status('open')).status).toBe(200);
     expect((await mailsTo('mo@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(2);
+  });
+
+  it('two reopenings at the same moment mail each subscriber once', async () => {
+    await confirmedSubscriber('twice@example.org', 'Engineering');
+    const job = await publish('Engineering');
+    const token = await admin();
+    const status = (value: 'open' | 'closed') =>
+      call(api.app, 'PUT', `/api/job/${job.id}/status`, { token, json: { status: value } });
+    expect((await status('closed')).status).toBe(200);
+    const answers = await Promise.all([status('open'), status('open')]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200]);
+    expect((await mailsTo('twice@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(2);
+  });
+
+  it('a vacancy whose alert mails cannot be queued is not saved either, and saves once the outbox takes mail again', async () => {
+    await confirmedSubscriber('atomic@example.org');
+    const jobsBefore = await api.db.selectFrom('jobs').select('id').execute();
+    const tokensBefore = await api.db.selectFrom('job_alert_tokens').select('token_hash').execute();
+    const restore = await outboxRefusesMail();
+    try {
+      const res = await call(api.app, 'POST', '/api/job', {
+        token: await admin(),
+        json: { ...validJob, title: 'Never Announced' },
+      });
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual({ message: requestMessages.internal });
+    } finally {
+      await restore();
+    }
+    expect(await api.db.selectFrom('jobs').select('id').execute()).toEqual(jobsBefore);
+    expect(await api.db.selectFrom('job_alert_tokens').select('token_hash').execute()).toEqual(tokensBefore);
+    await publish('Engineering', 'Announced After All');
+    const alerts = (await mailsTo('atomic@example.org')).filter((r) => r.kind === 'job_alert');
+    expect(alerts.map((r) => r.subject)).toEqual([expect.stringContaining('Announced After All')]);
   });
 
   it('the one-click POST unsubscribes with 200, from another site too, and the token then answers 404', async () => {

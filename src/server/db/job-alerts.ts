@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { sameDepartment } from '~/lib/departments';
 import { enqueueMails, type NewMail } from './outbox';
 import type { Database, JobAlertRow } from './schema';
@@ -107,24 +107,25 @@ export async function alertsMatching(db: Kysely<Database>, department: string, n
     .map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-/** Stores one more token per alert and queues the mails carrying them, in one transaction. */
+/**
+ * Stores one more token per alert and queues the mails carrying them. Call it inside the
+ * transaction that publishes the vacancy, so the vacancy and its mails are saved together or not at all.
+ */
 export async function queueJobAlertMails(
-  db: Kysely<Database>,
+  trx: Transaction<Database>,
   alerts: readonly { alertId: number; tokenHash: string; mail: NewMail }[],
   now: Date,
 ): Promise<void> {
   if (!alerts.length) return;
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('job_alert_tokens')
-      .values(alerts.map((a) => ({ token_hash: a.tokenHash, alert_id: a.alertId, created_at: now.toISOString() })))
-      .execute();
-    await enqueueMails(
-      trx,
-      alerts.map((a) => a.mail),
-      now,
-    );
-  });
+  await trx
+    .insertInto('job_alert_tokens')
+    .values(alerts.map((a) => ({ token_hash: a.tokenHash, alert_id: a.alertId, created_at: now.toISOString() })))
+    .execute();
+  await enqueueMails(
+    trx,
+    alerts.map((a) => a.mail),
+    now,
+  );
 }
 
 /** Every alert of a normalised e-mail address, oldest first (for the person's export). */

@@ -84,22 +84,28 @@ const toPublic = ({
   ...job
 }: AdminJob): Job => job;
 
-/** Closes or reopens a job; null when it does not exist. Its applicants are untouched. */
+/**
+ * Closes or reopens a job; null when it does not exist. `changed` is false when it already had that
+ * status, so of two reopenings at the same moment exactly one reports the change. Its applicants are untouched.
+ */
 export async function setJobStatus(
   db: Kysely<Database>,
   id: number,
   status: JobStatus,
   now = new Date(),
-): Promise<AdminJob | null> {
+): Promise<{ job: AdminJob; changed: boolean } | null> {
   if (!isDbId(id)) return null;
   const stamp = now.toISOString();
   const row = await db
     .updateTable('jobs')
     .set({ closed_at: status === 'closed' ? stamp : null, updated_at: stamp })
     .where('id', '=', id)
+    .where('closed_at', status === 'closed' ? 'is' : 'is not', null)
     .returningAll()
     .executeTakeFirst();
-  return row ? toAdminJob(row) : null;
+  if (row) return { job: toAdminJob(row), changed: true };
+  const job = await findJob(db, id);
+  return job && { job, changed: false };
 }
 
 export async function createJob(db: Kysely<Database>, data: JobSaveData, now = new Date()): Promise<Job> {

@@ -15,7 +15,7 @@ import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
 import { addVary } from '../../vary';
 import { auditRequest } from '../../services/audit';
-import { mailJobAlerts } from '../../services/job-alerts';
+import { queueJobAlerts } from '../../services/job-alerts';
 import { isBot } from './bots';
 import { jobViewCounter } from './view-counter';
 
@@ -34,18 +34,6 @@ export function jobRoutes(services: Services) {
   const guard = requireAdmin(services);
   const viewsPerIp = rateLimiter(services, 'job-view-ip', services.config.rateLimits.jobViewPerIp);
   const countView = jobViewCounter(services);
-
-  /** A vacancy went public: its alerts are queued; a failure there is logged and never undoes the job. */
-  async function published(job: Job): Promise<void> {
-    try {
-      await mailJobAlerts(services, job);
-    } catch (error) {
-      services.logger.error(
-        { error: error instanceof Error ? error.message : String(error), jobId: job.id },
-        'job alerts not queued',
-      );
-    }
-  }
 
   return (
     new Hono<AppEnv>()
@@ -87,9 +75,14 @@ export function jobRoutes(services: Services) {
         return c.body(null, 204);
       })
       .post('/', guard, jsonBody(jobSaveSchema), async (c) => {
-        const job = await createJob(db, c.req.valid('json'), services.now());
+        const now = services.now();
+        // The vacancy and its alert mails are saved together or not at all.
+        const job = await db.transaction().execute(async (trx) => {
+          const created = await createJob(trx, c.req.valid('json'), now);
+          await queueJobAlerts(trx, services.config.mail, created, now);
+          return created;
+        });
         await auditRequest(services, c, 'job.created', { subject: { type: 'job', id: job.id } });
-        await published(job);
         return c.json({ message: jobMessages.created, job }, 201);
       })
       .put('/:id', guard, jsonBody(jobSaveSchema), async (c) => {
@@ -102,13 +95,20 @@ export function jobRoutes(services: Services) {
       .put('/:id/status', guard, jsonBody(jobStatusSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const { status } = c.req.valid('json');
-        const before = id === null ? null : await findJob(db, id);
-        const job = id === null ? null : await setJobStatus(db, id, status, services.now());
-        if (!job) return apiError(c, 404, jobMessages.notFound);
-        if (status === 'open' && before?.status === 'closed') {
-          const { status: _status, closedAt: _closedAt, ...open } = job;
-          await published(open);
-        }
+        const now = services.now();
+        const saved =
+          id === null
+            ? null
+            : await db.transaction().execute(async (trx) => {
+                const result = await setJobStatus(trx, id, status, now);
+                // Reopening a vacancy publishes it again; the general-application entry is never announced.
+                if (result?.changed && status === 'open' && result.job.kind === 'vacancy') {
+                  await queueJobAlerts(trx, services.config.mail, result.job, now);
+                }
+                return result;
+              });
+        if (!saved) return apiError(c, 404, jobMessages.notFound);
+        const { job } = saved;
         const closed = status === 'closed';
         await auditRequest(services, c, closed ? 'job.closed' : 'job.reopened', {
           subject: { type: 'job', id: job.id },
