@@ -34,6 +34,9 @@ export const CONSENT_FIELD = 'consent';
 export const consentMessages = {
   label:
     'I agree that EdgeCraft AI stores my application to assess it for this and similar roles, as described in the privacy notice.',
+  /** The same consent on a general application, which names a field instead of a role. */
+  generalLabel:
+    'I agree that EdgeCraft AI stores my general application to assess it for roles in the field I name, as described in the privacy notice.',
   required: 'Please agree to the privacy notice to apply',
   /** The one line under the contact form (no checkbox: answering the message is the purpose), then the link. */
   contactNotice: (days: number) => `We use your details only to answer this message and erase them after ${days} days.`,

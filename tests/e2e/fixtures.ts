@@ -121,8 +121,11 @@ export async function fillHoneypot(scope: Locator): Promise<void> {
 /** A visitor's answers on the application form (LinkedIn is optional). */
 export type ApplicationValues = { name: string; email: string; phone: string; linkedin?: string; coverLetter: string };
 
-/** The application form's required privacy-notice checkbox in `scope`. */
-export const consentBox = (scope: Locator) => scope.getByRole('checkbox', { name: consentMessages.label });
+/** The application form's required privacy-notice checkbox in `scope`, worded for a vacancy or a general application. */
+export const consentBox = (scope: Locator) =>
+  scope
+    .getByRole('checkbox', { name: consentMessages.label, exact: true })
+    .or(scope.getByRole('checkbox', { name: consentMessages.generalLabel, exact: true }));
 
 /**
  * Fills the application form in `scope` (the careers modal or a job page) as a visitor does,

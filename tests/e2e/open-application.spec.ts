@@ -1,4 +1,5 @@
 import type { TestInfo } from '@playwright/test';
+import { consentMessages } from '../../src/lib/privacy';
 import { applicationMessages } from '../../src/lib/schemas/application';
 import { adminTest as test, expect } from './admin-fixtures';
 import { COVER_LETTER, pdfFile } from './careers-helpers';
@@ -31,6 +32,7 @@ test.describe('careers › open application', () => {
 
     const form = page.getByRole('form', { name: 'Application for Open application' });
     await expect(form.getByLabel('Field of interest')).toBeEditable();
+    await expect(form.getByRole('checkbox', { name: consentMessages.generalLabel, exact: true })).toBeVisible();
     await form.getByRole('button', { name: 'Submit Application' }).click();
     await expect(form.getByText(applicationMessages.fieldOfInterestRequired)).toBeVisible();
     await expect(form.getByLabel('Field of interest')).toBeFocused();

@@ -300,7 +300,12 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
           />
         </Field>
 
-        <ConsentField id={idOf('consent')} error={errors.consent?.message} registration={register('consent')} />
+        <ConsentField
+          id={idOf('consent')}
+          error={errors.consent?.message}
+          registration={register('consent')}
+          general={job.id === null}
+        />
 
         {spamTrap.trap}
         {isSubmitting && progress !== null && <UploadProgressBar percent={progress} className="sm:col-span-2" />}

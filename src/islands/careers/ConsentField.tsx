@@ -2,10 +2,16 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { consentMessages, PRIVACY_PATH } from '~/lib/privacy';
 import { fieldAria } from '~/islands/ui/Field';
 
-type Props = { id: string; error: string | undefined; registration: UseFormRegisterReturn<'consent'> };
+type Props = {
+  id: string;
+  error: string | undefined;
+  registration: UseFormRegisterReturn<'consent'>;
+  /** A general application agrees to be assessed for a field, not for one role. */
+  general: boolean;
+};
 
 /** The required consent checkbox of the application form, with the privacy notice linked beside it. */
-export function ConsentField({ id, error, registration }: Props) {
+export function ConsentField({ id, error, registration, general }: Props) {
   return (
     <div className="flex flex-col gap-1.5 sm:col-span-2">
       <div className="flex items-start gap-3">
@@ -18,7 +24,7 @@ export function ConsentField({ id, error, registration }: Props) {
           className="mt-1 h-5 w-5 shrink-0 cursor-pointer rounded border-white/30 bg-ink-900 accent-brand-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
         />
         <label htmlFor={id} className="cursor-pointer text-sm leading-6 text-slate-100">
-          {consentMessages.label}
+          {general ? consentMessages.generalLabel : consentMessages.label}
           <span className="text-rose-300" aria-hidden="true">
             {' '}
             *
