@@ -13,6 +13,8 @@ export const JOB_ALERT_SUBSCRIBE_PATH = '/alerts/subscribe';
 export const JOB_ALERT_UNCONFIRMED_DAYS = 7;
 /** How long a confirmed subscription lasts after its last confirmation or renewal. */
 export const JOB_ALERT_DAYS = 365;
+/** How many days before a confirmed subscription ends its one reminder goes out, with a link to keep it. */
+export const JOB_ALERT_REMINDER_DAYS = 14;
 
 /** `GET /api/alerts/{token}`: the subscription as its subscriber sees it. */
 export type JobAlertView = {

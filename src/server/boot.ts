@@ -191,7 +191,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       const restored = handle.kind === 'sqlite' && takeRestoredMarker(path.join(parsed.DATA_DIR, RESTORED_MARKER));
       const guarded = await guardRestoredData(handle.db, { ledger: config.erasureLedger, restored }, new Date());
       if (guarded.erasedAgain || guarded.held) logger.warn(guarded, 'restored data guarded');
-      retention = scheduleRetention(handle.db, config.retentionDays, logger);
+      retention = scheduleRetention(handle.db, config.retentionDays, config.mail, logger);
       // In the background: resumes the last run stopped before reading, or stored before reading existed.
       void readPendingResumeTexts(handle.db, logger);
       // Without SMTP_URL nothing is sent: mails wait in the outbox until a start with it.

@@ -5,6 +5,7 @@ import { requestMessages } from '~/lib/schemas';
 import { defaultApiConfig } from '~/server/config';
 import { listUnsubscribeHeaders } from '~/server/mail/transport';
 import { purgeExpired } from '~/server/retention/purge';
+import { remindEndingJobAlerts } from '~/server/services/job-alerts';
 import { signToken } from '~/server/services/jwt';
 import { applicationForm, apply, call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
 import { readZip } from '../helpers/zip';
@@ -274,6 +275,47 @@ describe('job alerts', () => {
       expect(left.map((r) => r.email)).toEqual(['kept@example.org']);
     });
 
+    it('two weeks before a confirmed subscription ends it gets one reminder, whose link keeps it another year', async () => {
+      clock = start;
+      await confirmedSubscriber('remind@example.org', 'Engineering');
+      // An unconfirmed request ends within the fortnight too, but is never written to again.
+      await subscribe({ email: 'unconfirmed@example.org' });
+      const settings = { ...defaultApiConfig.mail, siteUrl: SITE };
+      const remind = () => remindEndingJobAlerts(api.db, settings, clock);
+      const reminders = async () =>
+        (await mailsTo('remind@example.org')).filter((r) => r.kind === 'job_alert_reminder');
+
+      clock = new Date(start.getTime() + 350 * DAY_MS);
+      expect(await remind()).toBe(0);
+      clock = new Date(start.getTime() + 352 * DAY_MS);
+      // Two servers running the daily job at once still send one.
+      const [first, second] = await Promise.all([remind(), remind()]);
+      expect(first + second).toBe(1);
+      expect(await remind()).toBe(0);
+      const [reminder] = await reminders();
+      expect(reminder?.subject).toBe('Your EdgeCraft AI job alerts end on 2027-11-28');
+      expect(reminder?.text_body).toContain('Engineering roles');
+      expect(reminder?.list_unsubscribe).toMatch(new RegExp(`^${SITE}/api/alerts/[A-Za-z0-9_-]{43}/unsubscribe$`));
+      expect((await mailsTo('unconfirmed@example.org')).map((r) => r.kind)).toEqual(['job_alert_confirm']);
+
+      const renewed = await call(
+        api.app,
+        'POST',
+        `/api/alerts/${await tokenIn('remind@example.org', 'confirm')}/confirm`,
+      );
+      expect(renewed.status).toBe(200);
+      const [alert] = await api.db
+        .selectFrom('job_alerts')
+        .select('expires_at')
+        .where('email', '=', 'remind@example.org')
+        .execute();
+      expect(alert?.expires_at).toBe(new Date(clock.getTime() + 365 * DAY_MS).toISOString());
+      // A year after the renewal, its own reminder.
+      clock = new Date(start.getTime() + (352 + 352) * DAY_MS);
+      expect(await remind()).toBe(1);
+      expect(await reminders()).toHaveLength(2);
+    });
+
     it('an unconfirmed subscription is purged after seven days, not before', async () => {
       clock = start;
       await subscribe({ email: 'late@example.org' });
@@ -300,7 +342,7 @@ describe('job alerts', () => {
       jobAlerts: { department: string | null; confirmedAt: string | null }[];
     };
     expect(person.jobAlerts).toEqual([
-      expect.objectContaining({ department: 'Engineering', confirmedAt: clock.toISOString() }),
+      expect.objectContaining({ department: 'Engineering', confirmedAt: clock.toISOString(), remindedAt: null }),
     ]);
 
     const erased = await call(api.app, 'POST', '/api/erasure', { token: await admin(), json: { email } });

@@ -4,6 +4,7 @@ import { AUDIT_ACTIONS, RETENTION_DEFAULT_DAYS, type AuditPage } from '~/lib/pri
 import type { Applicant } from '~/lib/schemas';
 import { signToken } from '~/server/services/jwt';
 import { frontmatterVersion, privacyNoticeVersion } from '~/server/features/privacy/notice-version';
+import { defaultApiConfig } from '~/server/config';
 import { createLogger } from '~/server/logger';
 import { purgeExpired } from '~/server/retention/purge';
 import { scheduleRetention } from '~/server/retention/schedule';
@@ -246,7 +247,7 @@ describe('retention (injected clock)', () => {
   it('runs once at start and then on its daily schedule, logging the counts without personal data', async () => {
     const lines: Record<string, unknown>[] = [];
     const logger = createLogger('info', (l) => lines.push(JSON.parse(l) as Record<string, unknown>));
-    const schedule = scheduleRetention(api.db, days, logger, () => at(731));
+    const schedule = scheduleRetention(api.db, days, defaultApiConfig.mail, logger, () => at(731));
     await schedule.stop();
     expect(lines).toEqual([
       expect.objectContaining({

@@ -16,6 +16,7 @@ export const OUTBOX_KINDS = {
   interview_cancelled: 'Interview cancelled',
   job_alert_confirm: 'Job alert confirmation',
   job_alert: 'Job alert',
+  job_alert_reminder: 'Job alert reminder',
 } as const;
 type OutboxKind = keyof typeof OUTBOX_KINDS;
 

@@ -138,6 +138,8 @@ export {
   deleteJobAlert,
   alertsMatching,
   queueJobAlertMails,
+  alertsEndingSoon,
+  queueJobAlertReminders,
   jobAlertsOf,
 } from './job-alerts';
 export type { JobAlertRow } from './schema';

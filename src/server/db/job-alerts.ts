@@ -72,7 +72,7 @@ export async function confirmJobAlert(
   await db.transaction().execute(async (trx) => {
     await trx
       .updateTable('job_alerts')
-      .set({ confirmed_at: now.toISOString(), expires_at: expiresAt })
+      .set({ confirmed_at: now.toISOString(), expires_at: expiresAt, reminded_at: null })
       .where('id', '=', alert.id)
       .execute();
     const others = await trx
@@ -126,6 +126,49 @@ export async function queueJobAlertMails(
     alerts.map((a) => a.mail),
     now,
   );
+}
+
+/** Confirmed alerts that end within `days` of `now` and have had no reminder since their last renewal. */
+export async function alertsEndingSoon(db: Kysely<Database>, now: Date, days: number): Promise<JobAlertRow[]> {
+  const rows = await db
+    .selectFrom('job_alerts')
+    .selectAll()
+    .where('confirmed_at', 'is not', null)
+    .where('reminded_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .where('expires_at', '<=', daysAfter(now, days))
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
+}
+
+/**
+ * Marks the alerts reminded and queues their reminders, in one transaction. An alert another run
+ * marked first is skipped, so two servers running it at once send one reminder. Returns how many went.
+ */
+export async function queueJobAlertReminders(
+  db: Kysely<Database>,
+  reminders: readonly { alertId: number; tokenHash: string; mail: NewMail }[],
+  now: Date,
+): Promise<number> {
+  if (!reminders.length) return 0;
+  return db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .updateTable('job_alerts')
+      .set({ reminded_at: now.toISOString() })
+      .where(
+        'id',
+        'in',
+        reminders.map((r) => r.alertId),
+      )
+      .where('reminded_at', 'is', null)
+      .returning('id')
+      .execute();
+    const ids = new Set(marked.map((row) => Number(row.id)));
+    const due = reminders.filter((r) => ids.has(r.alertId));
+    await queueJobAlertMails(trx, due, now);
+    return due.length;
+  });
 }
 
 /** Every alert of a normalised e-mail address, oldest first (for the person's export). */

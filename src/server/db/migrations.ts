@@ -535,6 +535,12 @@ function migrations(kind: DbKind): Record<string, Migration> {
         await db.schema.alterTable('password_resets').addColumn('invited_by', 'text').execute();
       },
     },
+    '0032_job_alert_reminders': {
+      // When a confirmed alert's one reminder before it ends was queued; a renewal clears it.
+      async up(db: Kysely<unknown>) {
+        await db.schema.alterTable('job_alerts').addColumn('reminded_at', 'text').execute();
+      },
+    },
   };
 }
 

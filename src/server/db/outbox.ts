@@ -144,6 +144,7 @@ const LINK_LIFETIME_MS: Record<MailKind, number | null> = {
   interview_cancelled: null,
   job_alert_confirm: Infinity,
   job_alert: Infinity,
+  job_alert_reminder: Infinity,
 };
 
 /** What is kept of the body of a mail that carried a single-use link. */

@@ -221,7 +221,8 @@ export type MailKind =
   | 'interview_invitation'
   | 'interview_cancelled'
   | 'job_alert_confirm'
-  | 'job_alert';
+  | 'job_alert'
+  | 'job_alert_reminder';
 
 /** One e-mail, queued with the data it reports and delivered at least once by the outbox worker. */
 interface OutboxTable {
@@ -288,6 +289,8 @@ interface JobAlertsTable {
   confirmed_at: Timestamp | null;
   /** Unconfirmed: a week after subscribing; confirmed: a year after the last confirmation or renewal. */
   expires_at: Timestamp;
+  /** When the reminder that the alerts end soon was queued; null until then, and again after a renewal. */
+  reminded_at: Timestamp | null;
 }
 
 /** Links of a job alert's mails (confirm, renew, unsubscribe): a SHA-256 of each token, deleted with the alert. */

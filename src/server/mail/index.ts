@@ -13,4 +13,4 @@ export { applicationLinksMail, withdrawnMail, erasedMail } from './application-m
 export { interviewMails, interviewUid } from './interview-mails';
 export { smtpSender } from './transport';
 export { OutboxWorker } from './worker';
-export { jobAlertConfirmMail, jobAlertMail } from './job-alert-mails';
+export { jobAlertConfirmMail, jobAlertMail, jobAlertReminderMail } from './job-alert-mails';

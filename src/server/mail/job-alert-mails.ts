@@ -11,7 +11,7 @@ import type { MailSettings } from '../config';
 import { normalizeEmail, type NewMail } from '../db';
 import { FOOTER, mail } from './mails';
 
-/** The mails of a visitor's job alert: the confirmation, then one per matching vacancy. */
+/** The mails of a visitor's job alert: the confirmation, one per matching vacancy, and a reminder before it ends. */
 
 /** The links a job alert's mail carries; the token goes in the fragment of the pages, which no request sends. */
 function jobAlertLinks(siteUrl: string, token: string) {
@@ -83,4 +83,31 @@ export function jobAlertMail(
     footer: FOOTER,
   });
   return { ...alertMail, subjectKey: normalizeEmail(alert.email), listUnsubscribe: links.oneClick };
+}
+
+/**
+ * A confirmed alert ends in JOB_ALERT_REMINDER_DAYS → the subscriber, once: the day it ends and the
+ * link that keeps it, so nobody loses alerts they still want without a word.
+ */
+export function jobAlertReminderMail(
+  settings: MailSettings,
+  alert: { email: string; department: string | null; expiresAt: string },
+  token: string,
+): NewMail {
+  const links = jobAlertLinks(settings.siteUrl, token);
+  const ends = alert.expiresAt.slice(0, 10);
+  const reminder = mail(settings, 'job_alert_reminder', alert.email, {
+    subject: `Your ${site.name} job alerts end on ${ends}`,
+    heading: 'Keep your job alerts?',
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `You asked ${site.name} to e-mail you about ${scope(alert.department)}. Those alerts end on ${ends}. Keep them, and we write for another ${JOB_ALERT_DAYS} days; do nothing, and we stop and delete your address on that day.`,
+      },
+      { kind: 'link', label: 'Keep my alerts for another year', href: links.confirm },
+      { kind: 'link', label: 'Unsubscribe now', href: links.unsubscribe },
+    ],
+    footer: FOOTER,
+  });
+  return { ...reminder, subjectKey: normalizeEmail(alert.email), listUnsubscribe: links.oneClick };
 }

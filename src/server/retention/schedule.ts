@@ -1,8 +1,9 @@
 import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
-import type { RetentionDays } from '../config';
+import type { MailSettings, RetentionDays } from '../config';
 import type { Database } from '../db';
 import type { Logger } from '../logger';
+import { remindEndingJobAlerts } from '../services/job-alerts';
 import { purgeExpired } from './purge';
 
 /** Once a day at 03:17 UTC, a quiet hour in India and Europe. */
@@ -14,27 +15,38 @@ export type RetentionSchedule = {
 };
 
 /**
- * Runs the retention purge now and then daily. Runs never overlap (croner's `protect`); a failed
- * run is logged and the next one tries again. Several instances may run it: deleting what is past
- * its limit twice changes nothing.
+ * Runs the retention purge, then queues the reminders of job alerts that end soon, now and then
+ * daily. Runs never overlap (croner's `protect`); a failed step is logged and the next run tries
+ * again. Several instances may run it: deleting what is past its limit twice changes nothing, and
+ * an alert is reminded once.
  */
 export function scheduleRetention(
   db: Kysely<Database>,
   days: RetentionDays,
+  mail: MailSettings,
   logger: Logger,
   now: () => Date = () => new Date(),
 ): RetentionSchedule {
   let running: Promise<void> = Promise.resolve();
-  const purge = async () => {
+  /** A failed step is logged; the next step, and tomorrow's run, go on. */
+  const attempt = async (what: string, step: () => Promise<void>) => {
     try {
-      const counts = await purgeExpired(db, days, now());
-      logger.info(counts, 'retention purge');
+      await step();
     } catch (error) {
-      logger.error({ error: error instanceof Error ? error.message : String(error) }, 'retention purge failed');
+      logger.error({ error: error instanceof Error ? error.message : String(error) }, `${what} failed`);
     }
   };
+  const daily = async () => {
+    await attempt('retention purge', async () => {
+      logger.info(await purgeExpired(db, days, now()), 'retention purge');
+    });
+    await attempt('job alert reminders', async () => {
+      const reminders = await remindEndingJobAlerts(db, mail, now());
+      if (reminders) logger.info({ reminders }, 'job alert reminders queued');
+    });
+  };
   const run = () => {
-    running = purge();
+    running = daily();
     return running;
   };
   const job = new Cron(DAILY, { timezone: 'UTC', protect: true }, run);

@@ -100,7 +100,14 @@ export type PersonData = {
   }[];
   contactMessages: { id: number; name: string; email: string; subject: string; message: string; receivedAt: string }[];
   /** Alerts for new vacancies the address subscribed to (department null: every vacancy). */
-  jobAlerts: { department: string | null; subscribedAt: string; confirmedAt: string | null; expiresAt: string }[];
+  jobAlerts: {
+    department: string | null;
+    subscribedAt: string;
+    confirmedAt: string | null;
+    expiresAt: string;
+    /** When the reminder that the alerts end soon was sent; null before it. */
+    remindedAt: string | null;
+  }[];
   /** Admin actions on these records: what was viewed, downloaded, changed or exported, and when. */
   auditEntries: PersonAuditEntry[];
 };
@@ -196,6 +203,7 @@ export async function collectPersonData(
         subscribedAt: a.created_at,
         confirmedAt: a.confirmed_at,
         expiresAt: a.expires_at,
+        remindedAt: a.reminded_at,
       })),
       auditEntries: auditEntries.map(forDataSubject),
     },
