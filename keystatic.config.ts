@@ -378,6 +378,12 @@ const articles = collection({
         'Optional picture at the top and on the blog card, 1200 × 540: an SVG, or a PNG or WebP at 2400 × 1080. Stored in public/images/articles/<address>/.',
       ...articleImages,
     }),
+    heroPhoneImage: fields.image({
+      label: 'Upright drawing for phones',
+      description:
+        'Optional: the same picture redrawn upright as an SVG, 600 wide with text at least 22 units high. Screens under 640 px show it instead, so its labels stay readable. Needs the picture above.',
+      ...articleImages,
+    }),
     heroAlt,
     order: order('on the blog list (articles with the same number are listed newest first)'),
     navLabel,

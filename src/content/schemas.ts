@@ -74,6 +74,11 @@ export const articleSchema = z
     updatedDate: z.coerce.date().optional(),
     /** true: shown by `npm run dev` with a Draft banner, left out of the production build entirely. */
     draft: z.boolean().default(false),
+    /**
+     * The hero redrawn upright for screens under 640 px, an SVG under /images/ (600 wide, text at least
+     * 22 units so it reads at 13 px on a phone). Optional; needs heroImage.
+     */
+    heroPhoneImage: z.string().startsWith('/images/').endsWith('.svg').optional(),
     /** Byline author. Required. */
     author: z.string().min(1),
     /** Topic tags shown on the blog list. At least one. */
@@ -86,6 +91,10 @@ export const articleSchema = z
     cta: ctaSchema,
   })
   .refine(needsAltWithImage, altMessage)
+  .refine((article) => !article.heroPhoneImage || Boolean(article.heroImage), {
+    message: 'heroPhoneImage is the phone version of heroImage: set heroImage too',
+    path: ['heroPhoneImage'],
+  })
   .refine((article) => !article.updatedDate || article.updatedDate >= article.pubDate, {
     message: 'updatedDate must be on or after pubDate',
     path: ['updatedDate'],

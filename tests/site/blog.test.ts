@@ -154,6 +154,22 @@ describe('articles', () => {
       }
     }
   });
+
+  test('on a 390 px phone every hero shows an upright drawing whose smallest text is at least 12 px', () => {
+    // The hero spans the phone's width less the page's 16 px gutters.
+    const shownWidth = 390 - 2 * 16;
+    for (const path of ARTICLES) {
+      const source = builtPage(path).querySelector('header picture source[media="(max-width: 639px)"]');
+      const src = source?.getAttribute('srcset') ?? '';
+      expect(src, path).toMatch(/^\/images\/.+\.svg$/);
+      const svg = readFileSync(join(clientDir, src), 'utf8');
+      const width = Number(source?.getAttribute('width'));
+      expect(Number(source?.getAttribute('height')), path).toBeGreaterThan(width);
+      const sizes = [...svg.matchAll(/font-size="(\d+(?:\.\d+)?)"/g)].map((match) => Number(match[1]));
+      expect(sizes.length, path).toBeGreaterThan(0);
+      expect(Math.min(...sizes) * (shownWidth / width), path).toBeGreaterThanOrEqual(12);
+    }
+  });
 });
 
 describe('RSS feed', () => {
