@@ -34,11 +34,7 @@ test.describe('the hiring pipeline', () => {
     loggedInPage: page,
     adminApi,
     axe,
-    isNarrow,
   }) => {
-    // At phone width the next column is off screen, and dnd-kit's keyboard sensor scrolls the board
-    // instead of carrying the card there; keyboard users move cards with Move… at that width.
-    test.skip(isNarrow, 'keyboard dragging needs the columns on screen');
     const job = await adminApi.createJob();
     const applicant = await adminApi.seedApplicant({ job });
     const admin = await openApplicants(page, adminApi.tag);

@@ -60,7 +60,9 @@ export function BoardView({ applicants, actions, onView }: Props) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
     useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: toNextColumn }),
+    // When the next column is off screen (a phone), the sensor scrolls the board under the lifted card;
+    // a smooth scroll left the card over the old column, an instant one lands it on the next.
+    useSensor(KeyboardSensor, { coordinateGetter: toNextColumn, scrollBehavior: 'instant' }),
   );
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     const applicant = applicants.find((a) => a.id === active.id);
