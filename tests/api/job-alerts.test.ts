@@ -4,7 +4,9 @@ import { jobAlertMessages as m, type JobAlertView } from '~/lib/job-alerts';
 import { requestMessages } from '~/lib/schemas';
 import { defaultApiConfig } from '~/server/config';
 import { listUnsubscribeHeaders } from '~/server/mail/transport';
+import { createLogger } from '~/server/logger';
 import { purgeExpired } from '~/server/retention/purge';
+import { scheduleRetention } from '~/server/retention/schedule';
 import { remindEndingJobAlerts } from '~/server/services/job-alerts';
 import { signToken } from '~/server/services/jwt';
 import { applicationForm, apply, call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
@@ -314,6 +316,26 @@ describe('job alerts', () => {
       clock = new Date(start.getTime() + (352 + 352) * DAY_MS);
       expect(await remind()).toBe(1);
       expect(await reminders()).toHaveLength(2);
+    });
+
+    it("the server's daily retention run sends the reminder and logs how many, without the address", async () => {
+      clock = start;
+      await confirmedSubscriber('daily@example.org');
+      clock = new Date(start.getTime() + 360 * DAY_MS);
+      const lines: Record<string, unknown>[] = [];
+      const logger = createLogger('info', (line) => lines.push(JSON.parse(line) as Record<string, unknown>));
+      const schedule = scheduleRetention(
+        api.db,
+        defaultApiConfig.retentionDays,
+        defaultApiConfig.mail,
+        logger,
+        () => clock,
+      );
+      await schedule.stop();
+      // The purge ran first and took the year-old confirmation mail; the reminder is new.
+      expect((await mailsTo('daily@example.org')).map((r) => r.kind)).toEqual(['job_alert_reminder']);
+      expect(lines).toContainEqual(expect.objectContaining({ msg: 'job alert reminders queued', reminders: 1 }));
+      expect(JSON.stringify(lines)).not.toContain('daily@example.org');
     });
 
     it('an unconfirmed subscription is purged after seven days, not before', async () => {
