@@ -141,5 +141,6 @@ export {
   alertsEndingSoon,
   queueJobAlertReminders,
   jobAlertsOf,
+  type AlertMail,
 } from './job-alerts';
 export type { JobAlertRow } from './schema';

@@ -7,6 +7,9 @@ const DAY_MS = 86_400_000;
 const daysAfter = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS).toISOString();
 
 /** The same alert: the same address and the same department (or both for every vacancy). */
+/** One alert's mail and the hash of the fresh token its links carry. */
+export type AlertMail = { alertId: number; tokenHash: string; mail: NewMail };
+
 const sameScope = (a: string | null, b: string | null) => (a === null || b === null ? a === b : sameDepartment(a, b));
 
 /**
@@ -113,7 +116,7 @@ export async function alertsMatching(db: Kysely<Database>, department: string, n
  */
 export async function queueJobAlertMails(
   trx: Transaction<Database>,
-  alerts: readonly { alertId: number; tokenHash: string; mail: NewMail }[],
+  alerts: readonly AlertMail[],
   now: Date,
 ): Promise<void> {
   if (!alerts.length) return;
@@ -148,7 +151,7 @@ export async function alertsEndingSoon(db: Kysely<Database>, now: Date, days: nu
  */
 export async function queueJobAlertReminders(
   db: Kysely<Database>,
-  reminders: readonly { alertId: number; tokenHash: string; mail: NewMail }[],
+  reminders: readonly AlertMail[],
   now: Date,
 ): Promise<number> {
   if (!reminders.length) return 0;

@@ -7,6 +7,7 @@ import {
   alertsMatching,
   queueJobAlertMails,
   queueJobAlertReminders,
+  type AlertMail,
   type Database,
   type JobAlertRow,
   type NewMail,
@@ -17,7 +18,7 @@ import { newApplicationToken } from './application-token';
 type Subscriber = { email: string; department: string | null; expiresAt: string };
 
 /** An alert's mail with a fresh token for its renew and unsubscribe links; only the token's hash is stored. */
-function withFreshToken(alert: JobAlertRow, compose: (subscriber: Subscriber, token: string) => NewMail) {
+function withFreshToken(alert: JobAlertRow, compose: (subscriber: Subscriber, token: string) => NewMail): AlertMail {
   const { token, hash } = newApplicationToken();
   const subscriber = { email: alert.email, department: alert.department, expiresAt: alert.expires_at };
   return { alertId: alert.id, tokenHash: hash, mail: compose(subscriber, token) };
@@ -26,20 +27,18 @@ function withFreshToken(alert: JobAlertRow, compose: (subscriber: Subscriber, to
 /**
  * A vacancy is being published (created open, or reopened): one mail to every confirmed, unexpired
  * alert for its department or for every vacancy, queued in the transaction that publishes it.
- * Returns how many.
  */
 export async function queueJobAlerts(
   trx: Transaction<Database>,
   settings: MailSettings,
   job: Job,
   now: Date,
-): Promise<number> {
+): Promise<void> {
   const alerts = await alertsMatching(trx, job.department, now);
   const queued = alerts.map((alert) =>
     withFreshToken(alert, (subscriber, token) => jobAlertMail(settings, subscriber, job, token)),
   );
   await queueJobAlertMails(trx, queued, now);
-  return queued.length;
 }
 
 /** Queues the one reminder of every confirmed alert that ends within JOB_ALERT_REMINDER_DAYS; returns how many. */
