@@ -1,25 +1,33 @@
 /**
- * The server settings the privacy notice and the contact form state, read by the build from its
- * environment by the rules the server's env schema (src/server/env.ts) applies to the same names:
- * a site built with the server's settings states the limits that server keeps.
+ * The server settings the privacy notice and the contact form state. The server's env schema
+ * (src/server/env.ts) includes these fields, and the build reads the same names from its own
+ * environment: a site built with the server's settings states the limits that server keeps.
  */
-import { z } from 'zod/mini';
+import { z } from 'zod';
 import { BACKUP_KEEP_DAYS_DEFAULT, RETENTION_DEFAULT_DAYS } from './privacy';
 import { VIEW_SOURCES_PER_DAY_DEFAULT } from './sources';
 
-const positiveInt = (fallback: number) =>
-  z._default(z.coerce.number().check(z.refine((n) => Number.isInteger(n) && n > 0)), fallback);
+/** A setting that counts something: a positive whole number, `fallback` when unset. */
+export const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const noticeEnvSchema = z.object({
+export const noticeEnvShape = {
+  /** Rejected applicants are erased this many days after their last status change. */
   RETENTION_DAYS_REJECTED: positiveInt(RETENTION_DEFAULT_DAYS.rejected),
+  /** Pending applicants are erased this many days after their last status change (shortlisted ones are kept). */
   RETENTION_DAYS_PENDING: positiveInt(RETENTION_DEFAULT_DAYS.pending),
+  /** Contact messages are erased this many days after they arrived. */
   RETENTION_DAYS_MESSAGES: positiveInt(RETENTION_DEFAULT_DAYS.messages),
+  /** Audit entries are erased this many days after they were written. */
   RETENTION_DAYS_AUDIT: positiveInt(RETENTION_DEFAULT_DAYS.audit),
+  /** Mails in the outbox (sent or not) are deleted this many days after they were queued. */
   RETENTION_DAYS_MAILS: positiveInt(RETENTION_DEFAULT_DAYS.mails),
+  /** Job page view counts are deleted this many days after their day. */
   RETENTION_DAYS_VIEWS: positiveInt(RETENTION_DEFAULT_DAYS.views),
+  /** Sources a job's views are counted under per day; views from further new sources count as 'other'. */
   JOB_VIEW_SOURCES_PER_DAY: positiveInt(VIEW_SOURCES_PER_DAY_DEFAULT),
+  /** `npm run admin -- backup` deletes this site's backups in the same folder written more than this many days ago. */
   BACKUP_KEEP_DAYS: positiveInt(BACKUP_KEEP_DAYS_DEFAULT),
-});
+};
 
 export type NoticeSettings = {
   /** RETENTION_DAYS_*, by what each erases. */
@@ -32,7 +40,7 @@ export type NoticeSettings = {
 
 /** The settings in `env` (the build's environment); a bad value stops the build, as it would stop the server. */
 export function noticeSettings(env: Record<string, string | undefined> = process.env): NoticeSettings {
-  const result = noticeEnvSchema.safeParse(env);
+  const result = z.object(noticeEnvShape).safeParse(env);
   if (!result.success)
     // Every setting here is a count of days or sources, so one message says what each bad one needs.
     throw new Error(

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { BACKUP_KEEP_DAYS_DEFAULT, RETENTION_DEFAULT_DAYS } from '~/lib/privacy';
-import { VIEW_SOURCES_PER_DAY_DEFAULT } from '~/lib/sources';
+import { noticeEnvShape, positiveInt } from '~/lib/notice-settings';
 import { DEFAULT_MIN_FILL_MS } from '~/lib/spam';
 import { site } from '~/site';
 
@@ -8,7 +7,6 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .default('false')
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const optional = <T extends z.ZodType>(schema: T) => schema.optional().or(z.literal('').transform(() => undefined));
 const positiveSeconds = (fallback: number) => z.coerce.number().positive().default(fallback);
 
@@ -100,8 +98,6 @@ export const apiEnvSchema = z.object({
   JOB_VIEW_RATE_LIMIT_PER_IP: positiveInt(120),
   /** Requests to applicants' private pages (view, withdraw, export, erase) from one client network per hour. */
   APPLICATION_PAGE_RATE_LIMIT_PER_IP: positiveInt(60),
-  /** Sources a job's views are counted under per day; views from further new sources count as 'other'. */
-  JOB_VIEW_SOURCES_PER_DAY: positiveInt(VIEW_SOURCES_PER_DAY_DEFAULT),
   /** Below this much free space on DATA_DIR's volume, applications answer 507 (SQLite only). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
   /** A request body that sends no byte for this long is answered 408 (uploads). */
@@ -135,20 +131,7 @@ export const apiEnvSchema = z.object({
   CONTACT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60 * 60),
   /** Contact messages from everyone together per hour: a ceiling against a flood from many networks. */
   CONTACT_RATE_LIMIT_GLOBAL_PER_HOUR: positiveInt(300),
-  /** Rejected applicants are erased this many days after their last status change. */
-  RETENTION_DAYS_REJECTED: positiveInt(RETENTION_DEFAULT_DAYS.rejected),
-  /** Pending applicants are erased this many days after their last status change (shortlisted ones are kept). */
-  RETENTION_DAYS_PENDING: positiveInt(RETENTION_DEFAULT_DAYS.pending),
-  /** Contact messages are erased this many days after they arrived. */
-  RETENTION_DAYS_MESSAGES: positiveInt(RETENTION_DEFAULT_DAYS.messages),
-  /** Audit entries are erased this many days after they were written. */
-  RETENTION_DAYS_AUDIT: positiveInt(RETENTION_DEFAULT_DAYS.audit),
-  /** Mails in the outbox (sent or not) are deleted this many days after they were queued. */
-  RETENTION_DAYS_MAILS: positiveInt(RETENTION_DEFAULT_DAYS.mails),
-  /** Job page view counts are deleted this many days after their day. */
-  RETENTION_DAYS_VIEWS: positiveInt(RETENTION_DEFAULT_DAYS.views),
-  /** `npm run admin -- backup` deletes this site's backups in the same folder written more than this many days ago. */
-  BACKUP_KEEP_DAYS: positiveInt(BACKUP_KEEP_DAYS_DEFAULT),
+  ...noticeEnvShape,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset: mails wait in the outbox. */
   SMTP_URL: optional(
