@@ -132,8 +132,8 @@ const table = [
   ['styles', [local('styles')], 'src/styles/ imports only styles'],
   [
     'integrations',
-    [local('lib', 'site'), anyPackageOrBuiltin],
-    'src/integrations may import src/lib, src/site.ts, packages and Node built-ins',
+    [local('lib', 'site', 'config'), anyPackageOrBuiltin],
+    'src/integrations may import src/lib, src/site.ts, the root config files (keystatic.config.ts), packages and Node built-ins',
   ],
   [
     'server',

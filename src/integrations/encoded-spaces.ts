@@ -1,9 +1,9 @@
 /**
  * Keystatic's Markdown writer escapes a space it cannot keep as plain text (a trailing space before a
- * line break or at the end of bold text) as the entity `&#x20;`. At the end of a line it is harmless:
- * a space typed after a paragraph's last word, shown as nothing. Anywhere else it can show on the page
- * (inside code or components), so this remark plugin stops the build on it, naming the file and line,
- * and the editor removes the stray space.
+ * line break or at the end of bold text) as the entity `&#x20;`. At the end of a line it is a space
+ * typed after a paragraph's last word, shown as nothing: a save through Keystatic drops it
+ * (dropLineEndSpaces). Anywhere else it can show on the page (inside code or components), so this
+ * remark plugin stops the build on it, naming the file and line, and the editor removes the stray space.
  */
 
 /** Where a content file holds `&#x20;` (1-based line and column). */
@@ -11,6 +11,31 @@ export type EncodedSpace = { line: number; column: number };
 
 /** An encoded space, unless only spaces follow it on its line. */
 const ENTITY = /(?:&#x0*20;|&#0*32;)(?!(?:[ \t\r]|&#x0*20;|&#0*32;)*$)/gi;
+
+/** The spaces, plain or encoded, that end a line holding at least one encoded space. */
+const LINE_END_SPACES = /(?:[ \t]|&#x0*20;|&#0*32;)*(?:&#x0*20;|&#0*32;)[ \t]*(?=\r?$)/gi;
+
+/** A fenced code block's opening or closing line: its fence of backticks or tildes. */
+const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+
+/**
+ * The text with the encoded spaces at its line ends removed, with the plain spaces beside them; a
+ * fenced code block is left as typed.
+ */
+export function dropLineEndSpaces(source: string): string {
+  let fence = '';
+  return source
+    .split('\n')
+    .map((line) => {
+      const marker = FENCE.exec(line)?.[1];
+      if (marker && (!fence || (marker[0] === fence[0] && marker.length >= fence.length))) {
+        fence = fence ? '' : marker;
+        return line;
+      }
+      return fence ? line : line.replace(LINE_END_SPACES, '');
+    })
+    .join('\n');
+}
 
 /** Every encoded space in a file's text that does not end its line. */
 export function encodedSpaces(source: string): EncodedSpace[] {

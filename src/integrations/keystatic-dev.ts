@@ -4,6 +4,8 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin, WebSocket } from 'vite';
 
+const API = new URL('./keystatic-api.ts', import.meta.url);
+
 /** The event a Keystatic tab sends the dev server when it opens (see keystaticTabs). */
 const KEYSTATIC_TAB = 'keystatic-dev:tab';
 
@@ -62,7 +64,10 @@ export function keystaticInDev(): AstroIntegration {
     hooks: {
       'astro:config:setup': async (params) => {
         if (params.command !== 'dev') return;
-        await integration.hooks['astro:config:setup']?.(params);
+        // Keystatic's API route, wrapped so that a save drops the encoded spaces at line ends.
+        const injectRoute: typeof params.injectRoute = (route) =>
+          params.injectRoute(route.pattern.startsWith('/api/keystatic/') ? { ...route, entrypoint: API } : route);
+        await integration.hooks['astro:config:setup']?.({ ...params, injectRoute });
         // Keystatic lists its packages for Vite to pre-bundle for the browser, its server-side API among
         // them, whose `astro:env/server` import esbuild cannot resolve (the pre-bundling then fails and
         // the UI stays blank). The browser needs only the UI.
@@ -73,9 +78,10 @@ export function keystaticInDev(): AstroIntegration {
         params.updateConfig({
           vite: {
             plugins: [keystaticTabs(params.config.root)],
-            // The API's route is server code: met as a bare import, Vite would pre-bundle it for the browser,
-            // fail (as above), and then find React's client late and reload every open page.
-            optimizeDeps: { exclude: ['@keystatic/astro/internal/keystatic-api.js', '@keystatic/astro/api'] },
+            // The API's route (keystatic-api.ts) is server code: met as a bare import, Vite would pre-bundle
+            // Keystatic's handler for the browser, fail (as above), and then find React's client late and
+            // reload every open page.
+            optimizeDeps: { exclude: ['@keystatic/astro/api'] },
           },
         });
       },

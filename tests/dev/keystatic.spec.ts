@@ -242,6 +242,9 @@ test('an article written in Keystatic is previewed in dev and published by the b
     expect(source).toContain(`heroImage: /images/articles/${PUBLISHED.slug}/heroImage.svg`);
     expect(source).toMatch(/\ndraft: false\n/);
     expect(source).toMatch(/\n## Calibrating on your own data\n/);
+    // Each paragraph was typed with a space after its last word, which Keystatic's writer encodes.
+    expect(source).toMatch(/precision\.\n/);
+    expect(source).not.toContain('&#x20;');
     expect(existsSync(join(copy, `public/images/articles/${PUBLISHED.slug}/heroImage.svg`))).toBe(true);
 
     const draft = await createArticle(page, DRAFT);

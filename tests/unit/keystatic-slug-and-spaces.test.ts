@@ -4,10 +4,16 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import keystaticConfig from '../../keystatic.config';
 import { slugify } from '../../src/lib/slugify';
-import { encodedSpaceMessage, encodedSpaces, rejectEncodedSpaces } from '../../src/integrations/encoded-spaces';
+import {
+  dropLineEndSpaces,
+  encodedSpaceMessage,
+  encodedSpaces,
+  rejectEncodedSpaces,
+} from '../../src/integrations/encoded-spaces';
 
 describe('new entry addresses', () => {
   it.each([
@@ -64,6 +70,37 @@ describe('encoded spaces in content', () => {
       /delete that space \(and the entity\) and save again$/,
     );
     expect(() => check({}, { path: '/repo/content/pages/about.mdx', value: 'Plain text.\n' })).not.toThrow();
+  });
+
+  it('a save drops the ones that end a line, with the plain spaces beside them, and keeps the rest', () => {
+    expect(dropLineEndSpaces('A paragraph ends here.&#x20;\nNext &#x20; &#32;\r\n**Bold&#x20;**text\nlast&#x20;')).toBe(
+      'A paragraph ends here.\nNext\r\n**Bold&#x20;**text\nlast',
+    );
+    // Trailing plain spaces alone are no entity of Keystatic's: they stay.
+    expect(dropLineEndSpaces('Hard  \nbreak')).toBe('Hard  \nbreak');
+  });
+
+  it('a save leaves a fenced code block as typed', () => {
+    // A shorter fence inside a longer one does not close it.
+    const code = '````md\necho "a&#x20;"&#x20;\n```\nstill code&#x20;\n````\nafter&#x20;\n~~~\nx&#x20;\n~~~\nend&#x20;';
+    expect(dropLineEndSpaces(code)).toBe(
+      '````md\necho "a&#x20;"&#x20;\n```\nstill code&#x20;\n````\nafter\n~~~\nx&#x20;\n~~~\nend',
+    );
+  });
+
+  it('after a save no line ends in an encoded space, and nothing but line-end spaces is gone', () => {
+    const piece = fc.constantFrom('word', ' ', '&#x20;', '&#32;', '**', '\n', '\r\n', '&amp;', 'é');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), (pieces) => {
+        const source = pieces.join('');
+        const saved = dropLineEndSpaces(source);
+        expect(saved.split('\n').some((line) => /(?:&#x20;|&#32;)[ \t]*\r?$/.test(line))).toBe(false);
+        expect(encodedSpaces(saved)).toEqual(encodedSpaces(source));
+        // Only whole lines' ends changed: line by line, the saved line starts the source line.
+        const lines = source.split('\n');
+        saved.split('\n').forEach((line, i) => expect(lines[i]?.startsWith(line.replace(/\r$/, ''))).toBe(true));
+      }),
+    );
   });
 
   it('no file in content/ holds one', () => {
