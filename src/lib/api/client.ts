@@ -1,6 +1,6 @@
 import type { ApiErrorBody } from '~/lib/schemas';
 import { apiUrl } from './config';
-import { expireSession, getToken } from './session';
+import { expireSession, getToken, tokenReplaced } from './session';
 
 /** A failed call: `status` 0 means the network failed before any answer. */
 export class ApiError extends Error {
@@ -40,7 +40,8 @@ async function readErrorBody(response: Response): Promise<Partial<ApiErrorBody>>
 export async function apiResponse(path: string, options: RequestOptions = {}): Promise<Response> {
   const headers = new Headers({ Accept: 'application/json' });
   if (options.json !== undefined) headers.set('Content-Type', 'application/json');
-  if (options.auth) headers.set('Authorization', `Bearer ${getToken() ?? ''}`);
+  const token = getToken();
+  if (options.auth) headers.set('Authorization', `Bearer ${token ?? ''}`);
 
   let response: Response;
   try {
@@ -60,7 +61,11 @@ export async function apiResponse(path: string, options: RequestOptions = {}): P
 
   if (!response.ok) {
     const body = await readErrorBody(response);
-    if (response.status === 401 && options.auth) expireSession();
+    if (response.status === 401 && options.auth) {
+      // Refused with a token this session has since replaced: the call goes again with the new one.
+      if (await tokenReplaced(token)) return apiResponse(path, options);
+      expireSession();
+    }
     throw new ApiError(response.status, body.message ?? '', body.errors);
   }
   return response;

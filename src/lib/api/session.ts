@@ -8,6 +8,31 @@ export const setToken = (token: string): void => window.localStorage.setItem(TOK
 export const clearToken = (): void => window.localStorage.removeItem(TOKEN_KEY);
 
 let expiring = false;
+let replacement: Promise<unknown> | undefined;
+
+/**
+ * Sends a call whose answer holds this session's next token (turning two-factor sign-in on ends the
+ * old one) and stores that token. Until it is stored, a 401 to another call waits for it (tokenReplaced).
+ */
+export async function replaceToken<T extends { token: string }>(call: Promise<T>): Promise<T> {
+  const pending = call.then((answer) => {
+    setToken(answer.token);
+    return answer;
+  });
+  replacement = pending;
+  try {
+    return await pending;
+  } finally {
+    if (replacement === pending) replacement = undefined;
+  }
+}
+
+/** Whether `sent`, the token a call was refused with, has been replaced since (waiting for a replacement in flight). */
+export async function tokenReplaced(sent: string | null): Promise<boolean> {
+  await replacement?.catch(() => undefined);
+  const current = getToken();
+  return current !== null && current !== sent;
+}
 
 /**
  * Any 401 removes the token and goes to /adminlogin, where the message is shown. Runs once even when several requests fail together.

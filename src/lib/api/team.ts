@@ -1,6 +1,7 @@
 import type { InvitationSent, InviteInput, Role } from '~/lib/team';
 import type { TwoFactorEnabled, TwoFactorSetup } from '~/lib/two-factor';
 import { apiRequest } from './client';
+import { replaceToken } from './session';
 
 /** `POST /admins/invite` (owners): the colleague gets a mail (queued without a mail server) with a link to choose their password. */
 export const inviteMember = (input: InviteInput) =>
@@ -30,9 +31,14 @@ export const setTeamTwoFactor = (required: boolean) =>
 export const startTwoFactor = (password: string) =>
   apiRequest<TwoFactorSetup>('/account/2fa/setup', { method: 'POST', json: { password }, auth: true });
 
-/** `POST /account/2fa/confirm`: turns it on; the answer holds the recovery codes, once, and this session's new token. */
+/**
+ * `POST /account/2fa/confirm`: turns it on; the answer holds the recovery codes, once, and this
+ * session's new token, which replaces the old one (every other session of the account ends).
+ */
 export const confirmTwoFactor = (code: string, password: string) =>
-  apiRequest<TwoFactorEnabled>('/account/2fa/confirm', { method: 'POST', json: { code, password }, auth: true });
+  replaceToken(
+    apiRequest<TwoFactorEnabled>('/account/2fa/confirm', { method: 'POST', json: { code, password }, auth: true }),
+  );
 
 /** `POST /account/2fa/disable` with a current code or a recovery code, and the current password. */
 export const disableTwoFactor = (code: string, password: string) =>

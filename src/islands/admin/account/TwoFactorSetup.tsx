@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { setToken } from '~/lib/api/session';
 import { confirmTwoFactor, startTwoFactor } from '~/lib/api/team';
 import { groupKey, RECOVERY_CODE_COUNT, type TwoFactorSetup as Setup } from '~/lib/two-factor';
 import { authKeys } from '~/islands/queries/auth';
@@ -54,8 +53,6 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
     setErrors({});
     try {
       const enabled = await confirmTwoFactor(code.replace(/\s/g, ''), password);
-      // Turning it on ended every session of the account; this one goes on with the new token.
-      setToken(enabled.token);
       setPassword('');
       setStep({ kind: 'codes', codes: enabled.recoveryCodes });
     } catch (failure) {
