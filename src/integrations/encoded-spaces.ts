@@ -1,9 +1,10 @@
 /**
  * Keystatic's Markdown writer escapes a space it cannot keep as plain text (a trailing space before a
- * line break or at the end of bold text) as the entity `&#x20;`. At the end of a line it is a space
- * typed after a paragraph's last word, shown as nothing: a save through Keystatic drops it
- * (dropLineEndSpaces). Anywhere else it can show on the page (inside code or components), so this
- * remark plugin stops the build on it, naming the file and line, and the editor removes the stray space.
+ * line break, or just inside the `**` of bold text) as the entity `&#x20;`. A save through Keystatic
+ * rewrites those (dropEncodedSpaces): at a line end the space shows as nothing and goes; inside bold
+ * or italic markers it moves outside them. Anywhere else one can show on the page (inside code or
+ * components), so this remark plugin stops the build on it, naming the file and line, and the editor
+ * removes the stray space.
  */
 
 /** Where a content file holds `&#x20;` (1-based line and column). */
@@ -12,17 +13,38 @@ export type EncodedSpace = { line: number; column: number };
 /** An encoded space, unless only spaces follow it on its line. */
 const ENTITY = /(?:&#x0*20;|&#0*32;)(?!(?:[ \t\r]|&#x0*20;|&#0*32;)*$)/gi;
 
+const SPACE = '(?:&#x0*20;|&#0*32;)';
+
 /** The spaces, plain or encoded, that end a line holding at least one encoded space. */
-const LINE_END_SPACES = /(?:[ \t]|&#x0*20;|&#0*32;)*(?:&#x0*20;|&#0*32;)[ \t]*(?=\r?$)/gi;
+const LINE_END_SPACES = new RegExp(`(?:[ \\t]|${SPACE})*${SPACE}[ \\t]*(?=\\r?$)`, 'gi');
+
+/** Encoded spaces just inside a closing emphasis marker (`**bold&#x20;**`), and the character after it. */
+const BEFORE_CLOSER = new RegExp(`${SPACE}+([*_~]+)(.?)`, 'giu');
+
+/** Encoded spaces just inside an opening emphasis marker (`**&#x20;bold**`), and what precedes it. */
+const AFTER_OPENER = new RegExp(`(^|[ \\t]|[\\p{L}\\p{N}])([*_~]+)${SPACE}+`, 'giu');
+
+const wordCharacter = (text: string) => /[\p{L}\p{N}]/u.test(text);
+
+/** One line outside code, as Keystatic meant it: no encoded space at its end or inside a marker. */
+function cleanLine(line: string): string {
+  return line
+    .replace(LINE_END_SPACES, '')
+    .replace(BEFORE_CLOSER, (_, markers: string, next: string) => `${markers}${wordCharacter(next) ? ' ' : ''}${next}`)
+    .replace(
+      AFTER_OPENER,
+      (_, before: string, markers: string) => `${before}${wordCharacter(before) ? ' ' : ''}${markers}`,
+    );
+}
 
 /** A fenced code block's opening or closing line: its fence of backticks or tildes. */
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 
 /**
- * The text with the encoded spaces at its line ends removed, with the plain spaces beside them; a
- * fenced code block is left as typed.
+ * The text with the encoded spaces Keystatic writes rewritten: dropped at line ends, moved outside
+ * the emphasis markers they sit inside (dropped before punctuation). A fenced code block is left as typed.
  */
-export function dropLineEndSpaces(source: string): string {
+export function dropEncodedSpaces(source: string): string {
   let fence = '';
   return source
     .split('\n')
@@ -32,7 +54,7 @@ export function dropLineEndSpaces(source: string): string {
         fence = fence ? '' : marker;
         return line;
       }
-      return fence ? line : line.replace(LINE_END_SPACES, '');
+      return fence ? line : cleanLine(line);
     })
     .join('\n');
 }

@@ -1,12 +1,12 @@
 /**
  * Keystatic's local API (/api/keystatic, `astro dev` only), with one change to what a save writes:
- * every Markdown and MDX file loses the encoded spaces Keystatic's writer leaves at its line ends.
+ * every Markdown and MDX file loses the encoded spaces (`&#x20;`) Keystatic's writer leaves in it.
  * Everything else is Keystatic's own handler, unchanged.
  */
 import { makeHandler } from '@keystatic/astro/api';
 import type { APIContext } from 'astro';
 import config from '../../keystatic.config';
-import { dropLineEndSpaces } from './encoded-spaces';
+import { dropEncodedSpaces } from './encoded-spaces';
 
 const keystatic = makeHandler({ config });
 
@@ -26,7 +26,7 @@ function isUpdate(body: unknown): body is { additions: Addition[] } {
 function cleaned(addition: Addition): Addition {
   if (!/\.(?:mdx?|mdoc)$/.test(addition.path)) return addition;
   const text = Buffer.from(addition.contents, 'base64url').toString('utf8');
-  return { ...addition, contents: Buffer.from(dropLineEndSpaces(text), 'utf8').toString('base64url') };
+  return { ...addition, contents: Buffer.from(dropEncodedSpaces(text), 'utf8').toString('base64url') };
 }
 
 export async function ALL(context: APIContext): Promise<Response> {

@@ -64,7 +64,7 @@ export function keystaticInDev(): AstroIntegration {
     hooks: {
       'astro:config:setup': async (params) => {
         if (params.command !== 'dev') return;
-        // Keystatic's API route, wrapped so that a save drops the encoded spaces at line ends.
+        // Keystatic's API route, wrapped so that a save leaves no encoded space (keystatic-api.ts).
         const injectRoute: typeof params.injectRoute = (route) =>
           params.injectRoute(route.pattern.startsWith('/api/keystatic/') ? { ...route, entrypoint: API } : route);
         await integration.hooks['astro:config:setup']?.({ ...params, injectRoute });
