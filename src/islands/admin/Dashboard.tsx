@@ -52,7 +52,11 @@ export function Dashboard({ session }: { session: SessionInfo }) {
   const [tab, setTab] = useHashTab(visibleIds);
   const [accountOpen, setAccountOpen] = useState(false);
   const { confirm, confirmDialog } = useConfirm();
-  const ready = !mustEnrolTwoFactor;
+  // The set-up stays until the admin has saved the recovery codes it shows once, even when the session,
+  // re-read meanwhile, already says two-factor sign-in is on.
+  const [enrolling, setEnrolling] = useState(mustEnrolTwoFactor);
+  if (mustEnrolTwoFactor && !enrolling) setEnrolling(true);
+  const ready = !enrolling;
   const jobs = useQuery({ ...adminJobsQuery(), enabled: ready });
   const applicants = useQuery({ ...applicantsQuery(), enabled: ready });
   const messages = useQuery({ ...messagesQuery(), enabled: ready && recruiter });
@@ -129,7 +133,7 @@ export function Dashboard({ session }: { session: SessionInfo }) {
           </button>
         </div>
       </header>
-      {mustEnrolTwoFactor ? (
+      {enrolling ? (
         // The team requires two-factor sign-in: nothing else works until it is set up (the API says 403).
         <AdminPanel
           id="enrol"
@@ -137,7 +141,7 @@ export function Dashboard({ session }: { session: SessionInfo }) {
           intro="Your team requires a code from an authenticator app at every sign-in. Set it up to continue."
         >
           <div className="card max-w-2xl p-5 sm:p-6">
-            <TwoFactorSetup onDone={() => undefined} />
+            <TwoFactorSetup onDone={() => setEnrolling(false)} />
           </div>
         </AdminPanel>
       ) : (
