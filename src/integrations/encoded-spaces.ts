@@ -10,16 +10,16 @@
 /** Where a content file holds `&#x20;` (1-based line and column). */
 export type EncodedSpace = { line: number; column: number };
 
-/** An encoded space, unless only spaces follow it on its line. */
-const ENTITY = /(?:&#x0*20;|&#0*32;)(?!(?:[ \t\r]|&#x0*20;|&#0*32;)*$)/gi;
-
 const SPACE = '(?:&#x0*20;|&#0*32;)';
+
+/** An encoded space, unless only spaces follow it on its line. */
+const ENTITY = new RegExp(`${SPACE}(?!(?:[ \\t\\r]|${SPACE})*$)`, 'gi');
 
 /** The spaces, plain or encoded, that end a line holding at least one encoded space. */
 const LINE_END_SPACES = new RegExp(`(?:[ \\t]|${SPACE})*${SPACE}[ \\t]*(?=\\r?$)`, 'gi');
 
-/** Encoded spaces just inside a closing emphasis marker (`**bold&#x20;**`), and the character after it. */
-const BEFORE_CLOSER = new RegExp(`${SPACE}+([*_~]+)(.?)`, 'giu');
+/** Encoded spaces just inside a closing emphasis marker (`**bold&#x20;**`), and a look at the character after it. */
+const BEFORE_CLOSER = new RegExp(`${SPACE}+([*_~]+)(?=(.?))`, 'giu');
 
 /** Encoded spaces just inside an opening emphasis marker (`**&#x20;bold**`), and what precedes it. */
 const AFTER_OPENER = new RegExp(`(^|[ \\t]|[\\p{L}\\p{N}])([*_~]+)${SPACE}+`, 'giu');
@@ -30,7 +30,7 @@ const wordCharacter = (text: string) => /[\p{L}\p{N}]/u.test(text);
 function cleanLine(line: string): string {
   return line
     .replace(LINE_END_SPACES, '')
-    .replace(BEFORE_CLOSER, (_, markers: string, next: string) => `${markers}${wordCharacter(next) ? ' ' : ''}${next}`)
+    .replace(BEFORE_CLOSER, (_, markers: string, next: string) => `${markers}${wordCharacter(next) ? ' ' : ''}`)
     .replace(
       AFTER_OPENER,
       (_, before: string, markers: string) => `${before}${wordCharacter(before) ? ' ' : ''}${markers}`,

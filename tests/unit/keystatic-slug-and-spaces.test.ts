@@ -87,6 +87,10 @@ describe('encoded spaces in content', () => {
     expect(dropEncodedSpaces('~~gone&#x20;~~ here and __Ünïcode&#x20;__é')).toBe('~~gone~~ here and __Ünïcode__ é');
   });
 
+  it('a save clears an encoded space inside a marker right after another one', () => {
+    expect(dropEncodedSpaces('&amp;&#32;*&#32;**')).toBe('&amp;***');
+  });
+
   it('a save leaves a fenced code block as typed', () => {
     // A shorter fence inside a longer one does not close it.
     const code =
