@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { E2E_ADMIN } from '../../playwright.config';
+import { teamMessages } from '../../src/lib/team';
 import type { TwoFactorEnabled, TwoFactorSetup } from '../../src/lib/two-factor';
 import { adminCli, adminTest, expect, loginAdmin, signInThroughApi } from './admin-fixtures';
 import { startMailServer } from './mail-fixtures';
@@ -142,6 +143,18 @@ test.describe('the hiring team', () => {
         const key = (await page.locator('main code').innerText()).replace(/\s/g, '');
         await page.getByLabel('Six-digit code').fill(totp(key));
         await page.getByRole('button', { name: 'Turn on' }).click();
+        await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+        // An answer sent before "Turn on" and read after it (here Account's own status, held back) makes
+        // the dashboard re-read the session, which now says two-factor sign-in is on: the codes stay.
+        await page.route('**/api/account/2fa', (route) =>
+          route.fulfill({ status: 403, json: { message: teamMessages.enrolFirst } }),
+        );
+        const reread = page.waitForResponse((response) => response.url().endsWith('/api/auth/verify'));
+        await page.getByRole('button', { name: 'Account' }).click();
+        expect(await (await reread).json()).toMatchObject({ mustEnrolTwoFactor: false });
+        await page.unroute('**/api/account/2fa');
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toHaveCount(0);
         await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
         // Copying says so, and the clipboard holds the ten codes, one a line.
         await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
