@@ -10,6 +10,7 @@
 /** Where a content file holds `&#x20;` (1-based line and column). */
 export type EncodedSpace = { line: number; column: number };
 
+/** An encoded space in either form Markdown writers use, hex or decimal, leading zeros allowed. */
 const SPACE = '(?:&#x0*20;|&#0*32;)';
 
 /** An encoded space, unless only spaces follow it on its line. */

@@ -144,8 +144,8 @@ test.describe('the hiring team', () => {
         await page.getByLabel('Six-digit code').fill(totp(key));
         await page.getByRole('button', { name: 'Turn on' }).click();
         await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
-        // An answer sent before "Turn on" and read after it (here Account's own status, held back) makes
-        // the dashboard re-read the session, which now says two-factor sign-in is on: the codes stay.
+        // A 403 "set it up first" read after "Turn on" (an answer sent before it; here Account's status call
+        // answers one) makes the dashboard re-read the session, which now says two-factor is on: the codes stay.
         await page.route('**/api/account/2fa', (route) =>
           route.fulfill({ status: 403, json: { message: teamMessages.enrolFirst } }),
         );
