@@ -536,6 +536,11 @@ const hardware = collection({
       'Inference runtime or vendor stack, with the version the generated code is built against (e.g. "JetPack 6.1"); a supported part must name it, except a cellular module.',
       true,
     ),
+    runtimeChecked: fields.date({
+      label: 'Runtime checked',
+      description:
+        'The day you last confirmed the runtime above is the newest release the generated code has passed the Validator on; shown under it. Required when the runtime names a version.',
+    }),
     status: fields.select({
       label: 'Status',
       description:

@@ -53,6 +53,9 @@ const runtimeVersion = /\d+\.\d+/;
 const runtimeVersionMessage =
   'runtime needs the version the generated code is built against for a supported part (for example "JetPack 6.1" or "nRF Connect SDK v2.9.0")';
 
+const runtimeCheckedMessage =
+  'runtimeChecked is required when the runtime names a version: the day (YYYY-MM-DD) it was last confirmed as the newest release the generated code has passed the Validator on';
+
 export const hardwareSchema = z
   .object({
     /** Silicon or module vendor, e.g. "NVIDIA". Required. */
@@ -73,6 +76,11 @@ export const hardwareSchema = z
      * the module vendor's own firmware.
      */
     runtime: z.string().min(1),
+    /**
+     * The day the runtime above was last confirmed as the newest release the generated code has passed the
+     * Validator on, so a buyer can tell how current the row is. Required when the runtime names a version.
+     */
+    runtimeChecked: z.coerce.date().optional(),
     /** supported, beta or planned. Required. */
     status: z.enum(hardwareStatuses),
     /** Limits and remarks a buyer should know. Required, may be short. */
@@ -91,6 +99,10 @@ export const hardwareSchema = z
   .refine((row) => row.status !== 'supported' || row.kind === 'cellular module' || runtimeVersion.test(row.runtime), {
     message: runtimeVersionMessage,
     path: ['runtime'],
+  })
+  .refine((row) => row.runtimeChecked !== undefined || !runtimeVersion.test(row.runtime), {
+    message: runtimeCheckedMessage,
+    path: ['runtimeChecked'],
   })
   .superRefine((row, ctx) => {
     const missing = precisionsNamedButMissing(row);

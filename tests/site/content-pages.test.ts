@@ -265,6 +265,21 @@ describe('content pages', () => {
       }
     });
 
+    test('/hardware dates the runtime of every supported part that names a version', () => {
+      const rows = all(tableNamed(builtPage('/hardware'), /Supported hardware by kind/), 'tbody tr');
+      const versioned = rows.filter(
+        (row) =>
+          row.getAttribute('data-status') === 'supported' &&
+          /\d+\.\d+/.test(textOf(row.querySelector('td[data-label="Runtime"]'))),
+      );
+      expect(versioned.length).toBeGreaterThan(5);
+      for (const row of versioned) {
+        const runtime = row.querySelector('td[data-label="Runtime"]');
+        expect(textOf(runtime), textOf(row)).toMatch(/Newest validated release as of \d{1,2} [A-Z][a-z]+ \d{4}$/);
+        expect(runtime?.querySelector('time')?.getAttribute('datetime'), textOf(row)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+    });
+
     for (const path of ['/iip', '/iem', '/iis']) {
       test(`${path} shows the hardware it runs on`, () => {
         expect(

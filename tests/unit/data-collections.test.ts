@@ -50,6 +50,7 @@ const hardware = {
   accelerator: 'Ampere GPU',
   precisions: ['FP16', 'INT8'],
   runtime: 'JetPack 6.1',
+  runtimeChecked: '2026-11-25',
   status: 'supported',
   notes: 'No DLA.',
   products: ['iip'],
@@ -177,6 +178,23 @@ describe('data collections', () => {
         { path: 'runtime', message: expect.stringContaining('version the generated code is built against') },
       ]);
       expect(issues(hardwareSchema, { ...hardware, runtime: 'nRF Connect SDK v2.9.0' })).toEqual([]);
+    });
+
+    it('refuses a runtime with a version but no day it was last checked, naming the field', () => {
+      const { runtimeChecked: _omitted, ...unchecked } = hardware;
+      expect(issues(hardwareSchema, unchecked)).toEqual([
+        {
+          path: 'runtimeChecked',
+          message: expect.stringContaining('runtimeChecked is required when the runtime names a version'),
+        },
+      ]);
+      expect(issues(hardwareSchema, { ...unchecked, runtime: 'JetPack', status: 'planned' })).toEqual([]);
+    });
+
+    it('refuses a runtime check day that is not a date', () => {
+      expect(issues(hardwareSchema, { ...hardware, runtimeChecked: 'last spring' }).map((i) => i.path)).toEqual([
+        'runtimeChecked',
+      ]);
     });
 
     it('asks no runtime version of a planned part, or of a cellular module running its vendor firmware', () => {

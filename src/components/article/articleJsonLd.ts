@@ -1,13 +1,14 @@
 import type { CollectionEntry } from 'astro:content';
 import { site } from '~/site';
+import { isoDay } from '~/lib/calendar-day';
 import type { ReadingTime } from '~/lib/reading-time';
 
 /** schema.org `Article` for one blog post, ready for `JSON.stringify`. */
 export function articleJsonLd(entry: CollectionEntry<'articles'>, reading: ReadingTime, origin: URL | string) {
   const { data } = entry;
   const url = new URL(`/${entry.id}`, origin).href;
-  const date = data.pubDate.toISOString().slice(0, 10);
-  const modified = (data.updatedDate ?? data.pubDate).toISOString().slice(0, 10);
+  const date = isoDay(data.pubDate);
+  const modified = isoDay(data.updatedDate ?? data.pubDate);
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
