@@ -1,4 +1,4 @@
-/** Dates the content gives as calendar days (YYYY-MM-DD) arrive as UTC midnight, so both formats read UTC. */
+/** Calendar days are UTC days: the content's YYYY-MM-DD dates arrive as UTC midnight, and the server counts days in UTC. */
 
 /** `2026-11-25`, for a `<time datetime>` and structured data. */
 export const isoDay = (date: Date): string => date.toISOString().slice(0, 10);

@@ -1,4 +1,5 @@
 import { ZipFile } from 'yazl';
+import { isoDay } from '~/lib/calendar-day';
 import type { ExportedResume, PersonData } from './person-data';
 
 /** The JSON file inside every export zip. */
@@ -22,5 +23,5 @@ export function personZip(data: PersonData, resumes: ExportedResume[]): Promise<
 
 /** A file name for the export that says whose it is without spelling out the e-mail address. */
 export function exportFilename(applicantId: number, now: Date): string {
-  return `applicant-${applicantId}-data-${now.toISOString().slice(0, 10)}.zip`;
+  return `applicant-${applicantId}-data-${isoDay(now)}.zip`;
 }

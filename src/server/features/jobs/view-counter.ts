@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import { isoDay } from '~/lib/calendar-day';
 import type { Services } from '../../config';
 import { countJobView, forgetJobViewMarks, markHour, markJobView } from '../../db';
 
@@ -21,6 +22,6 @@ export function jobViewCounter(services: Services) {
       .update(`job-view\n${network}\n${jobId}\n${hour}`)
       .digest('base64url');
     if (!(await markJobView(db, mark, hour))) return;
-    await countJobView(db, { jobId, day: now.toISOString().slice(0, 10), source }, config.viewSourcesPerDay);
+    await countJobView(db, { jobId, day: isoDay(now), source }, config.viewSourcesPerDay);
   };
 }

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { applicantFilterQuerySchema, filterApplicants } from '~/lib/applicant-filter';
+import { isoDay } from '~/lib/calendar-day';
 import { erasureSchema, privacyMessages, type ApplicantDetail } from '~/lib/privacy';
 import { applicantMessages } from '~/lib/schemas/applicant';
 import type { Services } from '../../config';
@@ -51,7 +52,7 @@ export function privacyRoutes(services: Services) {
       await auditRequest(services, c, 'applicants.csv_exported', {
         summary: `exported ${rows.length} applicants as CSV`,
       });
-      const now = services.now().toISOString().slice(0, 10);
+      const now = isoDay(services.now());
       return c.body(applicantsCsv(rows), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="applicants-${now}.csv"`,

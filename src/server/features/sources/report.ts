@@ -1,11 +1,9 @@
 import type { Kysely } from 'kysely';
+import { isoDay } from '~/lib/calendar-day';
 import { conversionRate, SOURCE_REPORT_WEEKS, type SourceStats, type SourcesReport } from '~/lib/sources';
 import { applicationsByDay, sourcesPage, viewsByDay, type Database } from '../../db';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** YYYY-MM-DD of a UTC date. */
-const isoDay = (date: Date): string => date.toISOString().slice(0, 10);
 
 /** The Monday (YYYY-MM-DD, UTC) of the week holding `day`. */
 function mondayOf(day: string): string {
