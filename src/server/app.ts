@@ -21,7 +21,7 @@ import { jobRoutes } from './features/jobs/routes';
 import { bodyLimit } from './middleware/body-limit';
 import { refuseCrossSite } from './middleware/cross-site';
 import { JOB_ALERT_ONE_CLICK, jobAlertRoutes } from './features/job-alerts/routes';
-import { apiRequestLayer } from './middleware/api-request';
+import { apiRequestLayer, loggedPath } from './middleware/api-request';
 import { outboxRoutes } from './features/outbox/routes';
 import { teamRoutes } from './features/team/routes';
 import { notesRoutes } from './features/notes/routes';
@@ -198,7 +198,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
         {
           requestId: c.var.requestId,
           method: c.req.method,
-          path: c.req.path,
+          path: loggedPath(c),
           error: error instanceof Error ? error.message : String(error),
         },
         fault === 'full' ? 'storage full' : 'database unavailable',
@@ -209,7 +209,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       {
         requestId: c.var.requestId,
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c),
         error: error instanceof Error ? error.message : String(error),
         stack: error instanceof Error ? error.stack : undefined,
       },

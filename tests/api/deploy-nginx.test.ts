@@ -11,6 +11,7 @@ import { createConnection, createServer, type Server, type Socket } from 'node:n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COVER_LETTER_MAX, RESUME_MAX_BYTES } from '~/lib/limits';
 import { applicationMessages } from '~/lib/schemas/application';
@@ -32,6 +33,7 @@ const SERVER_NAME = 'localhost';
 const ADMIN = { email: 'deploy@example.com', password: 'deploy test password' };
 const CONTACT_LIMIT = 2;
 const HOME_PAGE = '<!doctype html><title>EdgeCraft AI</title><h1>Home</h1>';
+const APPLICATION_PAGE = '<!doctype html><title>Your application</title>';
 
 const missing = !NGINX_BIN ? 'nginx' : !OPENSSL_BIN ? 'openssl' : null;
 if (missing) {
@@ -43,6 +45,7 @@ if (missing) {
 const postgresRun = process.env['API_TEST_DB'] === 'postgres';
 
 let dir: string;
+let dataDir: string;
 let certificate: Buffer;
 let site: RunningServer | undefined;
 let nginx: RunningNginx | undefined;
@@ -158,6 +161,24 @@ function headerCount(answer: Answer, name: string): number {
   return answer.rawHeaders.filter((value, i) => i % 2 === 0 && value.toLowerCase() === name).length;
 }
 
+/** The last token the server's outbox holds for `email` after `marker` (no SMTP: mails stay there). */
+function mailedToken(email: string, marker: string): string {
+  const db = new SQLite(path.join(dataDir, 'edgecraft.sqlite'), { readonly: true });
+  try {
+    const rows = db.prepare('SELECT text_body FROM outbox WHERE recipient = ?').all(email) as { text_body: string }[];
+    const found = [
+      ...rows
+        .map((r) => r.text_body)
+        .join('\n')
+        .matchAll(new RegExp(`${marker}([A-Za-z0-9_-]{43})`, 'g')),
+    ];
+    if (!found.length) throw new Error(`no ${marker} token mailed to ${email}`);
+    return found.at(-1)![1]!;
+  } finally {
+    db.close();
+  }
+}
+
 const HSTS = 'max-age=63072000; includeSubDomains';
 
 describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in front of the server', () => {
@@ -166,12 +187,14 @@ describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in
 
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), 'edgecraft-nginx-test-'));
-    const dataDir = path.join(dir, 'data');
+    dataDir = path.join(dir, 'data');
     const distClient = path.join(dir, 'dist', 'client');
     mkdirSync(dataDir);
     mkdirSync(distClient, { recursive: true });
     // A build of one page: the server serves whatever DIST_DIR holds, so the test needs no `npm run build`.
     writeFileSync(path.join(distClient, 'index.html'), HOME_PAGE);
+    mkdirSync(path.join(distClient, 'application'));
+    writeFileSync(path.join(distClient, 'application', 'index.html'), APPLICATION_PAGE);
     const tls = selfSignedCertificate(dir, SERVER_NAME);
     certificate = readFileSync(tls.certificate);
 
@@ -184,6 +207,8 @@ describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in
       ADMIN_PASSWORD: ADMIN.password,
       CONTACT_RATE_LIMIT_PER_IP: String(CONTACT_LIMIT),
       APPLY_RATE_LIMIT_PER_IP: '1000',
+      // Its request lines are read by the test of the logs.
+      LOG_LEVEL: 'info',
     });
     counter = await countConnections(site.port);
     const siteText = readFileSync(SITE_FILE, 'utf8');
@@ -335,6 +360,56 @@ describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in
     expect(log).toContain('"GET /career HTTP/1.1" 301');
     expect(log).not.toContain('127.0.0.1');
     expect(log).not.toContain('ref=mail');
+  });
+
+  it("logs each route that carries a token by its pattern, in its own log and in the server's", async () => {
+    const applied = await postForm(
+      '/api/applicants/apply',
+      applicationForm(jobId, { email: 'logged-link@example.com' }),
+    );
+    expect(applied.status, applied.body).toBe(201);
+    expect((await postJson('/api/alerts', { email: 'logged-alert@example.com' })).status).toBe(202);
+    const page = mailedToken('logged-link@example.com', '/application/');
+    const alert = mailedToken('logged-alert@example.com', '/alerts/confirm#');
+    const reset = 'R'.repeat(43);
+    const serverLinesBefore = site!.output.length;
+
+    const uses: [string, string, number][] = [
+      ['GET', `/application/${page}`, 200],
+      ['GET', `/api/applications/${page}`, 200],
+      ['GET', `/api/applications/${page}/export`, 200],
+      ['POST', `/api/applications/${page}/withdraw`, 200],
+      ['GET', `/api/alerts/${alert}`, 200],
+      ['POST', `/api/alerts/${alert}/confirm`, 200],
+      ['POST', `/api/alerts/${alert}/unsubscribe`, 200],
+      ['GET', `/adminlogin?reset=${reset}`, 404],
+      ['DELETE', `/api/applications/${page}`, 200],
+    ];
+    for (const [method, url, status] of uses) {
+      const answer = await send(url, { method, headers: { 'Content-Length': '0' } });
+      expect(answer.status, `${method} ${url}`).toBe(status);
+    }
+    // The last request's lines are written before the next one is served.
+    expect((await send('/api/health')).status).toBe(200);
+
+    const nginxLog = readFileSync(path.join(nginx!.dir, 'edgecraft.access.log'), 'utf8');
+    for (const line of [
+      '"GET /application/:token HTTP/1.1" 200',
+      '"GET /api/applications/:token HTTP/1.1" 200',
+      '"GET /api/applications/:token/export HTTP/1.1" 200',
+      '"POST /api/applications/:token/withdraw HTTP/1.1" 200',
+      '"GET /api/alerts/:token HTTP/1.1" 200',
+      '"POST /api/alerts/:token/confirm HTTP/1.1" 200',
+      '"POST /api/alerts/:token/unsubscribe HTTP/1.1" 200',
+      '"GET /adminlogin HTTP/1.1" 404',
+      '"DELETE /api/applications/:token HTTP/1.1" 200',
+      '"POST /api/alerts HTTP/1.1" 202',
+    ])
+      expect(nginxLog).toContain(line);
+    const serverLog = site!.output.slice(serverLinesBefore).join('\n');
+    expect(serverLog).toContain('"path":"/api/applications/:token/export"');
+    expect(serverLog).toContain('"path":"/api/alerts/:token/confirm"');
+    for (const log of [nginxLog, serverLog]) for (const token of [page, alert, reset]) expect(log).not.toContain(token);
   });
 });
 

@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
+import { routePath } from 'hono/route';
 import type { Services } from '../config';
 import type { AppEnv } from '../context';
 import { API_SECURITY_HEADERS, withHeaders } from '../security-headers';
@@ -9,7 +10,7 @@ import { proxyHeaderCheck } from './client-ip';
  * What every API request goes through first: a request id (hono/request-id: the client's
  * X-Request-Id when it is a plain token, else a new UUID, echoed in the answer), the headers every
  * API answer carries, and one structured log line after the answer (no query string, no headers,
- * no bodies, no client address).
+ * no bodies, no client address, no token: the path is the route's pattern).
  */
 export function apiRequestLayer(services: Pick<Services, 'config' | 'logger'>): MiddlewareHandler<AppEnv>[] {
   const { logger } = services;
@@ -23,7 +24,7 @@ export function apiRequestLayer(services: Pick<Services, 'config' | 'logger'>): 
       {
         requestId: c.get('requestId'),
         method: c.req.method,
-        path: c.req.path,
+        path: loggedPath(c),
         status: c.res.status,
         ms: Math.round((performance.now() - started) * 10) / 10,
         ...(admin ? { adminId: admin.id } : {}),
@@ -33,3 +34,9 @@ export function apiRequestLayer(services: Pick<Services, 'config' | 'logger'>): 
   };
   return [requestId(), layer, withHeaders(API_SECURITY_HEADERS)];
 }
+
+/**
+ * The path a log line names: the pattern of the route that answered (`/api/applications/:token`,
+ * `/api/*` when none did), never the address itself, which may carry a capability token.
+ */
+export const loggedPath = (c: Context): string => routePath(c);

@@ -20,6 +20,7 @@ import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { findJob, findOpenApplicationJob, hasApplied, type StoredResume } from '../../db';
 import { apiError, fieldErrors, summarize, unstorableFields } from '../../errors';
+import { loggedPath } from '../../middleware/api-request';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { readResumeText } from '../../services/resume-text';
@@ -178,7 +179,7 @@ export function applyService(services: Services) {
 
   /** What happens to a body that did not arrive whole: a stalled one is 408, an aborted one only logged. */
   function bodyFailure(c: Context<AppEnv>, error: unknown): Response {
-    const fields = { requestId: c.var.requestId, method: c.req.method, path: c.req.path };
+    const fields = { requestId: c.var.requestId, method: c.req.method, path: loggedPath(c) };
     if (error instanceof BodyTimeoutError) {
       services.logger.info({ ...fields, idleMs: config.bodyIdleTimeoutMs }, 'request body timed out');
       c.header('Connection', 'close');
