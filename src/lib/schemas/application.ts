@@ -16,7 +16,7 @@ import {
   type ResumeKind,
 } from '../limits';
 import { ID_PATTERN } from './ids';
-import { blankAsEmpty } from './text';
+import { blankAsEmpty, singleLine } from './text';
 
 /** The application form's messages, word for word. */
 export const applicationMessages = {
@@ -42,6 +42,7 @@ export const applicationMessages = {
   duplicate: 'You have already applied for this position',
   fieldOfInterestRequired: 'Please tell us which field you would like to work in',
   fieldOfInterestMax: `Field of interest must not exceed ${FIELD_OF_INTEREST_MAX} characters`,
+  fieldOfInterestOneLine: 'Field of interest must be one line, without line breaks or control characters',
   openDuplicate:
     'You already have a general application with us. We will be in touch; you can follow it on the page linked in your receipt.',
   openUnavailable: 'We are not taking general applications right now. Please apply for one of our vacancies.',
@@ -141,6 +142,7 @@ export const APPLICATION_KIND_FIELD = 'kind';
 /** What a general application names instead of a vacancy. */
 export const fieldOfInterestSchema = requiredText(m.fieldOfInterestRequired).check(
   z.maxLength(FIELD_OF_INTEREST_MAX, m.fieldOfInterestMax),
+  singleLine(m.fieldOfInterestOneLine),
 );
 
 /** What the API checks in a general application (`kind=open`) besides the resume. */

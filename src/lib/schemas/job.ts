@@ -7,7 +7,7 @@ import {
   JOB_SALARY_MAX,
   JOB_TITLE_MAX,
 } from '../limits';
-import { blankAsEmpty } from './text';
+import { blankAsEmpty, singleLine } from './text';
 import { JOB_TYPES } from '../job-types';
 
 export { JOB_TYPES, type JobType } from '../job-types';
@@ -23,6 +23,7 @@ export const jobMessages = {
   descriptionTooDeep:
     'The description nests lists or formatting too deeply to be shown in full. Use fewer levels and save again.',
   tooLong: (field: string, max: number) => `${field} must not exceed ${max} characters`,
+  titleOneLine: 'Title must be one line, without line breaks or control characters',
   notFound: 'Job not found',
   openUndeletable: 'The Open application entry is permanent and cannot be deleted. You can rename it or close it.',
   created: 'Job created successfully!',
@@ -46,7 +47,7 @@ export const jobDescriptionField = requiredText('Description', m.descriptionRequ
  * salaryRange optional (empty becomes null).
  */
 export const jobInputSchema = z.object({
-  title: requiredText('Title', m.titleRequired, JOB_TITLE_MAX),
+  title: requiredText('Title', m.titleRequired, JOB_TITLE_MAX).check(singleLine(m.titleOneLine)),
   department: requiredText('Department', m.departmentRequired, JOB_DEPARTMENT_MAX),
   location: requiredText('Location', m.locationRequired, JOB_LOCATION_MAX),
   jobType: z.enum(JOB_TYPES, {

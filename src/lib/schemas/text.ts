@@ -31,3 +31,18 @@ export function unstorableText(value: string): string | null {
   if (UNREADABLE.test(value)) return textMessages.unreadable;
   return null;
 }
+
+/**
+ * Control characters (CR, LF, NEL, TAB…) and the Unicode line and paragraph separators: any of
+ * them can end a line in a mail header or a calendar, and none belongs in a one-line field.
+ */
+const LINE_BREAK_OR_CONTROL = /[\p{Cc}\u2028\u2029]+/gu;
+
+/** `value` as one line: every run of line breaks and control characters becomes one space. */
+export function oneLine(value: string): string {
+  return value.replace(LINE_BREAK_OR_CONTROL, ' ').trim();
+}
+
+/** Refuses, with `message`, a value holding a line break or control character. */
+export const singleLine = (message: string) =>
+  z.refine<string>((value) => value.search(LINE_BREAK_OR_CONTROL) === -1, message);

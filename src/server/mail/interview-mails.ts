@@ -4,7 +4,7 @@ import type { Applicant } from '~/lib/schemas/applicant';
 import { site } from '~/site';
 import type { MailSettings } from '../config';
 import type { NewMail } from '../db';
-import { calendarInvitation, type CalendarMethod } from './calendar';
+import { calendarInvitation, INTERVIEW_MAIL_KINDS, type CalendarMethod } from './calendar';
 import { about, applicantAdminUrl, FOOTER, mail, positionName, roleTitle, senderDomain } from './mails';
 
 /** A new interview's iCalendar UID: random, at the sender's domain (RFC 5545 suggests a domain). */
@@ -58,13 +58,13 @@ export function interviewMails(
     startsAt: new Date(facts.startsAt),
     durationMinutes: facts.durationMinutes,
     title,
-    description: [`${site.name} hiring team: ${roleTitle(applicant)}.`, facts.note ?? ''].filter(Boolean).join('\n\n'),
+    description: [`${site.name} hiring team: ${roleTitle(applicant)}.`, facts.note ?? ''],
     location: facts.location,
     organizer: { name: `${site.name} hiring team`, email: settings.hiringTeam },
     attendees: [{ name: applicant.name, email: applicant.email }, ...panel.map((p) => ({ email: p.email }))],
     now,
   });
-  const kind = cancelled ? 'interview_cancelled' : 'interview_invitation';
+  const kind = INTERVIEW_MAIL_KINDS[method];
   const update = facts.sequence > 0 && !cancelled;
   const fields: [string, string][] = [
     ['When', when],

@@ -2,6 +2,7 @@
  * The one template of every mail: content is data (blocks of plain strings), and this module is
  * the only place that turns it into text and HTML, escaping every value on the way.
  */
+import { oneLine } from '~/lib/schemas/text';
 
 type MailBlock =
   | { kind: 'paragraph'; text: string }
@@ -28,11 +29,6 @@ const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '
 /** Escapes text for HTML element content and quoted attribute values. */
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (ch) => HTML_ESCAPES[ch] ?? ch);
-}
-
-/** Subjects are one line: a line break there could start a new header. */
-function oneLine(value: string): string {
-  return value.replace(/[\r\n\t]+/g, ' ').trim();
 }
 
 const NOT_GIVEN = 'not given';
@@ -81,6 +77,7 @@ function htmlBlock(block: MailBlock): string {
 
 /** The plain-text and HTML parts of one mail, every value escaped for HTML. */
 export function renderMail(content: MailContent): RenderedMail {
+  // Subjects are one line: a line break there could start a new header.
   const subject = oneLine(content.subject);
   const text = [content.heading, ...content.blocks.map(textBlock), '--', content.footer].join('\n\n') + '\n';
   const html = [

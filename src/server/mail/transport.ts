@@ -1,15 +1,15 @@
 import nodemailer from 'nodemailer';
 import type { MailSettings } from '../config';
 import type { OutboxRow } from '../db';
-import { calendarMethod } from './calendar';
+import { calendarMethodOf } from './calendar';
 
 /**
  * An invitation goes twice: as the text/calendar alternative (with its method) that Outlook and
  * Gmail show as an invitation, and as an .ics file that Apple Mail and any other client can open.
  */
-function calendarParts(calendar: string | null) {
+function calendarParts({ kind, calendar }: OutboxRow) {
   if (!calendar) return {};
-  const method = calendarMethod(calendar);
+  const method = calendarMethodOf(kind);
   return {
     icalEvent: { method, content: calendar },
     attachments: [
@@ -62,7 +62,7 @@ export function smtpSender(settings: MailSettings): MailSender {
         html: row.html_body,
         messageId: row.message_id,
         date: new Date(row.created_at),
-        ...calendarParts(row.calendar),
+        ...calendarParts(row),
         ...(row.list_unsubscribe ? { headers: listUnsubscribeHeaders(row.list_unsubscribe) } : {}),
       });
     },
