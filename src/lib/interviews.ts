@@ -2,9 +2,12 @@
  * Interviews and scorecards: the payloads, texts and rules shared by the admin area and the API.
  */
 import { z } from 'zod/mini';
+import { mailRefusal, type ApplicantStatus } from './schemas/applicant';
 
 /** The zone the team works in: mails give an interview's time in UTC and, unless the recruiter picks another, here. */
 export const TEAM_TIME_ZONE = 'Asia/Kolkata';
+/** How far ahead an interview may be planned: beyond it a date is a typo, and calendars choke on some. */
+const INTERVIEW_YEARS_AHEAD_MAX = 2;
 const INTERVIEW_DURATION_MIN = 15;
 const INTERVIEW_DURATION_MAX = 480;
 export const INTERVIEW_LOCATION_MAX = 500;
@@ -30,8 +33,9 @@ export const RATING_LABELS: Record<number, string> = { 1: 'Weak', 2: 'Mixed', 3:
 
 export const interviewMessages = {
   startsAtRequired: 'Choose the date and time of the interview',
-  startsAtInvalid: 'The start must be a date and time',
+  startsAtInvalid: 'The start must be a date and time in ISO 8601 with its offset, such as 2027-01-12T10:00:00Z',
   startsAtPast: 'The interview must start in the future',
+  startsAtTooFar: `The interview must start within ${INTERVIEW_YEARS_AHEAD_MAX} years from now`,
   durationInvalid: `The duration is ${INTERVIEW_DURATION_MIN} to ${INTERVIEW_DURATION_MAX} minutes`,
   locationRequired: 'Say where the interview takes place: an address or a video link',
   locationTooLong: `The location has at most ${INTERVIEW_LOCATION_MAX} characters`,
@@ -41,6 +45,8 @@ export const interviewMessages = {
   interviewerUnknown: 'An interviewer is not on the team any more: reload the list and choose again',
   interviewerViewer: 'Viewers cannot interview: make them a recruiter first',
   timeZoneInvalid: 'Choose a time zone from the list',
+  applicantRejected: 'This applicant was rejected: move them to another stage before planning an interview',
+  applicantHired: 'This applicant is hired: there is no interview left to plan',
   notFound: 'Interview not found',
   cancelled: 'This interview was cancelled',
   scheduled: 'Interview scheduled; the invitations are in the outbox',
@@ -62,9 +68,36 @@ export const scorecardMessages = {
   criteriaDuplicate: 'Each criterion once',
 } as const;
 
+/** '2027-01-12T10:00:00Z', '2027-01-12T15:30+05:30': a four-digit year, the time, and its offset or Z. */
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/** ISO 8601 with an offset, on a day the month has (Date.parse rolls 30 February over into March). */
+function isIsoDateTime(value: string): boolean {
+  const parts = ISO_DATE_TIME.exec(value);
+  if (!parts || Number.isNaN(Date.parse(value))) return false;
+  const [year, month, day, hour] = parts.slice(1, 5).map(Number) as [number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return hour < 24 && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
 const isoDateTime = z
   .string({ error: interviewMessages.startsAtRequired })
-  .check(z.refine((value) => !Number.isNaN(Date.parse(value)), interviewMessages.startsAtInvalid));
+  .check(z.refine(isIsoDateTime, interviewMessages.startsAtInvalid));
+
+/** Why an interview cannot start at `startsAt` when planned at `now` (in the past, or too far ahead), or null. */
+export function startsAtRefusal(startsAt: Date, now: Date): string | null {
+  if (startsAt.getTime() <= now.getTime()) return interviewMessages.startsAtPast;
+  const latest = new Date(now);
+  latest.setUTCFullYear(latest.getUTCFullYear() + INTERVIEW_YEARS_AHEAD_MAX);
+  return startsAt.getTime() > latest.getTime() ? interviewMessages.startsAtTooFar : null;
+}
+
+/** Why no interview may be planned or moved with an applicant at `status`, or null: the mail rule, then the closed stages. */
+export function interviewRefusal(status: ApplicantStatus): string | null {
+  if (status === 'rejected') return interviewMessages.applicantRejected;
+  if (status === 'hired') return interviewMessages.applicantHired;
+  return mailRefusal(status);
+}
 
 /** An IANA zone this runtime knows (Intl throws a RangeError on any other). */
 function isTimeZone(zone: string): boolean {

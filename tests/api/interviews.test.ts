@@ -269,6 +269,67 @@ describe('interviews', () => {
     expect((await refused(base, tokens.viewer))[0]).toBe(403);
     expect((await interviewsOf(id)).interviews).toEqual([]);
   });
+
+  it('take a start in ISO 8601 with its offset, at most two years ahead', async () => {
+    const id = await applicant();
+    const answer = async (startsAt: string) => {
+      const res = await schedule(id, { ...sixty, startsAt, interviewerIds: [ids.ana] });
+      return [res.status, ((await res.json()) as { message: string }).message];
+    };
+    const invalid = [
+      400,
+      'The start must be a date and time in ISO 8601 with its offset, such as 2027-01-12T10:00:00Z',
+    ];
+    const year = new Date().getUTCFullYear() + 1;
+    for (const startsAt of [
+      '+275760-09-13T00:00:00Z',
+      `${year}-01-12T10:00:00`,
+      `${year}-01-12 10:00:00Z`,
+      `${year}-02-30T10:00:00Z`,
+      `${year}-01-12T24:00:00Z`,
+      'next Tuesday',
+    ])
+      expect(await answer(startsAt), startsAt).toEqual(invalid);
+    /** Two years from now, give or take `hours`. */
+    const twoYears = (hours: number) => {
+      const date = new Date(Date.now() + hours * 3_600_000);
+      date.setUTCFullYear(date.getUTCFullYear() + 2);
+      return date.toISOString();
+    };
+    const tooFar = [400, 'The interview must start within 2 years from now'];
+    expect(await answer(twoYears(1))).toEqual(tooFar);
+    expect(await answer(twoYears(365 * 24))).toEqual(tooFar);
+    expect(await interviewsOf(id)).toMatchObject({ interviews: [] });
+    expect(await answer(twoYears(-1))).toEqual([201, 'Interview scheduled; the invitations are in the outbox']);
+    expect((await answer(`${year}-01-12T15:30+05:30`))[0]).toBe(201);
+    expect((await interviewsOf(id)).interviews.map((i) => i.startsAt)).toContain(`${year}-01-12T10:00:00.000Z`);
+  });
+
+  it('are refused, new or moved, for withdrawn, rejected and hired applicants, and none is mailed', async () => {
+    const id = await applicant();
+    const body = { ...sixty, startsAt: inDays(3), interviewerIds: [ids.ana] };
+    const interviewId = ((await (await schedule(id, body)).json()) as InterviewList).interviews[0]?.id ?? 0;
+    const since = await lastMailId();
+    const messages = {
+      withdrawn: 'This applicant withdrew their application and gets no more mail',
+      rejected: 'This applicant was rejected: move them to another stage before planning an interview',
+      hired: 'This applicant is hired: there is no interview left to plan',
+    } as const;
+    for (const [status, message] of Object.entries(messages)) {
+      await api.db
+        .updateTable('applicants')
+        .set({ status: status as keyof typeof messages })
+        .where('id', '=', id)
+        .execute();
+      for (const res of [
+        await schedule(id, body),
+        await call(api.app, 'PUT', `/api/applicants/${id}/interviews/${interviewId}`, { token: api.token, json: body }),
+      ])
+        expect([res.status, ((await res.json()) as { message: string }).message], status).toEqual([409, message]);
+    }
+    expect(await interviewMails(since)).toEqual([]);
+    expect((await interviewsOf(id)).interviews).toHaveLength(1);
+  });
 });
 
 describe('scorecards', () => {

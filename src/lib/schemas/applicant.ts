@@ -54,6 +54,11 @@ export function moveRefusal(from: ApplicantStatus, to: ApplicantStatus): string 
   return null;
 }
 
+/** Why the hiring team may not mail an applicant at `status`, or null: one who withdrew gets no more mail. */
+export function mailRefusal(status: ApplicantStatus): string | null {
+  return status === APPLICANT_ONLY_STATUS ? bulkMessages.noMailAfterWithdrawal : null;
+}
+
 /** True when the hiring team can move an applicant from `from` to `to`: any stage to any other, never from or to withdrawn. */
 export function canTransition(from: ApplicantStatus, to: ApplicantStatus): boolean {
   return moveRefusal(from, to) === null;

@@ -8,6 +8,7 @@ import {
   TEAM_TIME_ZONE,
   interviewInputSchema,
   interviewMessages,
+  startsAtRefusal,
   type Interview,
   type Interviewer,
 } from '~/lib/interviews';
@@ -83,8 +84,8 @@ export function ScheduleDialog({ applicantId, applicantName, interview, candidat
       timeZone,
     };
     const next: Errors = {};
-    if (!startsAt) next.when = interviewMessages.startsAtRequired;
-    else if (startsAt.getTime() <= Date.now()) next.when = interviewMessages.startsAtPast;
+    const badStart = startsAt ? startsAtRefusal(startsAt, new Date()) : interviewMessages.startsAtRequired;
+    if (badStart) next.when = badStart;
     const parsed = interviewInputSchema.safeParse(input);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {

@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import { applicantMessages, bulkMessages, type Applicant } from '~/lib/schemas/applicant';
+import { applicantMessages, bulkMessages, mailRefusal, type Applicant } from '~/lib/schemas/applicant';
 import type { BulkAction, BulkAnswer, BulkResult } from '~/lib/schemas/applicant-api';
 import type { MailTemplate } from '~/lib/schemas/mail-template';
 import type { Services } from '../../config';
@@ -78,7 +78,8 @@ async function mailOne(
 ): Promise<BulkResult> {
   const applicant = await getApplicantById(services.db, id);
   if (!applicant) return { id, ok: false, message: applicantMessages.notFound };
-  if (applicant.status === 'withdrawn') return { id, ok: false, message: bulkMessages.noMailAfterWithdrawal };
+  const refusal = mailRefusal(applicant.status);
+  if (refusal) return { id, ok: false, message: refusal };
   await enqueueMails(services.db, templateMails(services, template)(applicant), services.now());
   await auditTemplateMail(services, c, id, template);
   return { id, ok: true, status: applicant.status };

@@ -2,8 +2,10 @@ import { Hono, type Context } from 'hono';
 import {
   interviewInputSchema,
   interviewMessages,
+  interviewRefusal,
   scorecardInputSchema,
   scorecardMessages,
+  startsAtRefusal,
   TEAM_TIME_ZONE,
   type InterviewInput,
 } from '~/lib/interviews';
@@ -63,7 +65,7 @@ export function interviewRoutes(services: Services) {
     return members.map(({ id, email }) => ({ id, email }));
   }
 
-  /** The stored fields of a valid input; a start in the past is refused by the caller. */
+  /** The stored fields of a valid input; a start in the past or too far ahead is refused by the caller. */
   const fieldsOf = (input: InterviewInput) => ({
     startsAt: new Date(input.startsAt).toISOString(),
     durationMinutes: input.durationMinutes,
@@ -93,10 +95,13 @@ export function interviewRoutes(services: Services) {
     .post('/:id/interviews', guard, jsonBody(interviewInputSchema), async (c) => {
       const applicant = await applicantOf(c);
       if (!applicant) return apiError(c, 404, applicantMessages.notFound);
+      const closed = interviewRefusal(applicant.status);
+      if (closed) return apiError(c, 409, closed);
       const input = c.req.valid('json');
       const now = services.now();
       const fields = fieldsOf(input);
-      if (Date.parse(fields.startsAt) <= now.getTime()) return apiError(c, 400, interviewMessages.startsAtPast);
+      const badStart = startsAtRefusal(new Date(fields.startsAt), now);
+      if (badStart) return apiError(c, 400, badStart);
       const panel = await panelOf(input);
       if (typeof panel === 'string') return apiError(c, 400, panel);
       const uid = interviewUid(settings);
@@ -118,10 +123,13 @@ export function interviewRoutes(services: Services) {
       const interview = applicant && (await interviewOf(c, applicant));
       if (!applicant || !interview) return apiError(c, 404, interviewMessages.notFound);
       if (interview.cancelledAt) return apiError(c, 409, interviewMessages.cancelled);
+      const closed = interviewRefusal(applicant.status);
+      if (closed) return apiError(c, 409, closed);
       const input = c.req.valid('json');
       const now = services.now();
       const fields = fieldsOf(input);
-      if (Date.parse(fields.startsAt) <= now.getTime()) return apiError(c, 400, interviewMessages.startsAtPast);
+      const badStart = startsAtRefusal(new Date(fields.startsAt), now);
+      if (badStart) return apiError(c, 400, badStart);
       const panel = await panelOf(input);
       if (typeof panel === 'string') return apiError(c, 400, panel);
       const facts = { ...fields, uid: interview.uid, sequence: interview.sequence + 1 };
