@@ -25,6 +25,8 @@ export const noticeEnvShape = {
   RETENTION_DAYS_VIEWS: positiveInt(RETENTION_DEFAULT_DAYS.views),
   /** Sources a job's views are counted under per day; views from further new sources count as 'other'. */
   JOB_VIEW_SOURCES_PER_DAY: positiveInt(VIEW_SOURCES_PER_DAY_DEFAULT),
+  /** A private-page or job-alert link left unused this many days stops working. */
+  LINK_IDLE_DAYS: positiveInt(90),
   /** `npm run admin -- backup` deletes this site's backups in the same folder written more than this many days ago. */
   BACKUP_KEEP_DAYS: positiveInt(BACKUP_KEEP_DAYS_DEFAULT),
 };
@@ -36,6 +38,8 @@ export type NoticeSettings = {
   sourcesPerDay: number;
   /** BACKUP_KEEP_DAYS. */
   backupKeepDays: number;
+  /** LINK_IDLE_DAYS. */
+  linkIdleDays: number;
 };
 
 /** The settings in `env` (the build's environment); a bad value stops the build, as it would stop the server. */
@@ -58,5 +62,6 @@ export function noticeSettings(env: Record<string, string | undefined> = process
     },
     sourcesPerDay: e.JOB_VIEW_SOURCES_PER_DAY,
     backupKeepDays: e.BACKUP_KEEP_DAYS,
+    linkIdleDays: e.LINK_IDLE_DAYS,
   };
 }

@@ -73,6 +73,8 @@ export type ApiConfig = {
   /** The erasure ledger (db/erasure-ledger.ts) in DATA_DIR; null = erasures are not recorded (tests). */
   erasureLedger: string | null;
   retentionDays: RetentionDays;
+  /** A private-page or job-alert token unused this many days opens nothing. */
+  linkIdleDays: number;
   /** Sources a job's page views are counted under per day; views from further new sources count as 'other'. */
   viewSourcesPerDay: number;
   /** The privacy notice's version recorded with each consent (content/legal/privacy.mdx by default). */
@@ -148,6 +150,7 @@ export function configFromEnv(
     erasureLedger: path.join(env.DATA_DIR, ERASURE_LEDGER_FILE),
     loginSlowdown: { ...LOGIN_SLOWDOWN },
     viewSourcesPerDay: env.JOB_VIEW_SOURCES_PER_DAY,
+    linkIdleDays: env.LINK_IDLE_DAYS,
     retentionDays: {
       rejected: env.RETENTION_DAYS_REJECTED,
       pending: env.RETENTION_DAYS_PENDING,

@@ -48,8 +48,9 @@ export type ApplicationView = {
 };
 
 export const applicationPageMessages = {
-  /** The same answer for an unknown token and for an erased application. */
-  notFound: 'This link does not open an application. It may have been erased, or the link is incomplete.',
+  /** The same answer for an unknown, replaced, idle or erased token. */
+  notFound:
+    'This link does not open an application. It may have been erased, replaced by a newer link, or left unused too long, or the link is incomplete.',
   tooMany: 'Too many requests from your network. Please try again in a few minutes.',
   withdrawn: 'You have withdrawn your application. The hiring team has been told.',
   cannotWithdraw: 'This application can no longer be withdrawn.',

@@ -31,26 +31,30 @@ const toTokenApplication = (row: ApplicationRow): TokenApplication => ({
   statusChangedAt: row.status_changed_at ?? row.applied_at,
 });
 
-/** Stores the hash of one more token for an applicant; earlier tokens keep working. */
+/** Stores the hash of one more token for an applicant, unused until now. */
 export async function insertApplicationToken(
   db: Kysely<Database>,
   applicantId: number,
   tokenHash: string,
   now: Date,
 ): Promise<void> {
+  const at = now.toISOString();
   await db
     .insertInto('application_tokens')
-    .values({ token_hash: tokenHash, applicant_id: applicantId, created_at: now.toISOString() })
+    .values({ token_hash: tokenHash, applicant_id: applicantId, created_at: at, last_used_at: at })
     .execute();
 }
 
 /**
- * The application a token hash opens, or null. One indexed lookup whether or not it exists, so an
- * unknown token and an erased one take the same path and the same time.
+ * The application a token hash opens, or null: unknown, erased and idle since `usedSince` alike.
+ * One indexed lookup whether or not it exists, so they all take the same path and the same time.
+ * A token that opens its application counts as used `now`.
  */
 export async function findApplicationByToken(
   db: Kysely<Database>,
   tokenHash: string,
+  usedSince: string,
+  now: Date,
 ): Promise<TokenApplication | null> {
   const row = await db
     .selectFrom('application_tokens')
@@ -66,8 +70,15 @@ export async function findApplicationByToken(
       'applicants.status_changed_at',
     ])
     .where('application_tokens.token_hash', '=', tokenHash)
+    .where('application_tokens.last_used_at', '>', usedSince)
     .executeTakeFirst();
-  return row ? toTokenApplication(row) : null;
+  if (!row) return null;
+  await db
+    .updateTable('application_tokens')
+    .set({ last_used_at: now.toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+  return toTokenApplication(row);
 }
 
 /** Every application of a normalised e-mail address, oldest first, for mailing their links. */
@@ -81,14 +92,25 @@ export async function applicationsForLinks(db: Kysely<Database>, emailKey: strin
   return rows.map(toTokenApplication);
 }
 
-/** Stores new tokens (applicant id → hash) and queues the mail carrying their links, in one transaction. */
-export async function issueApplicationLinks(
+/**
+ * Replaces every token of the applications with one new token each (the older links stop working)
+ * and queues the mail carrying the new links, in one transaction.
+ */
+export async function replaceApplicationLinks(
   db: Kysely<Database>,
   tokens: readonly { applicantId: number; tokenHash: string }[],
   mail: NewMail,
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('application_tokens')
+      .where(
+        'applicant_id',
+        'in',
+        tokens.map((t) => t.applicantId),
+      )
+      .execute();
     for (const { applicantId, tokenHash } of tokens) await insertApplicationToken(trx, applicantId, tokenHash, now);
     await enqueueMails(trx, [mail], now);
   });

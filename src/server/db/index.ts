@@ -127,7 +127,7 @@ export { createPasswordReset, consumePasswordReset } from './password-resets';
 export {
   findApplicationByToken,
   applicationsForLinks,
-  issueApplicationLinks,
+  replaceApplicationLinks,
   type TokenApplication,
 } from './application-tokens';
 export type { MailKind, OutboxRow } from './schema';

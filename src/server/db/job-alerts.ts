@@ -39,26 +39,42 @@ export async function insertJobAlert(
       .executeTakeFirstOrThrow();
     await trx
       .insertInto('job_alert_tokens')
-      .values({ token_hash: tokenHash, alert_id: Number(id), created_at: now.toISOString() })
+      .values({
+        token_hash: tokenHash,
+        alert_id: Number(id),
+        created_at: now.toISOString(),
+        last_used_at: now.toISOString(),
+      })
       .execute();
     await enqueueMails(trx, [mail], now);
   });
 }
 
-/** The alert a token hash opens, or null (unknown, unsubscribed or past its expiry alike). */
+/**
+ * The alert a token hash opens, or null (unknown, unsubscribed, past its expiry or idle since
+ * `usedSince` alike; null: however long idle). A token that opens its alert counts as used `now`.
+ */
 export async function findJobAlertByToken(
   db: Kysely<Database>,
   tokenHash: string,
+  usedSince: string | null,
   now: Date,
 ): Promise<JobAlertRow | null> {
-  const row = await db
+  let query = db
     .selectFrom('job_alert_tokens')
     .innerJoin('job_alerts', 'job_alerts.id', 'job_alert_tokens.alert_id')
     .selectAll('job_alerts')
     .where('job_alert_tokens.token_hash', '=', tokenHash)
-    .where('job_alerts.expires_at', '>', now.toISOString())
-    .executeTakeFirst();
-  return row ? { ...row, id: Number(row.id) } : null;
+    .where('job_alerts.expires_at', '>', now.toISOString());
+  if (usedSince !== null) query = query.where('job_alert_tokens.last_used_at', '>', usedSince);
+  const row = await query.executeTakeFirst();
+  if (!row) return null;
+  await db
+    .updateTable('job_alert_tokens')
+    .set({ last_used_at: now.toISOString() })
+    .where('token_hash', '=', tokenHash)
+    .execute();
+  return { ...row, id: Number(row.id) };
 }
 
 /**
@@ -122,7 +138,14 @@ export async function queueJobAlertMails(
   if (!alerts.length) return;
   await trx
     .insertInto('job_alert_tokens')
-    .values(alerts.map((a) => ({ token_hash: a.tokenHash, alert_id: a.alertId, created_at: now.toISOString() })))
+    .values(
+      alerts.map((a) => ({
+        token_hash: a.tokenHash,
+        alert_id: a.alertId,
+        created_at: now.toISOString(),
+        last_used_at: now.toISOString(),
+      })),
+    )
     .execute();
   await enqueueMails(
     trx,

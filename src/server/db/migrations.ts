@@ -541,6 +541,16 @@ function migrations(kind: DbKind): Record<string, Migration> {
         await db.schema.alterTable('job_alerts').addColumn('reminded_at', 'text').execute();
       },
     },
+    '0034_token_last_use': {
+      // When each private-page and job-alert token was last used, so one left idle stops working;
+      // a token issued before counts as used when it was issued.
+      async up(db: Kysely<unknown>) {
+        for (const table of ['application_tokens', 'job_alert_tokens']) {
+          await db.schema.alterTable(table).addColumn('last_used_at', 'text').execute();
+          await sql`update ${sql.table(table)} set last_used_at = created_at`.execute(db);
+        }
+      },
+    },
   };
 }
 

@@ -274,6 +274,8 @@ interface ApplicationTokensTable {
   /** Deleted with the applicant (foreign key, cascade): erasure, retention, deletion. */
   applicant_id: number;
   created_at: Timestamp;
+  /** When the token last opened its page (its issue until then); idle past LINK_IDLE_DAYS, it opens nothing. */
+  last_used_at: Timestamp;
 }
 
 /** A visitor's alert for new vacancies; gone when unsubscribed, erased or past `expires_at`. */
@@ -298,6 +300,8 @@ interface JobAlertTokensTable {
   token_hash: string;
   alert_id: number;
   created_at: Timestamp;
+  /** As an application token's: idle past LINK_IDLE_DAYS, it opens nothing. */
+  last_used_at: Timestamp;
 }
 
 /** Append-only record of admin and system actions on personal data; holds no applicant's details. */

@@ -10,6 +10,7 @@ export function applicationLinksMail(
   settings: MailSettings,
   email: string,
   links: readonly { jobTitle: string; appliedAt: string; url: string }[],
+  idleDays: number,
 ): NewMail {
   const linksMail = mail(settings, 'application_links', email, {
     subject: `Your ${site.name} application ${links.length === 1 ? 'link' : 'links'}`,
@@ -26,7 +27,7 @@ export function applicationLinksMail(
       })),
       {
         kind: 'paragraph',
-        text: 'Links you received before keep working too. Keep them to yourself: anyone who has one can act on that application. If you did not ask for this, you can ignore this e-mail.',
+        text: `These links replace the ones you received before, which no longer work. A link you do not open for ${idleDays} days stops working too; you can ask for a new one on the page. Keep them to yourself: anyone who has one can act on that application. If you did not ask for this, you can ignore this e-mail.`,
       },
     ],
     footer: FOOTER,

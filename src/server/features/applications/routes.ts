@@ -16,8 +16,8 @@ import {
   enqueueMails,
   findApplicationByToken,
   getJobById,
-  issueApplicationLinks,
   normalizeEmail,
+  replaceApplicationLinks,
   updateApplicantStatus,
   type TokenApplication,
 } from '../../db';
@@ -30,7 +30,7 @@ import { applicationPageUrl, hashApplicationToken, newApplicationToken } from '.
 import { auditApplicant } from '../../services/audit';
 import { collectPersonData, erasePerson } from '../../services/person-data';
 import { exportFilename, personZip } from '../../services/person-zip';
-import { eraseAt } from '../../services/retention-policy';
+import { cutoff, eraseAt } from '../../services/retention-policy';
 
 /** Nothing about an application is kept by a browser or proxy cache. */
 const NO_STORE = 'private, no-store';
@@ -58,7 +58,9 @@ export function applicationRoutes(services: Services) {
       retryAfter(c, decision);
       return apiError(c, 429, m.tooMany);
     }
-    const application = await findApplicationByToken(db, hashApplicationToken(c.req.param('token') ?? ''));
+    const now = services.now();
+    const tokenHash = hashApplicationToken(c.req.param('token') ?? '');
+    const application = await findApplicationByToken(db, tokenHash, cutoff(now, config.linkIdleDays), now);
     return application ?? apiError(c, 404, m.notFound);
   }
 
@@ -80,7 +82,10 @@ export function applicationRoutes(services: Services) {
     };
   }
 
-  /** New tokens for every application of `emailKey`, mailed together; nothing for an unknown address. */
+  /**
+   * One new token for every application of `emailKey`, mailed together, replacing the older ones
+   * (only their hashes are kept, so a live link cannot be sent again); nothing for an unknown address.
+   */
   async function mailLinks(emailKey: string): Promise<void> {
     const applications = await applicationsForLinks(db, emailKey);
     const [first] = applications;
@@ -95,8 +100,9 @@ export function applicationRoutes(services: Services) {
         appliedAt: application.appliedAt,
         url: applicationPageUrl(config.mail.siteUrl, token),
       })),
+      config.linkIdleDays,
     );
-    await issueApplicationLinks(
+    await replaceApplicationLinks(
       db,
       issued.map(({ application, hash }) => ({ applicantId: application.id, tokenHash: hash })),
       mail,

@@ -24,6 +24,7 @@ import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
 import { hashApplicationToken, newApplicationToken } from '../../services/application-token';
+import { cutoff } from '../../services/retention-policy';
 
 /** Nothing about a subscription is kept by a browser or proxy cache. */
 const NO_STORE = 'private, no-store';
@@ -45,8 +46,12 @@ export function jobAlertRoutes(services: Services) {
   const subscribePerIp = rateLimiter(services, 'job-alert-ip', config.rateLimits.contactPerIp);
   const pagePerIp = rateLimiter(services, 'job-alert-page-ip', config.rateLimits.applicationPagePerIp);
 
-  /** The alert the path's token opens, or an answer to send: 429 over the limit, 404 for an unknown, gone or expired token. */
-  async function opened(c: Context<AppEnv>, limited: boolean): Promise<JobAlertRow | Response> {
+  /**
+   * The alert the path's token opens, or an answer to send: 429 over the limit, 404 for an unknown,
+   * gone, expired or (unless it only unsubscribes) idle token.
+   */
+  async function opened(c: Context<AppEnv>, use: 'read' | 'unsubscribe'): Promise<JobAlertRow | Response> {
+    const limited = use === 'read';
     c.header('Cache-Control', NO_STORE);
     if (limited) {
       const decision = await pagePerIp.hit(clientIp(c, config.trustProxy));
@@ -55,7 +60,11 @@ export function jobAlertRoutes(services: Services) {
         return apiError(c, 429, m.tooMany);
       }
     }
-    const alert = await findJobAlertByToken(db, hashApplicationToken(c.req.param('token') ?? ''), services.now());
+    const now = services.now();
+    const tokenHash = hashApplicationToken(c.req.param('token') ?? '');
+    // An old mail's link still unsubscribes: ending alerts is all it can do, and the person can ask again.
+    const usedSince = use === 'read' ? cutoff(now, config.linkIdleDays) : null;
+    const alert = await findJobAlertByToken(db, tokenHash, usedSince, now);
     return alert ?? apiError(c, 404, m.notFound);
   }
 
@@ -105,19 +114,19 @@ export function jobAlertRoutes(services: Services) {
         return to('sent');
       })
       .get('/:token', async (c) => {
-        const alert = await opened(c, true);
+        const alert = await opened(c, 'read');
         if (alert instanceof Response) return alert;
         return c.json(view(alert));
       })
       // Confirms a new subscription, or renews a confirmed one for another year.
       .post('/:token/confirm', async (c) => {
-        const alert = await opened(c, true);
+        const alert = await opened(c, 'read');
         if (alert instanceof Response) return alert;
         const expiresAt = await confirmJobAlert(db, alert, services.now(), JOB_ALERT_DAYS);
         return c.json({ ...view(alert), confirmed: true, expiresAt, message: m.confirmed });
       })
       .post('/:token/unsubscribe', async (c) => {
-        const alert = await opened(c, false);
+        const alert = await opened(c, 'unsubscribe');
         if (alert instanceof Response) return alert;
         await deleteJobAlert(db, alert.id);
         return c.json({ message: m.unsubscribed });
