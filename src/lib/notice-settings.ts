@@ -13,8 +13,14 @@ export const positiveInt = (fallback: number) => z.coerce.number().int().positiv
 export const noticeEnvShape = {
   /** Rejected applicants are erased this many days after their last status change. */
   RETENTION_DAYS_REJECTED: positiveInt(RETENTION_DEFAULT_DAYS.rejected),
-  /** Pending applicants are erased this many days after their last status change (shortlisted ones are kept). */
+  /** Pending applicants are erased this many days after their last status change. */
   RETENTION_DAYS_PENDING: positiveInt(RETENTION_DEFAULT_DAYS.pending),
+  /** Applicants in screening, interview or offer are erased this many days after their last status change. */
+  RETENTION_DAYS_IN_PROCESS: positiveInt(RETENTION_DEFAULT_DAYS.inProcess),
+  /** Hired applicants are erased this many days after they were moved to hired. */
+  RETENTION_DAYS_HIRED: positiveInt(RETENTION_DEFAULT_DAYS.hired),
+  /** Withdrawn applications are erased this many days after the applicant withdrew. */
+  RETENTION_DAYS_WITHDRAWN: positiveInt(RETENTION_DEFAULT_DAYS.withdrawn),
   /** Contact messages are erased this many days after they arrived. */
   RETENTION_DAYS_MESSAGES: positiveInt(RETENTION_DEFAULT_DAYS.messages),
   /** Audit entries are erased this many days after they were written. */
@@ -31,9 +37,26 @@ export const noticeEnvShape = {
   BACKUP_KEEP_DAYS: positiveInt(BACKUP_KEEP_DAYS_DEFAULT),
 };
 
+/** RETENTION_DAYS_*, by what each erases. */
+export type RetentionDays = { [K in keyof typeof RETENTION_DEFAULT_DAYS]: number };
+
+type NoticeEnv = z.infer<z.ZodObject<typeof noticeEnvShape>>;
+
+/** The RETENTION_DAYS_* of a parsed environment, as the server keeps and the notice states them. */
+export const retentionDaysOf = (e: NoticeEnv): RetentionDays => ({
+  rejected: e.RETENTION_DAYS_REJECTED,
+  pending: e.RETENTION_DAYS_PENDING,
+  inProcess: e.RETENTION_DAYS_IN_PROCESS,
+  hired: e.RETENTION_DAYS_HIRED,
+  withdrawn: e.RETENTION_DAYS_WITHDRAWN,
+  messages: e.RETENTION_DAYS_MESSAGES,
+  audit: e.RETENTION_DAYS_AUDIT,
+  mails: e.RETENTION_DAYS_MAILS,
+  views: e.RETENTION_DAYS_VIEWS,
+});
+
 export type NoticeSettings = {
-  /** RETENTION_DAYS_*, by what each erases. */
-  days: { [K in keyof typeof RETENTION_DEFAULT_DAYS]: number };
+  days: RetentionDays;
   /** JOB_VIEW_SOURCES_PER_DAY. */
   sourcesPerDay: number;
   /** BACKUP_KEEP_DAYS. */
@@ -52,14 +75,7 @@ export function noticeSettings(env: Record<string, string | undefined> = process
     );
   const e = result.data;
   return {
-    days: {
-      rejected: e.RETENTION_DAYS_REJECTED,
-      pending: e.RETENTION_DAYS_PENDING,
-      messages: e.RETENTION_DAYS_MESSAGES,
-      audit: e.RETENTION_DAYS_AUDIT,
-      mails: e.RETENTION_DAYS_MAILS,
-      views: e.RETENTION_DAYS_VIEWS,
-    },
+    days: retentionDaysOf(e),
     sourcesPerDay: e.JOB_VIEW_SOURCES_PER_DAY,
     backupKeepDays: e.BACKUP_KEEP_DAYS,
     linkIdleDays: e.LINK_IDLE_DAYS,

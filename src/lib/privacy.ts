@@ -12,12 +12,18 @@ export const PRIVACY_PATH = '/privacy';
 
 /**
  * How long personal data is kept by default, in days: the server's RETENTION_DAYS_* defaults and
- * the figures the privacy notice states. Rejected and pending applicants count from their last
- * status change; shortlisted ones are kept until an admin decides.
+ * the figures the privacy notice states. Applicants count from their last change of stage, by the
+ * limit of their stage (RETENTION_CLASS in src/lib/schemas/applicant.ts).
  */
 export const RETENTION_DEFAULT_DAYS = {
   rejected: 180,
   pending: 365,
+  // Screening, interview and offer: a hiring process that has not moved for a year has ended.
+  inProcess: 365,
+  // Onboarding and probation; the employee's own file is kept outside this website.
+  hired: 180,
+  // Consent withdrawn: only the time to answer a question about the withdrawal.
+  withdrawn: 30,
   messages: 365,
   audit: 730,
   mails: 30,

@@ -49,14 +49,15 @@ export const SOURCE_REPORT_MAX_LIMIT = 100;
 export type SourceStats = {
   views: number;
   applications: number;
-  shortlisted: number;
+  /** Applications that ever reached Screening or a later stage (Interview, Offer, Hired), wherever they are now. */
+  reachedScreening: number;
   /** Applications per view. */
   applyRate: number | null;
-  /** Shortlisted per application. */
-  shortlistRate: number | null;
+  /** Reached screening per application. */
+  screeningRate: number | null;
 };
 
-/** `GET /api/sources[?job=id]`: views, applications and shortlisted by source and by week. */
+/** `GET /api/sources[?job=id]`: views, applications and applicants who reached screening, by source and by week. */
 export type SourcesReport = {
   /** The vacancy reported on; null for all vacancies. */
   jobId: number | null;
@@ -92,7 +93,7 @@ export const sourcesMessages = {
   page: 'Page',
   previousPage: 'Previous sources',
   nextPage: 'More sources',
-  /** The applicant statuses end at shortlisted: nobody is recorded as hired. */
-  noHired:
-    'Applicants have no "hired" status here: shortlisted is the furthest stage recorded, so the report counts shortlisted applicants.',
+  /** What "Reached screening" counts, under the vacancy choice. */
+  reachedScreening:
+    'Reached screening counts every applicant ever moved to Screening or a later stage (Interview, Offer, Hired), including those rejected or withdrawn since.',
 } as const;

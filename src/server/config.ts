@@ -1,19 +1,12 @@
 import type { Kysely } from 'kysely';
 import path from 'node:path';
+import { retentionDaysOf, type RetentionDays } from '~/lib/notice-settings';
 import { site } from '~/site';
 import { ERASURE_LEDGER_FILE, type CheckpointThread, type Database, type DbKind, type DbOptions } from './db';
 import { apiEnvSchema, type ApiEnv } from './env';
 import type { Logger } from './logger';
 
-/** Days personal data is kept after its last change (see src/server/retention). */
-export type RetentionDays = {
-  rejected: number;
-  pending: number;
-  messages: number;
-  audit: number;
-  mails: number;
-  views: number;
-};
+export type { RetentionDays };
 
 export type RateLimitRule = {
   /** Requests (or failed attempts) allowed per window. */
@@ -151,14 +144,7 @@ export function configFromEnv(
     loginSlowdown: { ...LOGIN_SLOWDOWN },
     viewSourcesPerDay: env.JOB_VIEW_SOURCES_PER_DAY,
     linkIdleDays: env.LINK_IDLE_DAYS,
-    retentionDays: {
-      rejected: env.RETENTION_DAYS_REJECTED,
-      pending: env.RETENTION_DAYS_PENDING,
-      messages: env.RETENTION_DAYS_MESSAGES,
-      audit: env.RETENTION_DAYS_AUDIT,
-      mails: env.RETENTION_DAYS_MAILS,
-      views: env.RETENTION_DAYS_VIEWS,
-    },
+    retentionDays: retentionDaysOf(env),
     rateLimits: {
       loginPerIp: { max: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },
       loginPerEmail: { max: env.LOGIN_RATE_LIMIT_PER_EMAIL, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },

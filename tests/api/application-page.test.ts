@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RETENTION_DEFAULT_DAYS } from '~/lib/privacy';
 import { requestMessages } from '~/lib/schemas';
 import { applicationPageMessages as m, type ApplicationView } from '~/lib/schemas/application-page';
 import { defaultApiConfig } from '~/server/config';
@@ -94,7 +95,9 @@ describe('the private application page', () => {
     const body = await res.text();
     expect((JSON.parse(body) as ApplicationView).stage).toBe('Under review');
     expect(body).not.toContain('Weak on RTOS');
-    expect((JSON.parse(body) as ApplicationView).eraseAt).toBeNull();
+    expect((JSON.parse(body) as ApplicationView).eraseAt).toBe(
+      new Date(NOW.getTime() + RETENTION_DEFAULT_DAYS.inProcess * 86_400_000).toISOString(),
+    );
   });
 
   it('answers an unknown token and an erased one alike: 404 with the same body', async () => {

@@ -96,7 +96,17 @@ describe('consent on apply', () => {
 });
 
 describe('retention (injected clock)', () => {
-  const days = { rejected: 180, pending: 365, messages: 365, audit: 730, mails: 30, views: 90 };
+  const days = {
+    rejected: 180,
+    pending: 365,
+    inProcess: 365,
+    hired: 180,
+    withdrawn: 30,
+    messages: 365,
+    audit: 730,
+    mails: 30,
+    views: 90,
+  };
   const ids: Record<string, number> = {};
 
   beforeAll(async () => {
@@ -182,11 +192,11 @@ describe('retention (injected clock)', () => {
     });
   });
 
-  it('past 365 days erases the pending applicant and the old message; the shortlisted one stays', async () => {
+  it('past 365 days erases the pending and the shortlisted applicant and the old message', async () => {
     const dryRun = await purgeExpired(api.db, days, at(366), { dryRun: true });
     expect(dryRun).toEqual({
-      applicants: 1,
-      resumes: 1,
+      applicants: 2,
+      resumes: 2,
       messages: 1,
       auditEntries: 0,
       mails: 3,
@@ -197,8 +207,8 @@ describe('retention (injected clock)', () => {
     expect((await remaining()).applicants).toHaveLength(4);
     expect(await purgeExpired(api.db, days, at(366))).toEqual(dryRun);
     expect(await remaining()).toEqual({
-      applicants: ['shortlisted@example.com', 'undone@example.com', 'later@example.com'],
-      resumes: 3,
+      applicants: ['undone@example.com', 'later@example.com'],
+      resumes: 2,
       messages: ['new@example.com'],
     });
     expect(await purgeExpired(api.db, days, at(366))).toEqual({
@@ -220,7 +230,7 @@ describe('retention (injected clock)', () => {
     expect(counts.applicants).toBe(2);
     expect(counts.messages).toBe(1);
     expect(counts.auditEntries).toBeGreaterThan(0);
-    expect(await remaining()).toEqual({ applicants: ['shortlisted@example.com'], resumes: 1, messages: [] });
+    expect(await remaining()).toEqual({ applicants: [], resumes: 0, messages: [] });
     const left = await api.db.selectFrom('audit_log').select('at').execute();
     expect(left.every((r) => r.at >= at(731 - 730).toISOString())).toBe(true);
     expect(await purgeExpired(api.db, days, at(731))).toEqual({

@@ -263,38 +263,49 @@ describe('job page views', () => {
 describe('the sources report', () => {
   let first: { id: number };
   let second: { id: number };
-  /** Sets an applicant's status as a recruiter would. */
-  const shortlist = (id: number) =>
-    call(api.app, 'PUT', `/api/applicants/${id}/status`, { token, json: { status: 'shortlisted' } });
+  /** Moves an applicant through `stages` as a recruiter would. */
+  const moveThrough = async (id: number, ...stages: string[]) => {
+    for (const status of stages) {
+      const json = status === 'rejected' ? { status, reason: 'experience' } : { status };
+      expect((await call(api.app, 'PUT', `/api/applicants/${id}/status`, { token, json })).status).toBe(200);
+    }
+  };
 
   beforeAll(async () => {
     first = await createJob('Report One');
     second = await createJob('Report Two');
-    // Last week (Monday 16 November): 4 LinkedIn views and 2 applications, one shortlisted.
+    // Last week (Monday 16 November): 4 LinkedIn views and 2 applications, one moved on to hired.
     now = new Date('2026-11-17T10:00:00.000Z');
     for (let i = 0; i < 4; i += 1) await view(first.id, { source: 'linkedin' }, BROWSER, `10.0.1.${i}`);
-    await shortlist(await applyFrom(first.id, 'linkedin'));
+    await moveThrough(await applyFrom(first.id, 'linkedin'), 'shortlisted', 'interview', 'offer', 'hired');
     await applyFrom(first.id, 'linkedin');
-    // This week: 2 direct views and 1 direct application; 1 university view and application, shortlisted.
+    // This week: 2 direct views and 1 direct application, rejected without screening; 1 university
+    // view and application, screened and then rejected.
     now = new Date('2026-11-25T12:00:00.000Z');
     for (let i = 0; i < 2; i += 1) await view(first.id, {}, BROWSER, `10.0.2.${i}`);
-    await applyFrom(first.id, undefined);
+    await moveThrough(await applyFrom(first.id, undefined), 'rejected');
     await view(first.id, { source: 'uni-board' }, BROWSER, '10.0.3.1');
-    await shortlist(await applyFrom(first.id, 'uni-board'));
+    await moveThrough(await applyFrom(first.id, 'uni-board'), 'shortlisted', 'rejected');
     // Another vacancy: 5 LinkedIn views, no application.
     for (let i = 0; i < 5; i += 1) await view(second.id, { source: 'linkedin' }, BROWSER, `10.0.4.${i}`);
   });
 
-  it('counts views, applications and shortlisted by source for one vacancy, with conversion rates', async () => {
+  it('counts views, applications and those who ever reached screening (hired or rejected since) by source, with rates', async () => {
     const body = await report(`?job=${first.id}`);
     expect(body.jobId).toBe(first.id);
     expect(body.from).toBe('2026-09-07');
     expect(body.bySource).toEqual([
-      { source: 'linkedin', views: 4, applications: 2, shortlisted: 1, applyRate: 0.5, shortlistRate: 0.5 },
-      { source: 'direct', views: 2, applications: 1, shortlisted: 0, applyRate: 0.5, shortlistRate: 0 },
-      { source: 'uni-board', views: 1, applications: 1, shortlisted: 1, applyRate: 1, shortlistRate: 1 },
+      { source: 'linkedin', views: 4, applications: 2, reachedScreening: 1, applyRate: 0.5, screeningRate: 0.5 },
+      { source: 'direct', views: 2, applications: 1, reachedScreening: 0, applyRate: 0.5, screeningRate: 0 },
+      { source: 'uni-board', views: 1, applications: 1, reachedScreening: 1, applyRate: 1, screeningRate: 1 },
     ]);
-    expect(body.total).toEqual({ views: 7, applications: 4, shortlisted: 2, applyRate: 4 / 7, shortlistRate: 0.5 });
+    expect(body.total).toEqual({
+      views: 7,
+      applications: 4,
+      reachedScreening: 2,
+      applyRate: 4 / 7,
+      screeningRate: 0.5,
+    });
   });
 
   it('counts the same by week, twelve weeks from Monday to Monday, the current one last', async () => {
@@ -302,16 +313,16 @@ describe('the sources report', () => {
     expect(byWeek).toHaveLength(12);
     expect(byWeek[0]?.week).toBe('2026-09-07');
     expect(byWeek.slice(-2)).toEqual([
-      { week: '2026-11-16', views: 4, applications: 2, shortlisted: 1, applyRate: 0.5, shortlistRate: 0.5 },
-      { week: '2026-11-23', views: 3, applications: 2, shortlisted: 1, applyRate: 2 / 3, shortlistRate: 0.5 },
+      { week: '2026-11-16', views: 4, applications: 2, reachedScreening: 1, applyRate: 0.5, screeningRate: 0.5 },
+      { week: '2026-11-23', views: 3, applications: 2, reachedScreening: 1, applyRate: 2 / 3, screeningRate: 0.5 },
     ]);
     expect(byWeek[0]).toEqual({
       week: '2026-09-07',
       views: 0,
       applications: 0,
-      shortlisted: 0,
+      reachedScreening: 0,
       applyRate: null,
-      shortlistRate: null,
+      screeningRate: null,
     });
   });
 
@@ -323,7 +334,7 @@ describe('the sources report', () => {
     expect(linkedin?.views).toBeGreaterThanOrEqual(4 + 5);
     const secondOnly = await report(`?job=${second.id}`);
     expect(secondOnly.bySource).toEqual([
-      { source: 'linkedin', views: 5, applications: 0, shortlisted: 0, applyRate: 0, shortlistRate: null },
+      { source: 'linkedin', views: 5, applications: 0, reachedScreening: 0, applyRate: 0, screeningRate: null },
     ]);
     expect((await call(api.app, 'GET', '/api/sources?job=abc', { token })).status).toBe(404);
   });
@@ -351,9 +362,9 @@ describe('the sources report', () => {
     expect(first.other).toEqual({
       views: 5 + 4 + 3 + 2 + 1 + 7,
       applications: 0,
-      shortlisted: 0,
+      reachedScreening: 0,
       applyRate: 0,
-      shortlistRate: null,
+      screeningRate: null,
     });
     expect([first.page, first.nextPage]).toEqual([1, 2]);
     expect(first.total.views).toBe((25 * 26) / 2 + 7);

@@ -1,5 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { jobPath } from '../../src/lib/job-posting';
+import { RETENTION_DEFAULT_DAYS } from '../../src/lib/privacy';
+import { sourcesMessages } from '../../src/lib/sources';
 import { adminTest as test, expect } from './admin-fixtures';
 import { applicant, cardButton, fillForm, jobDialog, jobInput, SUCCESS, uniqueTag } from './careers-helpers';
 
@@ -58,7 +60,7 @@ test.describe('sources › a job link’s source reaches the application', () =>
 });
 
 test.describe('sources › the Sources tab', () => {
-  test('shows views, applications, shortlisted and their rates by source and by week; axe finds nothing', async ({
+  test('shows views, applications, those who reached screening (hired since) and their rates by source and week; axe finds nothing', async ({
     loggedInPage: page,
     adminApi,
     request,
@@ -70,12 +72,21 @@ test.describe('sources › the Sources tab', () => {
     }
     const fromLinkedin = await adminApi.seedApplicant({ job, source: 'linkedin' });
     await adminApi.seedApplicant({ job, source: 'uni-board' });
-    await adminApi.setStatus(fromLinkedin.id, 'shortlisted');
+    for (const stage of ['shortlisted', 'interview', 'offer', 'hired'] as const)
+      await adminApi.setStatus(fromLinkedin.id, stage);
 
     await page.goto('/admin#sources');
     const panel = page.getByRole('tabpanel', { name: 'Sources' });
     await panel.getByLabel('Vacancy').selectOption({ label: job.title });
     const bySource = panel.getByRole('table', { name: 'By source' });
+    await expect(bySource.getByRole('columnheader')).toHaveText([
+      'Source',
+      'Views',
+      'Applications',
+      'Applied per view',
+      'Reached screening',
+      'Reached screening per application',
+    ]);
     const row = (table: typeof bySource, name: string) =>
       table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
     await expect(row(bySource, 'linkedin').getByRole('cell')).toHaveText(['2', '1', '50%', '1', '100%']);
@@ -84,7 +95,7 @@ test.describe('sources › the Sources tab', () => {
     // The current week comes first.
     const byWeek = panel.getByRole('table', { name: 'By week' });
     await expect(byWeek.getByRole('row').nth(1).getByRole('cell')).toHaveText(['4', '2', '50%', '1', '50%']);
-    await expect(panel.getByText('Applicants have no "hired" status here')).toBeVisible();
+    await expect(panel.getByText(sourcesMessages.reachedScreening)).toBeVisible();
 
     expect(await axe('#panel-sources')).toEqual([]);
 
@@ -92,6 +103,10 @@ test.describe('sources › the Sources tab', () => {
     await page.getByRole('tab', { name: /^Applicants/ }).click();
     const card = page.getByRole('article', { name: fromLinkedin.name });
     await expect(card.getByRole('definition').filter({ hasText: /^linkedin$/ })).toBeVisible();
+    // Hired has its limit too: the card gives the day it is erased.
+    const hired = (await adminApi.applicants()).find((a) => a.id === fromLinkedin.id)!;
+    const eraseOn = new Date(Date.parse(hired.statusChangedAt) + RETENTION_DEFAULT_DAYS.hired * 86_400_000);
+    await expect(card.locator(`time[datetime="${eraseOn.toISOString()}"]`)).toBeVisible();
   });
 
   test('on a phone the table says it scrolls sideways, and does; on a wide screen it fits', async ({
@@ -108,7 +123,7 @@ test.describe('sources › the Sources tab', () => {
     const hint = region.locator('xpath=following-sibling::p[1]');
     const scrolls = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
     if ((page.viewportSize()?.width ?? 0) < 640) {
-      await expect(hint).toHaveText('Scroll the table sideways for the rates and shortlisted →');
+      await expect(hint).toHaveText('Scroll the table sideways for the rates and reached screening →');
       expect(scrolls).toBe(true);
     } else {
       await expect(hint).toBeHidden();

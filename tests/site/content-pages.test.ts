@@ -348,7 +348,7 @@ describe('company pages: methodology, security, early access, about, terms', () 
       'representative in the EU',
       'object',
       'No decision about you is automated',
-      'Shortlisted applications',
+      'Applications in screening, at interview or at offer',
       'Backups',
       'notes',
       'utm_source',
@@ -367,7 +367,14 @@ describe('company pages: methodology, security, early access, about, terms', () 
     expect(text).toContain(
       `Applications that were not taken forward are erased ${days.rejected} days after the decision`,
     );
-    expect(text).toContain(`Applications still awaiting a decision are erased ${days.pending} days after`);
+    expect(text).toContain(
+      `Applications still awaiting a decision (received, not yet in screening) are erased ${days.pending} days after`,
+    );
+    expect(text).toContain(
+      `at interview or at offer are erased ${days.inProcess} days after their last change of stage`,
+    );
+    expect(text).toContain(`Applications that led to a hire are erased ${days.hired} days after the move to hired`);
+    expect(text).toContain(`Applications you withdraw are erased ${days.withdrawn} days after you withdrew them`);
     expect(text).toContain(`Contact messages are erased ${days.messages} days after they arrived`);
     expect(text).toContain(`deleted from the website’s outbox ${days.mails} days after`);
     expect(text).toContain(`Counts of job page views are deleted ${days.views} days after`);

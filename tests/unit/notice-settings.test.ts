@@ -26,6 +26,9 @@ describe('the settings the privacy notice states', () => {
       {
         RETENTION_DAYS_REJECTED: '90',
         RETENTION_DAYS_PENDING: '200',
+        RETENTION_DAYS_IN_PROCESS: '300',
+        RETENTION_DAYS_HIRED: '100',
+        RETENTION_DAYS_WITHDRAWN: '10',
         RETENTION_DAYS_MESSAGES: '60',
         RETENTION_DAYS_AUDIT: '400',
         RETENTION_DAYS_MAILS: '14',

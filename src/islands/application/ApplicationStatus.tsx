@@ -75,11 +75,7 @@ export function ApplicationStatus({ token, view, onChanged, onErased }: Props) {
         </div>
         <div>
           <dt className="text-slate-400">Your data is erased on</dt>
-          <dd className="mt-1 text-white">
-            {view.eraseAt
-              ? formatDay(view.eraseAt)
-              : 'Kept while the team reviews your application; the date is set once they decide.'}
-          </dd>
+          <dd className="mt-1 text-white">{formatDay(view.eraseAt)}</dd>
         </div>
       </dl>
 

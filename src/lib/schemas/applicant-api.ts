@@ -78,8 +78,8 @@ export const applicantSchema = z.object({
   rejectionReason: z.nullable(rejectionReasonSchema),
   /** A general application's field of interest (to the Open application entry); null for a vacancy. */
   fieldOfInterest: z.optional(z.nullable(z.string())),
-  /** When retention will erase this applicant; null while shortlisted (kept until an admin decides). */
-  eraseAt: z.optional(z.nullable(z.string())),
+  /** When retention will erase this applicant: its last status change plus the limit of its stage. */
+  eraseAt: z.optional(z.string()),
   /**
    * The stored resume's kind (its real type, sniffed from the bytes), size in bytes, and whether
    * its text was read for search and preview (RESUME_TEXT_STATES).

@@ -25,6 +25,9 @@ export const STAGE_LABELS: Record<ApplicantStatus, string> = {
   withdrawn: 'Withdrawn',
 };
 
+/** Screening and the stages after it: an applicant moved to one of them has reached screening (the Sources report). */
+export const SCREENING_OR_LATER: readonly ApplicantStatus[] = ['shortlisted', 'interview', 'offer', 'hired'];
+
 /** Set only by the applicant, from their own page; an applicant who withdrew stays withdrawn. */
 export const APPLICANT_ONLY_STATUS = 'withdrawn' satisfies ApplicantStatus;
 
@@ -64,16 +67,17 @@ export function canTransition(from: ApplicantStatus, to: ApplicantStatus): boole
   return moveRefusal(from, to) === null;
 }
 
-/** Which retention limit applies in each stage; null: kept until the team decides. */
-export const RETENTION_CLASS: Record<ApplicantStatus, 'pending' | 'rejected' | null> = {
+/** Which retention limit (RETENTION_DEFAULT_DAYS, RETENTION_DAYS_*) applies in each stage. */
+export const RETENTION_CLASS = {
   pending: 'pending',
-  shortlisted: null,
-  interview: null,
-  offer: null,
-  hired: null,
+  shortlisted: 'inProcess',
+  interview: 'inProcess',
+  offer: 'inProcess',
+  hired: 'hired',
   rejected: 'rejected',
-  withdrawn: 'rejected',
-};
+  withdrawn: 'withdrawn',
+} as const satisfies Record<ApplicantStatus, string>;
+export type ApplicantRetention = (typeof RETENTION_CLASS)[ApplicantStatus];
 
 /** A change to these statuses can be mailed to the applicant with the built-in status mail ('Notify the applicant'). */
 export const NOTIFIABLE_STATUSES: readonly ApplicantStatus[] = ['shortlisted', 'rejected'];

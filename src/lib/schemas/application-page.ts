@@ -39,8 +39,8 @@ export type ApplicationView = {
   jobPath: string | null;
   appliedAt: string;
   stage: ApplicantStage;
-  /** When retention erases it; null while the team keeps it under review. */
-  eraseAt: string | null;
+  /** When retention erases it: its last change of stage plus the limit of that stage. */
+  eraseAt: string;
   /** Whether "Withdraw" is offered: not once withdrawn or decided. */
   canWithdraw: boolean;
   /** How many applications (and contact messages) erasing erases: everything under the address. */

@@ -1,7 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { ResumeKind } from '~/lib/limits';
 import type { OtherApplication } from '~/lib/notes';
-import type { Applicant, ApplicantStatus, RejectionReason, ResumeTextState } from '~/lib/schemas/applicant';
+import {
+  SCREENING_OR_LATER,
+  type Applicant,
+  type ApplicantStatus,
+  type RejectionReason,
+  type ResumeTextState,
+} from '~/lib/schemas/applicant';
 import type { ApplicationFields } from '~/lib/schemas/application';
 import type { Job } from '~/lib/schemas/job';
 import { DIRECT_SOURCE } from '~/lib/sources';
@@ -175,11 +181,14 @@ export async function updateApplicantStatus(
   return db.transaction().execute(async (trx) => {
     const result = await trx
       .updateTable('applicants')
-      .set({
+      .set((eb) => ({
         status: move.to,
         status_changed_at: now.toISOString(),
         rejection_reason: move.to === 'rejected' ? (move.reason ?? null) : null,
-      })
+        ...(SCREENING_OR_LATER.includes(move.to) && {
+          reached_screening_at: eb.fn.coalesce('reached_screening_at', eb.val(now.toISOString())),
+        }),
+      }))
       .where('id', '=', id)
       .where('status', '=', move.from)
       .executeTakeFirst();

@@ -1,13 +1,13 @@
 import type { Kysely } from 'kysely';
-import { APPLICANT_STATUSES, RETENTION_CLASS } from '~/lib/schemas/applicant';
+import { APPLICANT_STATUSES, RETENTION_CLASS, type ApplicantRetention } from '~/lib/schemas/applicant';
 import { deleteExpiredJobAlerts } from './job-alerts';
 import { removeExpiredLinks } from './outbox';
 import type { Database } from './schema';
 
 /** ISO timestamps: rows last changed before these are past their retention limit. */
 export type ExpiryCutoffs = {
-  rejectedBefore: string;
-  pendingBefore: string;
+  /** Applicants whose last status change is before the cutoff of their stage's limit. */
+  applicantsBefore: Record<ApplicantRetention, string>;
   messagesBefore: string;
   auditBefore: string;
   mailsBefore: string;
@@ -31,16 +31,16 @@ export type PurgeCounts = {
 };
 
 /** The statuses whose applicants are kept `kind`'s number of days. */
-const statusesKept = (kind: 'pending' | 'rejected') => APPLICANT_STATUSES.filter((s) => RETENTION_CLASS[s] === kind);
+const statusesKept = (kind: ApplicantRetention) => APPLICANT_STATUSES.filter((s) => RETENTION_CLASS[s] === kind);
 
 const count = (n: number | string | bigint | undefined) => Number(n ?? 0);
 
 /**
- * Deletes (or with `dryRun` only counts) rejected and pending applicants whose last status change
- * is before their cutoff, with their resumes, and contact messages, audit entries and outbox mails
+ * Deletes (or with `dryRun` only counts) applicants whose last status change is before the cutoff
+ * of their stage, with their resumes, and contact messages, audit entries and outbox mails
  * (sent or not: they repeat the data they report) and job view counts before theirs; then removes
  * from the mails left every single-use link expired at `now`, and deletes job alerts past their expiry.
- * Applicants in a stage kept until the team decides (RETENTION_CLASS null) are never touched. Call it inside a transaction.
+ * Call it inside a transaction.
  */
 export async function deleteExpired(
   db: Kysely<Database>,
@@ -53,10 +53,14 @@ export async function deleteExpired(
       .selectFrom('applicants')
       .select('id')
       .where((eb) =>
-        eb.or([
-          eb.and([eb('status', 'in', statusesKept('rejected')), eb('status_changed_at', '<', cutoffs.rejectedBefore)]),
-          eb.and([eb('status', 'in', statusesKept('pending')), eb('status_changed_at', '<', cutoffs.pendingBefore)]),
-        ]),
+        eb.or(
+          Object.entries(cutoffs.applicantsBefore).map(([kind, before]) =>
+            eb.and([
+              eb('status', 'in', statusesKept(kind as ApplicantRetention)),
+              eb(eb.fn.coalesce('status_changed_at', 'applied_at'), '<', before),
+            ]),
+          ),
+        ),
       )
       .execute()
   ).map((r) => Number(r.id));

@@ -142,6 +142,8 @@ interface ApplicantsTable {
   rejection_reason: ColumnType<RejectionReason | null, RejectionReason | null | undefined, RejectionReason | null>;
   /** What a general application (to the open entry) says the applicant wants to work on; null for a vacancy. */
   field_of_interest: ColumnType<string | null, string | null | undefined, never>;
+  /** When the applicant first reached Screening or a later stage; kept when they move on or back; null if never. */
+  reached_screening_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
 }
 
 /** The hiring team's mail templates to applicants (no personal data: the team's own copy). */

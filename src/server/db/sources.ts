@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
 import { OTHER_SOURCE } from '~/lib/sources';
-import type { ApplicantStatus } from '~/lib/schemas/applicant';
 import type { Database } from './schema';
 
 /**
@@ -30,19 +29,19 @@ export async function countJobView(
 /** What the report reads: the days from `from` (YYYY-MM-DD) on, of one job or (null) every job. */
 export type SourcesScope = { jobId: number | null; from: string };
 
-/** Views, applications and shortlisted applicants of one source. */
-export type SourceCounts = { source: string; views: number; applications: number; shortlisted: number };
+/** Views, applications and applicants who reached screening or later, of one source. */
+export type SourceCounts = { source: string; views: number; applications: number; reachedScreening: number };
 
 // PostgreSQL answers sums and counts as strings.
 type Summed = {
   views: number | string | null;
   applications: number | string | null;
-  shortlisted: number | string | null;
+  reached: number | string | null;
 };
 const toCounts = (row: Summed) => ({
   views: Number(row.views ?? 0),
   applications: Number(row.applications ?? 0),
-  shortlisted: Number(row.shortlisted ?? 0),
+  reachedScreening: Number(row.reached ?? 0),
 });
 
 /** Every source but 'other' with its counts, most applications first, then most views, then by name. */
@@ -53,7 +52,7 @@ function rankedSources(db: Kysely<Database>, scope: SourcesScope) {
       'source',
       eb.fn.sum<number | string>('views').as('views'),
       sql<number | string>`0`.as('applications'),
-      sql<number | string>`0`.as('shortlisted'),
+      sql<number | string>`0`.as('reached'),
     ])
     .where('day', '>=', scope.from)
     .where('source', '<>', OTHER_SOURCE)
@@ -64,7 +63,7 @@ function rankedSources(db: Kysely<Database>, scope: SourcesScope) {
       'source',
       sql<number | string>`0`.as('views'),
       eb.fn.countAll<number | string>().as('applications'),
-      eb.fn.sum<number | string>(sql`case when status = 'shortlisted' then 1 else 0 end`).as('shortlisted'),
+      eb.fn.sum<number | string>(sql`case when reached_screening_at is not null then 1 else 0 end`).as('reached'),
     ])
     // ISO timestamps sort as text: every one of `from`'s day or later is >= the bare date.
     .where('applied_at', '>=', scope.from)
@@ -80,7 +79,7 @@ function rankedSources(db: Kysely<Database>, scope: SourcesScope) {
       'source',
       eb.fn.sum<number | string>('views').as('views'),
       eb.fn.sum<number | string>('applications').as('applications'),
-      eb.fn.sum<number | string>('shortlisted').as('shortlisted'),
+      eb.fn.sum<number | string>('reached').as('reached'),
     ])
     .groupBy('source')
     .orderBy(sql`sum(applications)`, 'desc')
@@ -117,20 +116,28 @@ export async function viewsByDay(db: Kysely<Database>, scope: SourcesScope): Pro
   return rows.map((row) => ({ day: row.day, count: Number(row.count) }));
 }
 
-/** Applications per day of application and current status, every source together. */
+/** Applications per day of application, and how many of them reached screening or later, every source together. */
 export async function applicationsByDay(
   db: Kysely<Database>,
   scope: SourcesScope,
-): Promise<{ day: string; status: ApplicantStatus; count: number }[]> {
+): Promise<{ day: string; applications: number; reachedScreening: number }[]> {
   const day = sql<string>`substr(applied_at, 1, 10)`;
   let query = db
     .selectFrom('applicants')
-    .select([day.as('day'), 'status', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .select((eb) => [
+      day.as('day'),
+      eb.fn.countAll<number | string>().as('count'),
+      eb.fn.count<number | string>('reached_screening_at').as('reached'),
+    ])
     .where('applied_at', '>=', scope.from)
-    .groupBy([day, 'status']);
+    .groupBy(day);
   if (scope.jobId !== null) query = query.where('job_id', '=', scope.jobId);
   const rows = await query.execute();
-  return rows.map((row) => ({ day: row.day, status: row.status, count: Number(row.count) }));
+  return rows.map((row) => ({
+    day: row.day,
+    applications: Number(row.count),
+    reachedScreening: Number(row.reached),
+  }));
 }
 
 /** Deletes the view counts of a job (it is being deleted). */

@@ -19,8 +19,13 @@ export function purgeExpired(
   options: { dryRun?: boolean } = {},
 ): Promise<PurgeCounts> {
   const cutoffs = {
-    rejectedBefore: cutoff(now, days.rejected),
-    pendingBefore: cutoff(now, days.pending),
+    applicantsBefore: {
+      pending: cutoff(now, days.pending),
+      inProcess: cutoff(now, days.inProcess),
+      hired: cutoff(now, days.hired),
+      rejected: cutoff(now, days.rejected),
+      withdrawn: cutoff(now, days.withdrawn),
+    },
     messagesBefore: cutoff(now, days.messages),
     auditBefore: cutoff(now, days.audit),
     mailsBefore: cutoff(now, days.mails),

@@ -66,8 +66,8 @@ export type PersonData = {
     rejectionReason: string | null;
     /** A general application's field of interest; null for a vacancy. */
     fieldOfInterest: string | null;
-    /** When retention erases it; null while shortlisted. */
-    eraseAt: string | null;
+    /** When retention erases it: its last status change plus the limit of its stage. */
+    eraseAt: string;
     consent: { givenAt: string; noticeVersion: string } | null;
     resume: {
       file: string;

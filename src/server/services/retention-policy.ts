@@ -8,14 +8,9 @@ export function cutoff(now: Date, days: number): string {
   return new Date(now.getTime() - days * DAY_MS).toISOString();
 }
 
-/**
- * When retention will erase this applicant: its last status change plus the limit of its
- * status (RETENTION_CLASS); null in screening, interview, offer and hired, kept until an admin decides.
- */
-export function eraseAt(applicant: Pick<Applicant, 'status' | 'statusChangedAt'>, days: RetentionDays): string | null {
-  const kind = RETENTION_CLASS[applicant.status];
-  if (kind === null) return null;
-  const limit = days[kind];
+/** When retention will erase this applicant: its last status change plus the limit of its stage (RETENTION_CLASS). */
+export function eraseAt(applicant: Pick<Applicant, 'status' | 'statusChangedAt'>, days: RetentionDays): string {
+  const limit = days[RETENTION_CLASS[applicant.status]];
   return new Date(Date.parse(applicant.statusChangedAt) + limit * DAY_MS).toISOString();
 }
 

@@ -1,8 +1,7 @@
 import type { Applicant } from '~/lib/schemas';
 import { formatDate } from '../format';
 
-/** When retention erases this applicant: a date, or that shortlisted applicants are kept. */
-export function EraseOn({ applicant }: { applicant: Pick<Applicant, 'status' | 'eraseAt'> }) {
-  if (applicant.status === 'shortlisted' || !applicant.eraseAt) return <>Not while shortlisted</>;
-  return <time dateTime={applicant.eraseAt}>{formatDate(applicant.eraseAt)}</time>;
+/** When retention erases this applicant, whatever its stage (the admin API always answers the date). */
+export function EraseOn({ applicant }: { applicant: Pick<Applicant, 'eraseAt'> }) {
+  return applicant.eraseAt ? <time dateTime={applicant.eraseAt}>{formatDate(applicant.eraseAt)}</time> : null;
 }

@@ -18,7 +18,7 @@ const countsAny = (stats: SourceStats) => stats.views > 0 || stats.applications 
 
 /**
  * Sources: where applicants come from, for every vacancy or one: job page views, applications and
- * shortlisted applicants by the source of the link followed, and by week, with conversion rates.
+ * applicants who reached screening by the source of the link followed, and by week, with conversion rates.
  */
 export function SourcesPanel() {
   const selectId = useId();
@@ -32,7 +32,7 @@ export function SourcesPanel() {
     <AdminPanel
       id="sources"
       title="Sources"
-      intro={`Where applicants come from, over the last ${SOURCE_REPORT_WEEKS} weeks: views of the job pages, applications and shortlisted applicants by the source in the link they followed ("direct" without one).`}
+      intro={`Where applicants come from, over the last ${SOURCE_REPORT_WEEKS} weeks: views of the job pages, applications and applicants who reached screening by the source in the link they followed ("direct" without one).`}
     >
       <div className="flex flex-col gap-2 sm:max-w-sm">
         <label htmlFor={selectId} className="text-sm font-medium text-slate-200">
@@ -56,7 +56,7 @@ export function SourcesPanel() {
           ))}
         </select>
       </div>
-      <p className="text-sm text-slate-400">{sourcesMessages.noHired}</p>
+      <p className="text-sm text-slate-400">{sourcesMessages.reachedScreening}</p>
       <QueryState query={report} items={data?.bySource} texts={sourcesMessages} empty={sourcesMessages.empty}>
         {(bySource) =>
           data && (

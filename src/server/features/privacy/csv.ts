@@ -45,7 +45,7 @@ export function applicantsCsv(applicants: readonly Applicant[]): string {
       a.status,
       day(a.appliedAt),
       day(a.statusChangedAt),
-      a.status === 'shortlisted' ? 'kept while shortlisted' : day(a.eraseAt),
+      day(a.eraseAt),
       a.coverLetter,
       a.source,
     ].map(neutralizeFormula),

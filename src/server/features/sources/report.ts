@@ -11,33 +11,33 @@ function mondayOf(day: string): string {
   return isoDay(new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS));
 }
 
-type Counts = { views: number; applications: number; shortlisted: number };
+type Counts = { views: number; applications: number; reachedScreening: number };
 
-const zero = (): Counts => ({ views: 0, applications: 0, shortlisted: 0 });
+const zero = (): Counts => ({ views: 0, applications: 0, reachedScreening: 0 });
 
 const withRates = (counts: Counts): SourceStats => ({
   views: counts.views,
   applications: counts.applications,
-  shortlisted: counts.shortlisted,
+  reachedScreening: counts.reachedScreening,
   applyRate: conversionRate(counts.applications, counts.views),
-  shortlistRate: conversionRate(counts.shortlisted, counts.applications),
+  screeningRate: conversionRate(counts.reachedScreening, counts.applications),
 });
 
 /** Adds `add` into `into`. */
 function addTo(into: Counts, add: Partial<Counts>): void {
   into.views += add.views ?? 0;
   into.applications += add.applications ?? 0;
-  into.shortlisted += add.shortlisted ?? 0;
+  into.reachedScreening += add.reachedScreening ?? 0;
 }
 
 /** Which page of the sources to answer, from 1, and how many sources a page holds. */
 export type SourcesPaging = { page: number; limit: number };
 
 /**
- * Views, applications and shortlisted applicants of the last SOURCE_REPORT_WEEKS weeks: one page
+ * Views, applications and applicants who reached screening of the last SOURCE_REPORT_WEEKS weeks: one page
  * of the sources (most applications first), every source not on it together as 'other', and every
  * week (oldest first), with their conversion rates. The database sums; only a page and the days
- * come back. Shortlisted counts applicants whose status is shortlisted now: there is no later stage.
+ * come back. Reached screening counts applicants ever moved to Screening or later, wherever they are now.
  */
 export async function sourcesReport(
   db: Kysely<Database>,
@@ -67,9 +67,7 @@ export async function sourcesReport(
     sourcesPage(db, scope, (page - 1) * limit, limit),
   ]);
   for (const row of views) tallyDay(row.day, { views: row.count });
-  for (const row of applications) {
-    tallyDay(row.day, { applications: row.count, shortlisted: row.status === 'shortlisted' ? row.count : 0 });
-  }
+  for (const { day, ...counts } of applications) tallyDay(day, counts);
 
   const listed = zero();
   for (const row of shown.rows) addTo(listed, row);
@@ -77,7 +75,7 @@ export async function sourcesReport(
   const other = {
     views: total.views - listed.views,
     applications: total.applications - listed.applications,
-    shortlisted: total.shortlisted - listed.shortlisted,
+    reachedScreening: total.reachedScreening - listed.reachedScreening,
   };
 
   return {

@@ -21,7 +21,7 @@ const pagingSchema = z.object({
 
 /**
  * `/sources[?job=id][&page=n][&limit=n]`: where applicants come from, for every vacancy or one:
- * views, applications and shortlisted by source (a page of them, the rest as 'other') and by week.
+ * views, applications and applicants who reached screening by source (a page of them, the rest as 'other') and by week.
  * Aggregates only, so it is not audited.
  */
 export function sourcesRoutes(services: Services) {
