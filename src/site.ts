@@ -72,10 +72,10 @@ export type HeaderMenu = {
   label: string;
   /** The pages of this content collection, listed first, by their titles. */
   pages?: 'products' | 'verticals';
-  links: readonly (NavLink & { external?: boolean })[];
+  links: readonly NavLink[];
 };
 
-/** The header's menus: Products, Industries and Company (Blog, Contact Us and Early access sit beside them). */
+/** The header's menus: Products, Industries and Company (the top-level links below sit beside them). */
 export const headerMenus: readonly HeaderMenu[] = [
   {
     label: 'Products',
@@ -83,7 +83,6 @@ export const headerMenus: readonly HeaderMenu[] = [
     links: [
       { label: 'Supported hardware', href: '/hardware' },
       { label: 'Product design', href: '/design' },
-      { label: 'Developer Portal', href: site.developerPortalUrl, external: true },
     ],
   },
   { label: 'Industries', pages: 'verticals', links: [] },
@@ -93,9 +92,16 @@ export const headerMenus: readonly HeaderMenu[] = [
       { label: 'About us', href: '/about' },
       { label: 'Security', href: '/security' },
       { label: 'How we measure', href: '/methodology' },
-      { label: 'Careers', href: '/career' },
+      { label: 'Blog', href: '/blogs' },
     ],
   },
+];
+
+/** The header's top-level links beside the menus, on every screen; Contact Us scrolls when the page has the form. */
+export const headerLinks: readonly (NavLink & { external?: boolean })[] = [
+  { label: 'Developer Portal', href: site.developerPortalUrl, external: true },
+  { label: 'Careers', href: '/career' },
+  { label: 'Contact Us', href: '/#contact' },
 ];
 
 /** Footer links beside the product and vertical pages (which come from content/). */
@@ -165,37 +171,40 @@ export const offerings = [
   },
 ] as const;
 
-/** Industries section of the home page, in the order of the menu and footer (the pages' `order`); `path` is the vertical page. */
+/**
+ * Industries section of the home page, in the order the home page lists them. An industry is not a
+ * page: each `path` is the vertical page that serves it, which keeps its own name in menus and titles.
+ */
 export const industries = [
   {
-    title: 'IoT Devices',
-    text: 'Smart-home, city, farm and factory sensors and wearables with on-device intelligence: years on a battery for a sensor that sleeps between events, days between charges for a wearable.',
-    icon: 'home',
-    path: '/iot',
-  },
-  {
-    title: 'Drones',
-    text: 'Deterministic inference for drones that cannot rely on a link, with requirements-to-test traceability as evidence for your own DO-178C case.',
-    icon: 'plane',
-    path: '/drone',
-  },
-  {
-    title: 'Smart Vision',
-    text: 'Camera analytics for security and surveillance, retail, care and cities, on the camera itself, without streaming video to the cloud.',
+    title: 'Security & Surveillance',
+    text: 'Intrusion, loitering and perimeter alerts computed on the camera or the recorder beside it, so video stays on site and an alarm never waits on an uplink.',
     icon: 'shield',
     path: '/smart-vision',
   },
   {
-    title: 'Industrial & Logistics',
-    text: 'Vision inspection, predictive maintenance and asset tracking across plants and warehouses.',
-    icon: 'factory',
-    path: '/industrials',
-  },
-  {
-    title: 'Robotics',
-    text: 'Perception and path planning that fit the power budget of autonomous mobile robots, with the safety stop left to a controller rated under ISO 13849-1 or IEC 61508.',
+    title: 'Robotics & AMR',
+    text: 'Perception, localisation and path planning that fit the power budget of autonomous mobile robots and manipulators, with the safety stop left to a controller rated under ISO 13849-1 or IEC 61508.',
     icon: 'robot',
     path: '/robotics',
+  },
+  {
+    title: 'Aerospace & Defense',
+    text: 'Deterministic inference for drones and rugged platforms that cannot rely on a link, tested in SITL simulation first, with requirements-to-test traceability as evidence for your own DO-178C case.',
+    icon: 'plane',
+    path: '/drone',
+  },
+  {
+    title: 'Consumer IoT',
+    text: 'Wearables and smart-home devices that recognise activity, presence and voice on the chip: days between charges for a wearable, years on a battery for a sensor, and nothing private sent to the cloud.',
+    icon: 'home',
+    path: '/iot',
+  },
+  {
+    title: 'Industrial & Logistics',
+    text: 'Vision inspection, predictive maintenance and asset tracking across plants and warehouses, connected to the PLCs and fieldbuses you already run and built for years of unattended service.',
+    icon: 'factory',
+    path: '/industrials',
   },
   {
     title: 'Automotive',
@@ -204,6 +213,23 @@ export const industries = [
     path: '/automotive',
   },
 ] as const satisfies readonly { title: string; text: string; icon: string; path?: string }[];
+
+/** One entry of the home page's Recognised By: who issued it, what it recognises, the year, and where to check it. */
+export type Recognition = {
+  /** The body that grants it: a certification body, a government programme, an award's organiser. */
+  issuer: string;
+  /** What is recognised, as the issuer words it (a certificate's standard and scope, an award's name). */
+  title: string;
+  year: number;
+  /** The issuer's own page where a visitor can check it (a register entry, the award's list of winners). */
+  href: string;
+};
+
+/**
+ * Recognised By on the home page. Empty as shipped: list only what the company holds and a visitor can
+ * check on the issuer's own page; while it is empty the section says so instead of showing badges.
+ */
+export const recognitions: readonly Recognition[] = [];
 
 /**
  * Trust section of the home page: commitments a visitor can check on a page of this site, each

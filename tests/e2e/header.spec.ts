@@ -10,7 +10,6 @@ const MENU_PAGES = {
     ['Intelligent IoT SDK', '/iis'],
     ['Supported hardware', '/hardware'],
     ['Product design', '/design'],
-    ['Developer Portal (opens in a new tab)', site.developerPortalUrl],
   ],
   Industries: [
     ['IoT Devices', '/iot'],
@@ -24,9 +23,16 @@ const MENU_PAGES = {
     ['About us', '/about'],
     ['Security', '/security'],
     ['How we measure', '/methodology'],
-    ['Careers', '/career'],
+    ['Blog', '/blogs'],
   ],
 } as const;
+
+/** The links beside the menus, on every screen: the external one says so in its name. */
+const TOP_LINKS = [
+  ['Developer Portal (opens in a new tab)', site.developerPortalUrl],
+  ['Careers', '/career'],
+  ['Contact Us', '/#contact'],
+] as const;
 
 /** The button of the header menu `name` (the summary of its disclosure) inside `nav`. */
 const menuButton = (nav: Locator, name: string) => nav.locator('summary').filter({ hasText: new RegExp(`^${name}$`) });
@@ -88,18 +94,49 @@ test.describe('header', () => {
   test.describe('large screens', () => {
     test.skip(({ isNarrow }) => isNarrow, 'desktop navigation');
 
-    test('shows Blog, Contact Us and Early access beside the menus, and Early access opens the programme page', async ({
+    test('shows Developer Portal, Careers, Contact Us and Early access beside the menus, and Early access opens the programme page', async ({
       page,
     }) => {
       await page.goto('/');
       const nav = page.getByRole('navigation', { name: 'Main' });
       for (const menu of Object.keys(MENU_PAGES)) await expect(menuButton(nav, menu)).toBeVisible();
-      await expect(nav.getByRole('link', { name: 'Blog', exact: true })).toHaveAttribute('href', '/blogs');
+      for (const [name, href] of TOP_LINKS) {
+        await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
+      }
+      await expect(nav.getByRole('link', { name: /^Developer Portal/ })).toHaveAttribute('target', '_blank');
       await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeHidden();
       await nav.getByRole('link', { name: 'Early access' }).click();
       await expect(page).toHaveURL(/\/early-access$/);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Early Access Program');
     });
+
+    for (const theme of ['light', 'dark'] as const) {
+      test(`in the ${theme} theme, the bar fits on one line at 1024, 1280 and 1440 px: nothing wraps, overlaps or scrolls`, async ({
+        page,
+      }) => {
+        await page.emulateMedia({ colorScheme: theme });
+        for (const width of [1024, 1280, 1440]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto('/');
+          const layout = await page.locator('#site-header > div').evaluate((bar) => {
+            const boxes = [...bar.querySelectorAll('a, summary, button')]
+              .filter((el) => el.getClientRects().length > 0 && !el.closest('details > ul'))
+              .map((el) => el.getBoundingClientRect());
+            const sorted = [...boxes].sort((a, b) => a.left - b.left);
+            const middles = boxes.map((b) => b.top + b.height / 2);
+            return {
+              page: document.documentElement.scrollWidth - window.innerWidth,
+              // One line: every control's middle within 2 px of the others'.
+              middles: Math.round(Math.max(...middles) - Math.min(...middles)) <= 2,
+              overlaps: sorted.filter((box, i) => i > 0 && box.left < (sorted[i - 1] as DOMRect).right - 0.5).length,
+              beyond: boxes.filter((b) => b.right > window.innerWidth).length,
+              height: bar.getBoundingClientRect().height,
+            };
+          });
+          expect(layout, `${width} px`).toEqual({ page: 0, middles: true, overlaps: 0, beyond: 0, height: 80 });
+        }
+      });
+    }
 
     test('a menu opens with Enter, Space or ArrowDown, the arrows move through it, and Escape closes it onto its button', async ({
       page,
@@ -118,7 +155,7 @@ test.describe('header', () => {
       await page.keyboard.press('ArrowUp');
       await expect(first).toBeFocused();
       await page.keyboard.press('ArrowUp');
-      await expect(nav.getByRole('link', { name: /Developer Portal/ })).toBeFocused();
+      await expect(nav.getByRole('link', { name: 'Product design' })).toBeFocused();
       await page.keyboard.press('ArrowDown');
       await expect(first).toBeFocused();
       await page.keyboard.press('Escape');
@@ -188,8 +225,8 @@ test.describe('header', () => {
       await expect(toggler).toHaveAttribute('aria-expanded', 'true');
       await expect(area).toHaveAttribute('data-state', 'expanded');
       expect(await states()).toBe('expanding expanded');
-      for (const name of ['Apply for early access', 'Blog', 'Contact Us']) {
-        await expect(area.getByRole('link', { name, exact: true })).toBeVisible();
+      for (const [name, href] of [['Apply for early access', '/early-access'], ...TOP_LINKS]) {
+        await expect(area.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
       }
       for (const menu of Object.keys(MENU_PAGES)) await expect(menuButton(area, menu)).toBeVisible();
 

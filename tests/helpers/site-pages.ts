@@ -11,6 +11,15 @@ export const VERTICAL_NAV = {
   name: 'Verticals',
   links: ['/iot', '/drone', '/smart-vision', '/industrials', '/robotics', '/automotive'],
 };
+/** The home page's industries, in the order the home page lists them, each with the vertical page that serves it. */
+export const HOME_INDUSTRIES = [
+  ['Security & Surveillance', '/smart-vision'],
+  ['Robotics & AMR', '/robotics'],
+  ['Aerospace & Defense', '/drone'],
+  ['Consumer IoT', '/iot'],
+  ['Industrial & Logistics', '/industrials'],
+  ['Automotive', '/automotive'],
+] as const;
 export const SIDEBAR_PAGES = [
   { path: '/iip', h1: 'Intelligent Pipeline Generator', nav: PRODUCT_NAV, island: false },
   { path: '/iem', h1: 'Intelligent Edge ML Ops', nav: PRODUCT_NAV, island: false },

@@ -21,17 +21,29 @@ describe('header navigation', () => {
   const main = () => header()?.querySelector('nav[aria-label="Main"]') ?? null;
   const phone = () => header()?.querySelector('nav[aria-label="Mobile"]') ?? null;
 
-  test('the large-screen bar offers Products, Industries and Company menus, Blog, Contact Us and Early access', () => {
+  test('the large-screen bar offers the Products, Industries and Company menus, Developer Portal, Careers, Contact Us and Early access', () => {
     expect([...(main()?.querySelectorAll('summary') ?? [])].map((s) => textOf(s))).toEqual([
       'Products',
       'Industries',
       'Company',
     ]);
     const direct = [...(main()?.querySelectorAll(':scope > ul > li > a') ?? [])];
-    expect(direct.map((a) => [textOf(a), a.getAttribute('href')])).toEqual([
-      ['Blog', '/blogs'],
+    expect(direct.map((a) => [nameOf(a), a.getAttribute('href')])).toEqual([
+      ['Developer Portal (opens in a new tab)', 'https://developer.example.com'],
+      ['Careers', '/career'],
       ['Contact Us', '/#contact'],
       ['Early access', '/early-access'],
+    ]);
+    expect(direct[0]?.getAttribute('target')).toBe('_blank');
+    expect(direct[0]?.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+  });
+
+  test('the phone menu offers Developer Portal, Careers and Contact Us after the menus', () => {
+    const direct = [...(phone()?.querySelectorAll(':scope ul > li > a') ?? [])].slice(-3);
+    expect(direct.map((a) => [nameOf(a), a.getAttribute('href')])).toEqual([
+      ['Developer Portal (opens in a new tab)', 'https://developer.example.com'],
+      ['Careers', '/career'],
+      ['Contact Us', '/#contact'],
     ]);
   });
 
@@ -41,10 +53,9 @@ describe('header navigation', () => {
     expect(products.slice(0, 3).map((a) => [textOf(a), a.getAttribute('href')])).toEqual(
       PRODUCTS.map((page) => [page.h1, page.path]),
     );
-    expect(hrefs(products.slice(3))).toEqual(['/hardware', '/design', 'https://developer.example.com']);
-    expect(nameOf(products[5] as Element)).toBe('Developer Portal (opens in a new tab)');
+    expect(hrefs(products.slice(3))).toEqual(['/hardware', '/design']);
     expect(hrefs(menuLinks(nav, 'Industries'))).toEqual(VERTICAL_NAV.links);
-    expect(hrefs(menuLinks(nav, 'Company'))).toEqual(['/about', '/security', '/methodology', '/career']);
+    expect(hrefs(menuLinks(nav, 'Company'))).toEqual(['/about', '/security', '/methodology', '/blogs']);
   });
 
   test('the phone menu starts with the Early Access button, which leads to the programme page', () => {
