@@ -89,6 +89,11 @@ export type ApiConfig = {
     jobViewPerIp: RateLimitRule;
     /** Requests to applicants' private pages from one address (a token cannot be guessed; this bounds trying). */
     applicationPagePerIp: RateLimitRule;
+    /** Job-alert confirmation mails to every address together (a ceiling for the site). */
+    jobAlertGlobal: RateLimitRule;
+    /** "Send me my link" mails to one e-mail address, from whatever client, per short and per long window. */
+    linkMailPerAddress: RateLimitRule;
+    linkMailPerAddressDaily: RateLimitRule;
   };
   /**
    * Failed logins for one e-mail from every address: past `freeFailures` in the login window,
@@ -101,6 +106,10 @@ export type ApiConfig = {
 
 /** The application and job view rate limits and both site-wide ceilings count per hour. */
 const HOUR_MS = 60 * 60_000;
+const DAY_MS = 24 * HOUR_MS;
+/** "Send me my link": one mail per address per 10 minutes and three a day, so nobody can flood an inbox with it. */
+const LINK_MAIL_PER_ADDRESS = { max: 1, windowMs: 10 * 60_000 } as const;
+const LINK_MAIL_PER_ADDRESS_DAILY = { max: 3, windowMs: DAY_MS } as const;
 /** The per-e-mail login slowdown: free failures, then 0.5 s doubling up to 8 s (no setting needed). */
 const LOGIN_SLOWDOWN = { freeFailures: 5, baseMs: 500, maxMs: 8_000 } as const;
 
@@ -154,6 +163,9 @@ export function configFromEnv(
       applyGlobal: { max: env.APPLY_RATE_LIMIT_GLOBAL_PER_HOUR, windowMs: HOUR_MS },
       jobViewPerIp: { max: env.JOB_VIEW_RATE_LIMIT_PER_IP, windowMs: HOUR_MS },
       applicationPagePerIp: { max: env.APPLICATION_PAGE_RATE_LIMIT_PER_IP, windowMs: HOUR_MS },
+      jobAlertGlobal: { max: env.JOB_ALERT_RATE_LIMIT_GLOBAL_PER_HOUR, windowMs: HOUR_MS },
+      linkMailPerAddress: { ...LINK_MAIL_PER_ADDRESS },
+      linkMailPerAddressDaily: { ...LINK_MAIL_PER_ADDRESS_DAILY },
     },
     mail: {
       smtpUrl: env.SMTP_URL,

@@ -131,6 +131,8 @@ export const apiEnvSchema = z.object({
   CONTACT_RATE_LIMIT_WINDOW_SECONDS: positiveInt(60 * 60),
   /** Contact messages from everyone together per hour: a ceiling against a flood from many networks. */
   CONTACT_RATE_LIMIT_GLOBAL_PER_HOUR: positiveInt(300),
+  /** Job-alert confirmation mails to everyone together per hour; beyond, requests are answered alike and send nothing. */
+  JOB_ALERT_RATE_LIMIT_GLOBAL_PER_HOUR: positiveInt(100),
   ...noticeEnvShape,
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset: mails wait in the outbox. */

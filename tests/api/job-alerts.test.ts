@@ -28,6 +28,8 @@ beforeAll(async () => {
     },
     now: () => clock,
   });
+  // Alerts name a department some vacancy has.
+  for (const department of ['Engineering', 'Design', 'Sales']) await publish(department, `${department} Lead`);
 });
 afterAll(async () => {
   await api.close();
@@ -395,6 +397,13 @@ describe('the careers page form without JavaScript', () => {
     const res = await post({ email: 'nope', department: '' });
     expect(res.headers.get('location')).toBe(`${SITE}/alerts/subscribe#invalid`);
     expect(await api.db.selectFrom('job_alerts').select('id').execute()).toEqual([]);
+  });
+
+  it('sends a department no vacancy has to the page that says so, and stores nothing', async () => {
+    const res = await post({ email: 'form@example.org', department: 'Verify your mailbox at evil.example' });
+    expect(res.headers.get('location')).toBe(`${SITE}/alerts/subscribe#department`);
+    expect(await api.db.selectFrom('job_alerts').select('id').execute()).toEqual([]);
+    expect(await mailsTo('form@example.org')).toEqual([]);
   });
 
   it('is refused from another site and limited per network like the JSON route', async () => {

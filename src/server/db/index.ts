@@ -17,6 +17,7 @@ export {
   updateJob,
   deleteJob,
   setJobStatus,
+  vacancyDepartments,
 } from './jobs';
 export {
   listApplicants,
@@ -141,6 +142,7 @@ export {
   alertsEndingSoon,
   queueJobAlertReminders,
   jobAlertsOf,
+  hasPendingJobAlert,
   type AlertMail,
 } from './job-alerts';
 export type { JobAlertRow } from './schema';

@@ -50,6 +50,18 @@ export async function insertJobAlert(
   });
 }
 
+/** Whether an unconfirmed alert of the address was asked for after `since` (its confirmation is still waiting). */
+export async function hasPendingJobAlert(db: Kysely<Database>, emailKey: string, since: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('job_alerts')
+    .select('id')
+    .where('email_key', '=', emailKey)
+    .where('confirmed_at', 'is', null)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * The alert a token hash opens, or null (unknown, unsubscribed, past its expiry or idle since
  * `usedSince` alike; null: however long idle). A token that opens its alert counts as used `now`.

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { distinctDepartments } from '~/lib/departments';
 import type { AdminJob, Job, JobStatus } from '~/lib/schemas/job';
 import type { JobSaveData } from '~/lib/schemas/job-save';
 import { isDbId } from './ids';
@@ -49,6 +50,13 @@ function openJobRows(db: Kysely<Database>): Promise<JobRow[]> {
 /** Every open vacancy, newest first (the careers board's list); the open-application entry is no vacancy. */
 export async function listJobs(db: Kysely<Database>): Promise<Job[]> {
   return (await openJobRows(db)).map(toJob);
+}
+
+/** Each department of the vacancies, open or closed, as distinctDepartments spells it: what job alerts may name. */
+export async function vacancyDepartments(db: Kysely<Database>): Promise<string[]> {
+  return distinctDepartments(
+    await db.selectFrom('jobs').select('department').distinct().where('kind', '=', 'vacancy').execute(),
+  );
 }
 
 /** Every job, open and closed, newest first, for the admin. */

@@ -45,7 +45,13 @@ export function applicationRoutes(services: Services) {
   const { db, config, logger } = services;
   const perIp = rateLimiter(services, 'application-page-ip', config.rateLimits.applicationPagePerIp);
   const linkPerIp = rateLimiter(services, 'application-link-ip', config.rateLimits.loginPerIp);
-  const linkPerPair = rateLimiter(services, 'application-link-email-ip', config.rateLimits.loginPerEmail);
+  // Per address whatever the client (the limiter keeps only an HMAC of it): no inbox can be flooded from many networks.
+  const linkPerAddress = rateLimiter(services, 'application-link-email', config.rateLimits.linkMailPerAddress);
+  const linkPerAddressDaily = rateLimiter(
+    services,
+    'application-link-email-day',
+    config.rateLimits.linkMailPerAddressDaily,
+  );
 
   /**
    * The application the path's token opens, or an answer to send: 429 over the limit, 404 for an
@@ -108,7 +114,8 @@ export function applicationRoutes(services: Services) {
       mail,
       now,
     );
-    for (const { id } of applications) await auditApplicant(services, 'application.links_sent', id);
+    // One row per mail, under its first application, however many links it carries.
+    await auditApplicant(services, 'application.links_sent', first.id);
   }
 
   return new Hono<AppEnv>()
@@ -117,7 +124,11 @@ export function applicationRoutes(services: Services) {
       const emailKey = normalizeEmail(c.req.valid('json').email);
       const network = clientIp(c, config.trustProxy);
       // Beyond a limit the answer stays the same: nobody learns whether a mail went out.
-      if (!(await linkPerIp.hit(network)).allowed || !(await linkPerPair.hit(`${emailKey}\n${network}`)).allowed) {
+      if (
+        !(await linkPerIp.hit(network)).allowed ||
+        !(await linkPerAddress.hit(emailKey)).allowed ||
+        !(await linkPerAddressDaily.hit(emailKey)).allowed
+      ) {
         logger.info('application link request dropped by its rate limit');
         return c.json({ message: m.linkRequested }, 202);
       }

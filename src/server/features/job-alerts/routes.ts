@@ -1,7 +1,9 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod/mini';
+import { sameDepartment } from '~/lib/departments';
 import {
   JOB_ALERT_DAYS,
+  JOB_ALERT_PENDING_HOURS,
   JOB_ALERT_SUBSCRIBE_PATH,
   JOB_ALERT_UNCONFIRMED_DAYS,
   jobAlertMessages as m,
@@ -14,8 +16,10 @@ import {
   confirmJobAlert,
   deleteJobAlert,
   findJobAlertByToken,
+  hasPendingJobAlert,
   insertJobAlert,
   normalizeEmail,
+  vacancyDepartments,
   type JobAlertRow,
 } from '../../db';
 import { apiError } from '../../errors';
@@ -42,7 +46,8 @@ export const JOB_ALERT_ONE_CLICK = /^\/api\/alerts\/[A-Za-z0-9_-]+\/unsubscribe$
  * servers, and a token cannot be guessed.
  */
 export function jobAlertRoutes(services: Services) {
-  const { db, config } = services;
+  const { db, config, logger } = services;
+  const everyone = rateLimiter(services, 'job-alert-all', config.rateLimits.jobAlertGlobal);
   const subscribePerIp = rateLimiter(services, 'job-alert-ip', config.rateLimits.contactPerIp);
   const pagePerIp = rateLimiter(services, 'job-alert-page-ip', config.rateLimits.applicationPagePerIp);
 
@@ -68,18 +73,37 @@ export function jobAlertRoutes(services: Services) {
     return alert ?? apiError(c, 404, m.notFound);
   }
 
-  /** Stores an unconfirmed alert with its token and queues the confirmation mail. */
-  async function subscribe({ email, department }: JobAlertInput): Promise<void> {
-    const scope = department ? department : null;
+  /** The department as the vacancies spell it, null for every vacancy, undefined when no vacancy has it. */
+  async function knownScope(department: string | undefined): Promise<string | null | undefined> {
+    if (!department) return null;
+    return (await vacancyDepartments(db)).find((known) => sameDepartment(known, department));
+  }
+
+  /**
+   * Stores an unconfirmed alert with its token and queues the confirmation mail; false for a
+   * department no vacancy has. The mail names the department as the vacancies spell it, never the visitor's text.
+   */
+  async function subscribe({ email, department }: JobAlertInput): Promise<boolean> {
+    const scope = await knownScope(department);
+    if (scope === undefined) return false;
+    const emailKey = normalizeEmail(email);
+    const now = services.now();
+    // One confirmation waits per address, and only so many go out an hour; the answer stays the same.
+    const waiting = await hasPendingJobAlert(db, emailKey, cutoff(now, JOB_ALERT_PENDING_HOURS / 24));
+    if (waiting || !(await everyone.hit('all')).allowed) {
+      logger.info('job alert confirmation dropped by its limit');
+      return true;
+    }
     const { token, hash } = newApplicationToken();
     await insertJobAlert(
       db,
-      { email, emailKey: normalizeEmail(email), department: scope },
+      { email, emailKey, department: scope },
       hash,
       jobAlertConfirmMail(config.mail, email, scope, token),
-      services.now(),
+      now,
       JOB_ALERT_UNCONFIRMED_DAYS,
     );
+    return true;
   }
 
   const view = (alert: JobAlertRow): JobAlertView => ({
@@ -97,21 +121,21 @@ export function jobAlertRoutes(services: Services) {
           retryAfter(c, decision);
           return apiError(c, 429, m.tooMany);
         }
-        await subscribe(c.req.valid('json'));
+        if (!(await subscribe(c.req.valid('json'))))
+          return apiError(c, 400, m.departmentInvalid, { department: m.departmentInvalid });
         // The same answer whether or not the address was subscribed before: it tells nobody anything.
         return c.json({ message: m.subscribed }, 202);
       })
       // The form works without JavaScript: the answer sends the browser to the page with the message.
       .post('/form', async (c) => {
         c.header('Cache-Control', NO_STORE);
-        const to = (outcome: 'sent' | 'invalid' | 'busy') =>
+        const to = (outcome: 'sent' | 'invalid' | 'department' | 'busy') =>
           c.redirect(`${config.mail.siteUrl}${JOB_ALERT_SUBSCRIBE_PATH}#${outcome}`, 303);
         if (!(await subscribePerIp.hit(clientIp(c, config.trustProxy))).allowed) return to('busy');
         const form = await c.req.parseBody().catch((): Record<string, unknown> => ({}));
         const parsed = z.safeParse(jobAlertSchema, { email: form['email'], department: form['department'] });
         if (!parsed.success) return to('invalid');
-        await subscribe(parsed.data);
-        return to('sent');
+        return to((await subscribe(parsed.data)) ? 'sent' : 'department');
       })
       .get('/:token', async (c) => {
         const alert = await opened(c, 'read');
