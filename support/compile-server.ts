@@ -24,7 +24,7 @@ export async function compileServer(outDir: string, entries: Record<string, stri
     packages: 'external',
     platform: 'node',
     format: 'esm',
-    target: 'node20',
+    target: 'node22',
     sourcemap: true,
     logLevel: 'warning',
   });
