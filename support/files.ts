@@ -1,5 +1,6 @@
 /** Resume fixtures built in memory: real structure, exact sizes. */
-import { crc32, deflateRawSync } from 'node:zlib';
+import { buffer } from 'node:stream/consumers';
+import { crc32, createDeflate, createDeflateRaw, deflateRawSync } from 'node:zlib';
 
 const encoder = new TextEncoder();
 const bytesOf = (content: string | Uint8Array) => (typeof content === 'string' ? encoder.encode(content) : content);
@@ -56,6 +57,17 @@ function pdfFromObjects(objects: string[], trailer = ''): Uint8Array {
   body += offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
   body += `trailer\n<</Size ${objects.length + 1}/Root 1 0 R${trailer}>>\nstartxref\n${xrefAt}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(body, 'latin1'));
+}
+
+/** A one-page PDF (Helvetica as F1) whose content stream is `content`, zlib data read through FlateDecode. */
+export function pdfWithDeflatedContent(content: Uint8Array): Uint8Array {
+  return pdfFromObjects([
+    '<</Type/Catalog/Pages 2 0 R>>',
+    '<</Type/Pages/Kids[4 0 R]/Count 1>>',
+    '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
+    '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 3 0 R>>>>/Contents 5 0 R>>',
+    `<</Length ${content.length}/Filter/FlateDecode>>\nstream\n${Buffer.from(content).toString('latin1')}\nendstream`,
+  ]);
 }
 
 /** A PDF string literal: backslash, parentheses escaped; ASCII text only. */
@@ -209,18 +221,53 @@ export type ZipOptions = {
   comment?: string | Uint8Array;
 };
 
-/** A zip with the given entries, stored unless `deflate`. */
-export function zipBytes(entries: Record<string, string | Uint8Array>, options: ZipOptions = {}): Uint8Array {
+/** An entry deflated beforehand (too large to hold inflated), with the size and CRC its headers declare. */
+export type DeflatedEntry = { deflated: Uint8Array; size: number; crc: number };
+
+function zipEntryData(content: string | Uint8Array | DeflatedEntry, options: ZipOptions) {
+  if (typeof content === 'object' && 'deflated' in content)
+    return { method: 8, data: content.deflated, crc: content.crc, inflatedSize: content.size };
+  const raw = bytesOf(content);
+  const data = options.deflate ? new Uint8Array(deflateRawSync(raw)) : raw;
+  return { method: options.deflate ? 8 : 0, data, crc: crc32(raw), inflatedSize: raw.length };
+}
+
+/**
+ * `head`, `unit` repeated until `size` bytes in all, then `tail`, deflated as it is made (never held
+ * inflated): raw deflate for a zip entry, zlib for a PDF stream. A bomb's payload.
+ */
+export async function deflatedRepeat(
+  parts: { head: string; unit: string; size: number; tail: string },
+  format: 'raw' | 'zlib',
+): Promise<DeflatedEntry> {
+  const chunk = encoder.encode(parts.unit.repeat(Math.ceil((1 << 20) / parts.unit.length)));
+  const deflater = format === 'raw' ? createDeflateRaw() : createDeflate();
+  const output = buffer(deflater);
+  let crc = 0;
+  const write = async (bytes: Uint8Array) => {
+    crc = crc32(bytes, crc);
+    if (!deflater.write(bytes)) await new Promise((resolve) => deflater.once('drain', resolve));
+  };
+  await write(encoder.encode(parts.head));
+  let left = parts.size - parts.head.length - parts.tail.length;
+  for (; left > 0; left -= chunk.length) await write(left >= chunk.length ? chunk : chunk.subarray(0, left));
+  await write(encoder.encode(parts.tail));
+  deflater.end();
+  return { deflated: new Uint8Array(await output), size: parts.size, crc };
+}
+
+/** A zip with the given entries, stored unless `deflate` (a DeflatedEntry is always deflated). */
+export function zipBytes(
+  entries: Record<string, string | Uint8Array | DeflatedEntry>,
+  options: ZipOptions = {},
+): Uint8Array {
   const parts: Uint8Array[] = [];
   const centrals: Uint8Array[] = [];
   const flags = options.descriptor ? 0x8 : 0;
-  const method = options.deflate ? 8 : 0;
   let offset = 0;
   for (const [name, content] of Object.entries(entries)) {
     const nameBytes = encoder.encode(name);
-    const raw = bytesOf(content);
-    const data = options.deflate ? new Uint8Array(deflateRawSync(raw)) : raw;
-    const crc = crc32(raw);
+    const { method, data, crc, inflatedSize } = zipEntryData(content, options);
     const local = new Uint8Array(30 + nameBytes.length);
     const lv = new DataView(local.buffer);
     lv.setUint32(0, 0x04034b50, true);
@@ -230,7 +277,7 @@ export function zipBytes(entries: Record<string, string | Uint8Array>, options: 
     if (!options.descriptor) {
       lv.setUint32(14, crc, true);
       lv.setUint32(18, data.length, true);
-      lv.setUint32(22, raw.length, true);
+      lv.setUint32(22, inflatedSize, true);
     }
     lv.setUint16(26, nameBytes.length, true);
     local.set(nameBytes, 30);
@@ -242,7 +289,7 @@ export function zipBytes(entries: Record<string, string | Uint8Array>, options: 
       dv.setUint32(0, 0x08074b50, true);
       dv.setUint32(4, crc, true);
       dv.setUint32(8, data.length, true);
-      dv.setUint32(12, raw.length, true);
+      dv.setUint32(12, inflatedSize, true);
       parts.push(descriptor);
       size += descriptor.length;
     }
@@ -255,7 +302,7 @@ export function zipBytes(entries: Record<string, string | Uint8Array>, options: 
     cv.setUint16(10, method, true);
     cv.setUint32(16, crc, true);
     cv.setUint32(20, data.length, true);
-    cv.setUint32(24, raw.length, true);
+    cv.setUint32(24, inflatedSize, true);
     cv.setUint16(28, nameBytes.length, true);
     cv.setUint32(42, offset, true);
     central.set(nameBytes, 46);

@@ -17,6 +17,18 @@ export const RESUME_MIME_TYPES: Readonly<Record<ResumeKind, string>> = {
 
 /** Text read from a resume is kept (searched, exported) up to this many characters: about 30 dense pages. */
 export const RESUME_TEXT_MAX_CHARS = 100_000;
+/** A resume's reader stops after this many pages (text for search; a resume has a few). */
+export const RESUME_READ_MAX_PAGES = 100;
+/** A DOCX preview's HTML is cut to this many characters: the kept text with its tags. */
+export const RESUME_PREVIEW_MAX_CHARS = 4 * RESUME_TEXT_MAX_CHARS;
+/**
+ * What a resume may inflate to: a DOCX's parts together, or a PDF's compressed streams other than
+ * images (pdf.js never decodes those for text). A Word resume inflates to a few megabytes at most.
+ */
+export const RESUME_INFLATED_MAX_BYTES = 50 * 1024 * 1024;
+/** A DOCX part above this size may inflate at most RESUME_INFLATE_MAX_RATIO times its compressed size (XML: about 10). */
+export const RESUME_RATIO_CHECKED_BYTES = 1024 * 1024;
+export const RESUME_INFLATE_MAX_RATIO = 100;
 /** A search box query: at most this many characters, and this many words are matched. */
 export const SEARCH_QUERY_MAX = 200;
 export const SEARCH_TERMS_MAX = 8;

@@ -23,7 +23,7 @@ import {
 import { parseApiEnv, type ApiEnv } from './env';
 import { hashPassword } from './services/password';
 import { protectTwoFactorStorage, twoFactorVault } from './services/two-factor-vault';
-import { readPendingResumeTexts } from './services/resume-text';
+import { readPendingResumeTexts, releaseResumeReads } from './services/resume-text';
 import { createLogger, exitOnCrash, flushLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
 import { scheduleRetention, type RetentionSchedule } from './retention/schedule';
@@ -238,6 +238,12 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       await preparing.catch(() => undefined);
       await (worker as OutboxWorker | null)?.stop();
       await (retention as RetentionSchedule | null)?.stop();
+      await releaseResumeReads(handle.db).catch((error: unknown) =>
+        logger.warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          'resumes being read not released',
+        ),
+      );
       await handle.close();
       // Last, so the lines of the steps above are out before the caller exits.
       await flushLogs(logger);

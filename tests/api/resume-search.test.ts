@@ -169,7 +169,7 @@ describe('resumes that cannot be read', () => {
   });
 
   it('ends a reader that exceeds its time budget', async () => {
-    const reading = readResume({ task: 'text', kind: 'pdf', data: pdfWithText([['slow']]) }, 1);
+    const reading = readResume({ task: 'text', kind: 'pdf', data: pdfWithText([['slow']]) }, { budgetMs: 1 });
     await expect(reading).rejects.toBeInstanceOf(ResumeReadError);
   });
 

@@ -4,7 +4,7 @@ import { RESUME_MAX_BYTES } from '~/lib/limits';
 import { isWordDocument } from '~/server/features/applicants/formats/cfb';
 import { isDocx } from '~/server/features/applicants/formats/docx';
 import { isPdf } from '~/server/features/applicants/formats/pdf';
-import { readZip } from '~/server/features/applicants/formats/zip';
+import { readZip } from '~/server/services/zip';
 import { sniffResume } from '~/server/features/applicants/sniff';
 import {
   cfbBytes,

@@ -83,11 +83,11 @@ export type ApplicantRetention = (typeof RETENTION_CLASS)[ApplicantStatus];
 export const NOTIFIABLE_STATUSES: readonly ApplicantStatus[] = ['shortlisted', 'rejected'];
 
 /**
- * Whether a resume's text was read: `pending` until its reader finishes (seconds after applying),
- * `ready`, `missing` when the file could not be read (damaged, hostile, too slow), `unsupported`
- * for Word 97-2003 files, which no kept library reads.
+ * Whether a resume's text was read: `pending` until its reader takes it, `reading` while it reads
+ * (seconds after applying), `ready`, `missing` when the file could not be read (damaged, hostile,
+ * too slow, or the server stopped while reading it), `unsupported` for Word 97-2003 files, which no kept library reads.
  */
-export const RESUME_TEXT_STATES = ['pending', 'ready', 'missing', 'unsupported'] as const;
+export const RESUME_TEXT_STATES = ['pending', 'reading', 'ready', 'missing', 'unsupported'] as const;
 export type ResumeTextState = (typeof RESUME_TEXT_STATES)[number];
 
 export const applicantMessages = {

@@ -212,16 +212,55 @@ export async function deleteApplicant(db: Kysely<Database>, id: number): Promise
 /** Whether a resume's text can be read: PDF and DOCX; no kept library reads Word 97-2003 (.doc). */
 export const readableResume = (kind: ResumeKind): kind is 'pdf' | 'docx' => kind !== 'doc';
 
-/** Records a resume's text once read (`ready`), or that it could not be (`missing`, text null). */
+/**
+ * Marks a pending resume as being read, right before its reader takes it: if the server stops
+ * meanwhile, its next start finds it `reading` and never reads it again. False when it was not pending.
+ */
+export async function markResumeReading(db: Kysely<Database>, applicantId: number): Promise<boolean> {
+  const result = await db
+    .updateTable('resumes')
+    .set({ text_state: 'reading' })
+    .where('applicant_id', '=', applicantId)
+    .where('text_state', '=', 'pending')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Records a resume's text once read (`ready`), that it could not be (`missing`, text null), or that it waits again (`pending`). */
 export async function setResumeText(
   db: Kysely<Database>,
   applicantId: number,
-  result: { state: 'ready'; text: string } | { state: 'missing' },
+  result: { state: 'ready'; text: string } | { state: 'missing' | 'pending' },
 ): Promise<void> {
   await db
     .updateTable('resumes')
     .set({ text: result.state === 'ready' ? result.text : null, text_state: result.state })
     .where('applicant_id', '=', applicantId)
+    .execute();
+}
+
+/**
+ * At start: resumes a stopped run was reading are taken as unreadable (the file may be what
+ * stopped it), so no file is read at every start; returns their applicants' ids.
+ */
+export async function abandonInterruptedReads(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db
+    .updateTable('resumes')
+    .set({ text_state: 'missing', text: null })
+    .where('text_state', '=', 'reading')
+    .returning('applicant_id')
+    .execute();
+  return rows.map((r) => Number(r.applicant_id));
+}
+
+/** Resumes a stopping server was reading wait to be read again (a planned stop is no sign of a hostile file). */
+export async function resumesPendingAgain(db: Kysely<Database>, applicantIds: number[]): Promise<void> {
+  if (!applicantIds.length) return;
+  await db
+    .updateTable('resumes')
+    .set({ text_state: 'pending' })
+    .where('applicant_id', 'in', applicantIds)
+    .where('text_state', '=', 'reading')
     .execute();
 }
 

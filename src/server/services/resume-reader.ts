@@ -1,116 +1,147 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ResumeTask, ResumeTaskResult, ResumeWorkerReady } from './resume-worker';
 import { Semaphore } from './semaphore';
 
 /**
- * How long one file may take once the thread has loaded. A 5 MB PDF of 60 text pages reads in about a second on one core
- * (docs/BENCHMARKS.md); beyond this budget a file is taken as hostile and its thread ended.
+ * How long one file may take once the reader has loaded. A 5 MB PDF of 60 text pages reads in about a second on one core
+ * (docs/BENCHMARKS.md); beyond this budget a file is taken as hostile and its reader killed.
  */
 const RESUME_READ_BUDGET_MS = 15_000;
 
+/** The reader's V8 heap: enough for pdf.js on the largest accepted PDF. */
+const READER_HEAP_MB = 192;
 /**
- * The thread's heap: enough for pdf.js on the largest accepted PDF, small enough that a file
- * built to blow up (a zip bomb inside a DOCX, a PDF with endless objects) ends its thread with
- * ERR_WORKER_OUT_OF_MEMORY instead of growing the server.
+ * The reader's whole address space (`ulimit -v`), for what the heap limit does not cover (buffers,
+ * native code): Node with pdf.js loaded maps about 1.1 GB before reading anything (docs/BENCHMARKS.md).
  */
-const RESUME_READER_LIMITS: ResourceLimits = {
-  maxOldGenerationSizeMb: 192,
-  maxYoungGenerationSizeMb: 16,
-  stackSizeMb: 4,
-};
+const READER_ADDRESS_SPACE_MB = 1536;
 
 /** Why a file gave no result: it timed out, ran out of memory, or the library refused it. */
 export class ResumeReadError extends Error {}
 
-/** How long the thread may take to load its libraries (pdf.js, mammoth) before the budget starts: a loaded machine is slow to start one. */
+/** How long the reader may take to load its libraries (pdf.js, mammoth) before the budget starts: a loaded machine is slow to start one. */
 const START_BUDGET_MS = 60_000;
 
-/** The compiled server runs resume-worker.mjs beside it; the sources (tests, the CLI) load the .ts through tsx. */
-function startWorker(): Worker {
-  const options = { resourceLimits: RESUME_READER_LIMITS };
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./resume-worker.mjs', import.meta.url), options);
-  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  const entry = fileURLToPath(new URL('./resume-worker.ts', import.meta.url));
-  // A worker thread does not inherit the parent's TypeScript loader (Node 20).
-  const load = `require(${JSON.stringify(tsx)}).require(${JSON.stringify(entry)}, ${JSON.stringify(entry)})`;
-  return new Worker(load, { ...options, eval: true });
+/**
+ * How the reader starts: compiled, resume-worker.mjs beside the server, under the address-space cap;
+ * from the sources (tests, the CLI), the .ts through tsx, uncapped: tsx's loader alone reserves tens of GB.
+ */
+function readerCommand(): { args: string[]; capped: boolean } {
+  const heap = [`--max-old-space-size=${READER_HEAP_MB}`, '--max-semi-space-size=8'];
+  if (!import.meta.url.endsWith('.ts'))
+    return { args: [...heap, fileURLToPath(new URL('./resume-worker.mjs', import.meta.url))], capped: true };
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return {
+    args: [...heap, '--import', tsx, fileURLToPath(new URL('./resume-worker.ts', import.meta.url))],
+    capped: false,
+  };
+}
+
+function startReader(): ChildProcess {
+  const { args, capped } = readerCommand();
+  // sh sets the cap (where the system has one) and then becomes node, so the pid held here is the reader's.
+  const script = capped ? 'ulimit -v "$0" 2>/dev/null; exec "$@"' : 'exec "$@"';
+  return spawn('/bin/sh', ['-c', script, String(READER_ADDRESS_SPACE_MB * 1024), process.execPath, ...args], {
+    // No environment: the server's secrets stay out of reach of a file that takes over the reader.
+    env: {},
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    serialization: 'advanced',
+  });
 }
 
 type ReaderMessage = ResumeWorkerReady | ResumeTaskResult;
 
-/** The thread's next message; rejects with ResumeReadError when it fails, stops or stays silent for `budgetMs`. */
-function nextMessage(worker: Worker, budgetMs: number, silence: string): Promise<ReaderMessage> {
+/** The reader's next message; rejects with ResumeReadError when it fails, stops or stays silent for `budgetMs`. */
+function nextMessage(child: ChildProcess, budgetMs: number, silence: string): Promise<ReaderMessage> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => settle(() => reject(new ResumeReadError(silence))), budgetMs);
     const onMessage = (message: ReaderMessage) => settle(() => resolve(message));
     const onError = (error: Error) => settle(() => reject(new ResumeReadError(error.message)));
-    const onExit = (code: number) => settle(() => reject(new ResumeReadError(`the reader stopped (exit ${code})`)));
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) =>
+      settle(() => reject(new ResumeReadError(`the reader stopped (${signal ?? `exit ${code}`})`)));
     function settle(outcome: () => void) {
       clearTimeout(timer);
-      worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+      child.off('message', onMessage).off('error', onError).off('exit', onExit);
       outcome();
     }
-    worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+    child.on('message', onMessage).on('error', onError).on('exit', onExit);
   });
 }
 
-/** The loaded reader thread, while tasks are queued for it. */
-let thread: Worker | null = null;
+/**
+ * One reader process taking one task at a time; it lives while tasks are queued (a burst pays its
+ * start once, an idle server holds none) and is killed when a file fails it or exceeds its budget.
+ */
+class ReaderLane {
+  private child: ChildProcess | null = null;
+  private readonly queue = new Semaphore(1);
+  private queued = 0;
 
-function endThread() {
-  void thread?.terminate();
-  thread = null;
-}
-
-async function loadedThread(): Promise<Worker> {
-  if (thread) return thread;
-  const worker = startWorker();
-  // A thread waiting for work never keeps a stopping server alive.
-  worker.unref();
-  try {
-    await nextMessage(worker, START_BUDGET_MS, `the reader did not start within ${START_BUDGET_MS} ms`);
-  } catch (error) {
-    void worker.terminate();
-    throw error;
+  async read(task: ResumeTask, budgetMs: number, onStart?: () => Promise<void>): Promise<string> {
+    this.queued++;
+    try {
+      return await this.queue.run(() => this.run(task, budgetMs, onStart));
+    } finally {
+      this.queued--;
+      if (this.queued === 0) this.end();
+    }
   }
-  return (thread = worker);
-}
 
-async function runTask(task: ResumeTask, budgetMs: number): Promise<string> {
-  const worker = await loadedThread();
-  worker.postMessage(task);
-  const result = await nextMessage(worker, budgetMs, `no result within ${budgetMs} ms`).catch((error: unknown) => {
-    endThread();
-    throw error;
-  });
-  if (result === 'ready' || !result.ok) {
-    // A file the libraries refused may have left them in any state: the next file gets a fresh thread.
-    endThread();
-    throw new ResumeReadError(result === 'ready' ? 'the reader restarted' : result.error);
+  end() {
+    this.child?.kill('SIGKILL');
+    this.child = null;
   }
-  return result.value;
+
+  private async loaded(): Promise<ChildProcess> {
+    if (this.child) return this.child;
+    const child = startReader();
+    // A reader waiting for work never keeps a stopping server alive.
+    child.unref();
+    child.channel?.unref();
+    try {
+      await nextMessage(child, START_BUDGET_MS, `the reader did not start within ${START_BUDGET_MS} ms`);
+    } catch (error) {
+      child.kill('SIGKILL');
+      throw error;
+    }
+    return (this.child = child);
+  }
+
+  private async run(task: ResumeTask, budgetMs: number, onStart?: () => Promise<void>): Promise<string> {
+    const child = await this.loaded();
+    await onStart?.();
+    child.send(task);
+    const result = await nextMessage(child, budgetMs, `no result within ${budgetMs} ms`).catch((error: unknown) => {
+      this.end();
+      throw error;
+    });
+    if (result === 'ready' || !result.ok) {
+      // A file the libraries refused may have left them in any state: the next file gets a fresh reader.
+      this.end();
+      throw new ResumeReadError(result === 'ready' ? 'the reader restarted' : result.error);
+    }
+    return result.value;
+  }
 }
 
 /**
- * One task at a time on one thread: the machine keeps its other core for requests, and a burst of
- * applications queues here (their text follows shortly after) instead of running many 192 MB threads.
+ * Two readers at most, each one file at a time (the machine keeps a core for requests): background
+ * text reads queue on one, the team's previews on the other, so a slow file never holds a preview.
  */
-const queue = new Semaphore(1);
-let queued = 0;
+const lanes = { text: new ReaderLane(), html: new ReaderLane() };
+// Readers end with the server (a crash of the server also ends them: they exit when their channel closes).
+process.on('exit', () => Object.values(lanes).forEach((lane) => lane.end()));
 
 /**
- * Runs one task (a PDF's or DOCX's text, a DOCX as preview HTML) on the reader thread, which is
- * ended when a file fails it, exceeds its memory or `budgetMs`. Rejects with ResumeReadError.
- * The thread lives while tasks are queued: a burst pays its start once, an idle server holds none.
+ * Runs one task (a PDF's or DOCX's text, a DOCX as preview HTML) in a reader process, which is
+ * killed when a file fails it, exceeds its memory or `budgetMs`. `onStart` runs once the file is
+ * next, right before it is read. Rejects with ResumeReadError (or what `onStart` throws).
  */
-export async function readResume(task: ResumeTask, budgetMs = RESUME_READ_BUDGET_MS): Promise<string> {
-  queued++;
-  try {
-    return await queue.run(() => runTask(task, budgetMs));
-  } finally {
-    queued--;
-    if (queued === 0) endThread();
-  }
+export function readResume(
+  task: ResumeTask,
+  options: { budgetMs?: number; onStart?: () => Promise<void> } = {},
+): Promise<string> {
+  return lanes[task.task].read(task, options.budgetMs ?? RESUME_READ_BUDGET_MS, options.onStart);
 }

@@ -1,18 +1,19 @@
 /**
- * The resume reader's program, started by resume-reader.ts while files wait to be read (compiled beside the
- * server as resume-worker.mjs): the text of a PDF (unpdf) or DOCX (mammoth), or a DOCX as
- * sanitised HTML for the preview. It runs with a memory limit and is terminated past its time
- * budget, so a hostile file costs this thread, never the server's event loop.
+ * The resume reader's program, run by resume-reader.ts as a child process while files wait to be read
+ * (compiled beside the server as resume-worker.mjs): the text of a PDF (unpdf) or DOCX (mammoth), or a
+ * DOCX as sanitised HTML for the preview. Its own process, with a small heap and a memory cap, so a
+ * hostile file that exhausts memory ends this process, never the server; it is killed past its budget.
  */
-import { parentPort } from 'node:worker_threads';
 import mammoth from 'mammoth';
 import sanitizeHtml from 'sanitize-html';
-import { extractText, getDocumentProxy } from 'unpdf';
+import { getDocumentProxy } from 'unpdf';
+import { RESUME_PREVIEW_MAX_CHARS, RESUME_READ_MAX_PAGES, RESUME_TEXT_MAX_CHARS } from '~/lib/limits';
+import { docxInflationRefused, pdfInflationRefused } from './resume-inflation';
 
 export type ResumeTask = { task: 'text' | 'html'; kind: 'pdf' | 'docx'; data: Uint8Array };
-/** What the thread posts first, once its libraries are loaded; then it takes tasks one at a time. */
+/** What the process sends first, once its libraries are loaded; then it takes tasks one at a time. */
 export type ResumeWorkerReady = 'ready';
-/** What the thread posts last: the result, or why there is none. */
+/** What the process sends last: the result (cut to its maximum), or why there is none. */
 export type ResumeTaskResult = { ok: true; value: string } | { ok: false; error: string };
 
 /** What the preview keeps of mammoth's HTML: structure and emphasis; no images, links, styles or scripts. */
@@ -22,30 +23,60 @@ const PREVIEW_HTML: sanitizeHtml.IOptions = {
   disallowedTagsMode: 'discard',
 };
 
-async function run({ task, kind, data }: ResumeTask): Promise<string> {
-  if (kind === 'pdf') {
-    // No eval: a font program in a hostile PDF never becomes code.
-    const pdf = await getDocumentProxy(data, { isEvalSupported: false, stopAtErrors: false });
-    const { text } = await extractText(pdf, { mergePages: true });
-    return text;
-  }
-  const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
-  if (task === 'text') return (await mammoth.extractRawText({ buffer })).value;
-  const { value } = await mammoth.convertToHtml({ buffer });
-  return sanitizeHtml(value, PREVIEW_HTML);
+/** The preview drops images: mammoth would otherwise inline each as base64 text, only for sanitising to discard it. */
+const NO_IMAGES = mammoth.images.imgElement(() => Promise.resolve({ src: '' }));
+
+/** Text as stored: no control characters (PostgreSQL refuses NUL, the search marks hits with others), spaces folded, capped. */
+function cleanResumeText(text: string): string {
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- removing control characters is the point
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
+      .replace(/[ \t\u00a0]+/g, ' ')
+      .replace(/\s*\n\s*/g, '\n')
+      .trim()
+      .slice(0, RESUME_TEXT_MAX_CHARS)
+  );
 }
 
-const port = parentPort;
-if (!port) throw new Error('resume-worker runs as a worker thread only');
-// Loaded: the reader's budget starts now, so a slow start of the thread never counts against the file.
-port.postMessage('ready' satisfies ResumeWorkerReady);
-port.on('message', (task: ResumeTask) =>
+/** A PDF's text page by page (as unpdf joins it), stopping at RESUME_READ_MAX_PAGES or once the text is long enough. */
+async function pdfText(data: Uint8Array): Promise<string> {
+  // No eval: a font program in a hostile PDF never becomes code.
+  const pdf = await getDocumentProxy(data, { isEvalSupported: false, stopAtErrors: false });
+  const pages: string[] = [];
+  let length = 0;
+  for (let n = 1; n <= Math.min(pdf.numPages, RESUME_READ_MAX_PAGES) && length < RESUME_TEXT_MAX_CHARS; n++) {
+    const { items } = await (await pdf.getPage(n)).getTextContent();
+    const text = items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+    pages.push(text);
+    length += text.length;
+  }
+  return pages.join('\n');
+}
+
+async function run({ task, kind, data: sent }: ResumeTask): Promise<string> {
+  // The channel delivers a Buffer, which pdf.js refuses: the same bytes as a plain Uint8Array.
+  const data = new Uint8Array(sent.buffer, sent.byteOffset, sent.byteLength);
+  const refused = kind === 'pdf' ? pdfInflationRefused(data) : docxInflationRefused(data);
+  if (refused) throw new Error(`refused before reading: ${refused}`);
+  if (kind === 'pdf') return cleanResumeText(await pdfText(data));
+  const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (task === 'text') return cleanResumeText((await mammoth.extractRawText({ buffer })).value);
+  const { value } = await mammoth.convertToHtml({ buffer }, { convertImage: NO_IMAGES });
+  // Cut before sanitising, which closes whatever the cut left open.
+  return sanitizeHtml(value.slice(0, RESUME_PREVIEW_MAX_CHARS), PREVIEW_HTML);
+}
+
+const send = process.send?.bind(process);
+if (!send) throw new Error('resume-worker runs as a child process with an IPC channel only');
+// The server went away (even by a crash): nothing is left to read for.
+process.on('disconnect', () => process.exit(0));
+// Loaded: the reader's budget starts now, so a slow start of the process never counts against the file.
+send('ready' satisfies ResumeWorkerReady);
+process.on('message', (task: ResumeTask) =>
   run(task).then(
-    (value) => port.postMessage({ ok: true, value } satisfies ResumeTaskResult),
+    (value) => send({ ok: true, value } satisfies ResumeTaskResult),
     (error: unknown) =>
-      port.postMessage({
-        ok: false,
-        error: error instanceof Error ? error.message : String(error),
-      } satisfies ResumeTaskResult),
+      send({ ok: false, error: error instanceof Error ? error.message : String(error) } satisfies ResumeTaskResult),
   ),
 );

@@ -14,7 +14,7 @@ const frameClass =
 function textNote(text: Applicant['resume']['text']): string | null {
   if (text === 'missing') return applicantMessages.resumeTextMissing;
   if (text === 'unsupported') return applicantMessages.resumeTextUnsupported;
-  if (text === 'pending') return applicantMessages.resumeTextPending;
+  if (text === 'pending' || text === 'reading') return applicantMessages.resumeTextPending;
   return null;
 }
 

@@ -1,4 +1,5 @@
-import { readZip, type ZipEntry } from './zip';
+import { docxDeclaredTooLarge } from '../../../services/resume-inflation';
+import { readZip, type ZipEntry } from '../../../services/zip';
 
 /** The parts every WordprocessingML package has (ECMA-376 part 2; the main part's usual name). */
 const REQUIRED_PARTS = ['[Content_Types].xml', 'word/document.xml'];
@@ -28,14 +29,15 @@ function executableContent(bytes: Uint8Array, entry: ZipEntry): boolean {
 /**
  * A Word document (DOCX): a well-formed zip (see readZip) whose central directory lists
  * `[Content_Types].xml` and `word/document.xml`, and which carries no program: no part named like
- * one, no stored part that starts like one. Deflated parts are not inflated here (that would cost
- * far more than the rest of the check); their names are checked like every other.
+ * one, no stored part that starts like one, and whose declared sizes are no zip bomb (inflation.ts).
+ * Deflated parts are not inflated here (that would cost far more than the rest of the check); the
+ * reader holds them to their declared sizes.
  */
 export function isDocx(bytes: Uint8Array): boolean {
   const entries = readZip(bytes);
   if (!entries) return false;
   const names = new Set(entries.map((entry) => entry.name));
-  if (!REQUIRED_PARTS.every((part) => names.has(part))) return false;
+  if (!REQUIRED_PARTS.every((part) => names.has(part)) || docxDeclaredTooLarge(entries)) return false;
   return !entries.some(
     (entry) => hasControl(entry.name) || executableName(entry.name) || executableContent(bytes, entry),
   );

@@ -6,6 +6,7 @@
  * a second end record that also fits (a forged one in the comment), a central directory whose names,
  * offsets, methods or sizes differ from the local headers, gaps or overlaps between entries,
  * duplicate names, encryption, ZIP64, split archives, methods other than stored and deflated.
+ * The inflated sizes it returns are as declared: resume-inflation.ts holds the data to them.
  */
 
 const LOCAL = 0x04034b50;
@@ -34,6 +35,8 @@ export type ZipEntry = {
   /** Where the entry's (possibly compressed) data starts, and its length. */
   dataOffset: number;
   compressedSize: number;
+  /** The size its central directory declares once inflated (checked against the data only when it is read). */
+  size: number;
 };
 
 const utf8 = new TextDecoder();
@@ -81,6 +84,7 @@ export function readZip(bytes: Uint8Array): ZipEntry[] | null {
     method: number;
     crc: number;
     size: number;
+    inflatedSize: number;
     local: number;
   };
   const centrals: Central[] = [];
@@ -104,6 +108,7 @@ export function readZip(bytes: Uint8Array): ZipEntry[] | null {
       method,
       crc: view.getUint32(at + 16, true),
       size: view.getUint32(at + 20, true),
+      inflatedSize: view.getUint32(at + 24, true),
       local: view.getUint32(at + 42, true),
     });
     at = next;
@@ -128,6 +133,7 @@ export function readZip(bytes: Uint8Array): ZipEntry[] | null {
     if (!(flags & HAS_DESCRIPTOR)) {
       if (view.getUint32(local + 14, true) !== entry.crc || view.getUint32(local + 18, true) !== entry.size)
         return null;
+      if (view.getUint32(local + 22, true) !== entry.inflatedSize) return null;
     }
     let dataEnd = dataOffset + entry.size;
     if (dataEnd > directoryOffset) return null;
@@ -137,10 +143,12 @@ export function readZip(bytes: Uint8Array): ZipEntry[] | null {
       const fields = dataEnd + (signed ? 4 : 0);
       if (fields + 12 > directoryOffset) return null;
       if (view.getUint32(fields, true) !== entry.crc || view.getUint32(fields + 4, true) !== entry.size) return null;
+      if (view.getUint32(fields + 8, true) !== entry.inflatedSize) return null;
       dataEnd = fields + 12;
     }
     const name = utf8.decode(bytes.subarray(entry.nameAt, entry.nameAt + nameLength));
-    entries.push({ name, method: entry.method as ZipEntry['method'], dataOffset, compressedSize: entry.size });
+    const method = entry.method as ZipEntry['method'];
+    entries.push({ name, method, dataOffset, compressedSize: entry.size, size: entry.inflatedSize });
     expected = dataEnd;
   }
   return expected === directoryOffset ? entries : null;

@@ -1,0 +1,279 @@
+/**
+ * Hostile resumes against the real compiled server: files of a few hundred kilobytes that inflate to
+ * hundreds of megabytes, a PDF that keeps its reader busy for seconds, a reader killed mid-read and a
+ * server killed mid-read. Health is polled throughout; every restart runs on the same data.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApplicantDetail } from '~/lib/privacy';
+import { RESUME_MIME_TYPES } from '~/lib/limits';
+import {
+  deflatedRepeat,
+  DOCX_PARTS,
+  docxWithText,
+  pdfWithDeflatedContent,
+  zipBytes,
+  type DeflatedEntry,
+} from '../../support/files';
+import { applicationForm, processStorage, validJob, type ResumeUpload } from '../../support/api';
+import { startApiServer, type RunningServer } from '../helpers/server';
+
+const ADMIN = { email: 'hostile@example.com', password: 'hostile resumes password' };
+const MB = 1024 * 1024;
+
+let storage: Awaited<ReturnType<typeof processStorage>>;
+let env: Record<string, string>;
+let server: RunningServer;
+let token: string;
+let jobId: number;
+/** Health answers other than 200 (or no answer) since the current server started. */
+let unhealthy: string[] = [];
+let polling: Promise<void> = Promise.resolve();
+/** Between two polls, so polling leaves the server (and its reader) the CPU. */
+const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+let pollingStopped = false;
+
+/** Asks /api/health back to back until stopped, recording every answer that is not a 200. */
+async function pollHealth(url: string): Promise<void> {
+  while (!pollingStopped) {
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.status !== 200) unhealthy.push(`health answered ${res.status}`);
+      await res.body?.cancel();
+      await pause();
+    } catch (error) {
+      unhealthy.push(`health failed: ${(error as Error).message}`);
+      return;
+    }
+  }
+}
+
+async function start(): Promise<void> {
+  server = await startApiServer(env, 0);
+  unhealthy = [];
+  pollingStopped = false;
+  polling = pollHealth(server.url);
+  const res = await fetch(`${server.url}/api/admin`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  expect(res.status).toBe(200);
+  token = ((await res.json()) as { token: string }).token;
+}
+
+async function stop(signal: NodeJS.Signals): Promise<void> {
+  pollingStopped = true;
+  await server.stop(signal);
+  await polling;
+}
+
+/** The server is still the same process and answered every health check. */
+function expectUp(): void {
+  expect(unhealthy).toEqual([]);
+  expect(server.child.exitCode).toBeNull();
+  expect(server.child.signalCode).toBeNull();
+}
+
+const authorized = () => ({ Authorization: `Bearer ${token}` });
+
+let applications = 0;
+async function applyWith(resume: ResumeUpload): Promise<Response> {
+  applications += 1;
+  const form = applicationForm(
+    jobId,
+    { email: `hostile${applications}@example.com`, phone: `+44 20 7946 ${String(applications).padStart(4, '0')}` },
+    resume,
+  );
+  return fetch(`${server.url}/api/applicants/apply`, { method: 'POST', body: form });
+}
+
+async function applied(resume: ResumeUpload): Promise<number> {
+  const res = await applyWith(resume);
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { applicant: { id: number } }).applicant.id;
+}
+
+async function textState(id: number): Promise<string> {
+  const res = await fetch(`${server.url}/api/applicants/${id}`, { headers: authorized() });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as ApplicantDetail).applicant.resume.text;
+}
+
+/** Asks for the resume's text state until it is one of `states` (or the server died), and returns it. */
+async function untilState(id: number, states: string[]): Promise<string> {
+  for (;;) {
+    const state = await textState(id);
+    if (states.includes(state)) return state;
+    await pause();
+  }
+}
+
+/** The pids of the server's own children: the reader, while it runs. */
+function serverChildren(): number[] {
+  const pid = server.child.pid;
+  const text = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  return text ? text.split(' ').map(Number) : [];
+}
+
+async function readerPid(): Promise<number> {
+  for (;;) {
+    const [pid] = serverChildren();
+    if (pid) return pid;
+    await pause();
+  }
+}
+
+const docx = (bytes: Uint8Array): ResumeUpload => ({ bytes, name: 'resume.docx', type: RESUME_MIME_TYPES.docx });
+const pdf = (bytes: Uint8Array): ResumeUpload => ({ bytes, name: 'resume.pdf', type: RESUME_MIME_TYPES.pdf });
+
+/** A document.xml of one paragraph holding `size` bytes in all. */
+function documentXml(size: number) {
+  return deflatedRepeat(
+    {
+      head: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>',
+      unit: 'A',
+      size,
+      tail: '</w:t></w:r></w:p></w:body></w:document>',
+    },
+    'raw',
+  );
+}
+
+function docxWithDocument(document: DeflatedEntry): Uint8Array {
+  return zipBytes({ ...DOCX_PARTS, 'word/document.xml': document }, { deflate: true });
+}
+
+/** A PDF whose one content stream draws a string of `size` bytes: a bomb at 200 MB. */
+async function pdfWithLongString(size: number): Promise<Uint8Array> {
+  const { deflated } = await deflatedRepeat(
+    { head: 'BT /F1 12 Tf 72 720 Td (', unit: 'A', size, tail: ') Tj ET' },
+    'zlib',
+  );
+  return pdfWithDeflatedContent(deflated);
+}
+
+/** A PDF that keeps pdf.js busy for seconds: 40 MB of empty save/restore operators, under every size bound. */
+async function slowPdf(): Promise<Uint8Array> {
+  const { deflated } = await deflatedRepeat({ head: '', unit: 'q Q ', size: 40 * MB, tail: '' }, 'zlib');
+  return pdfWithDeflatedContent(deflated);
+}
+
+beforeAll(async () => {
+  storage = await processStorage('hostile');
+  env = {
+    DATA_DIR: storage.dataDir,
+    DATABASE_URL: storage.databaseUrl,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  };
+  await start();
+  const res = await fetch(`${server.url}/api/job`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...authorized() },
+    body: JSON.stringify(validJob),
+  });
+  jobId = ((await res.json()) as { job: { id: number } }).job.id;
+});
+
+afterAll(async () => {
+  await stop('SIGTERM');
+  await storage.remove();
+});
+
+describe('resumes built to blow up', () => {
+  const bombs: number[] = [];
+
+  it('refuses a DOCX whose central directory declares 200 MB, and stays up', async () => {
+    const bomb = docxWithDocument(await documentXml(200 * MB));
+    expect(bomb.length).toBeLessThan(300_000);
+    const res = await applyWith(docx(bomb));
+    expect(res.status).toBe(415);
+    // A normal resume read after it: the server is the same process and reads on.
+    expect(await untilState(await applied(docx(docxWithText(['Grace Hopper']))), ['ready', 'missing'])).toBe('ready');
+    expectUp();
+  });
+
+  it('keeps a DOCX whose central directory lies about its 200 MB, marks it unreadable, and stays up', async () => {
+    const document = await documentXml(200 * MB);
+    const lying = docxWithDocument({ ...document, size: 20_000 });
+    const id = await applied(docx(lying));
+    bombs.push(id);
+    expect(await untilState(id, ['ready', 'missing'])).toBe('missing');
+    expectUp();
+  });
+
+  it('keeps a PDF with a 200 MB FlateDecode string, marks it unreadable, and stays up', async () => {
+    const bomb = await pdfWithLongString(200 * MB);
+    expect(bomb.length).toBeLessThan(300_000);
+    const id = await applied(pdf(bomb));
+    bombs.push(id);
+    expect(await untilState(id, ['ready', 'missing'])).toBe('missing');
+    expectUp();
+  });
+
+  it('answers a preview of the lying DOCX with 415 and stays up', async () => {
+    const res = await fetch(`${server.url}/api/applicants/${bombs[0]}/preview`, { headers: authorized() });
+    expect(res.status).toBe(415);
+    expectUp();
+  });
+
+  it('starts again on the same data, stays up, and leaves the bombs unreadable', async () => {
+    await stop('SIGTERM');
+    await start();
+    const id = await applied(pdf(await pdfWithLongString(1000)));
+    expect(await untilState(id, ['ready', 'missing'])).toBe('ready');
+    for (const bomb of bombs) expect(await textState(bomb)).toBe('missing');
+    expectUp();
+  });
+});
+
+describe('a reader stopped mid-read', () => {
+  it('marks the resume unreadable when its reader is killed, and a restart does not read it again', async () => {
+    const id = await applied(pdf(await slowPdf()));
+    await untilState(id, ['reading']);
+    process.kill(await readerPid(), 'SIGKILL');
+    expect(await untilState(id, ['ready', 'missing'])).toBe('missing');
+    expectUp();
+    await stop('SIGTERM');
+    await start();
+    // Read after the restart, so it waits behind any read the start began.
+    const after = await applied(docx(docxWithText(['Katherine Johnson'])));
+    expect(await untilState(after, ['ready', 'missing'])).toBe('ready');
+    expect(await textState(id)).toBe('missing');
+    expectUp();
+  });
+
+  it('reads the resume again after a planned stop (SIGTERM) in the middle of its read', async () => {
+    const id = await applied(pdf(await slowPdf()));
+    await untilState(id, ['reading']);
+    await stop('SIGTERM');
+    await start();
+    expect(['pending', 'reading', 'ready']).toContain(await textState(id));
+    expectUp();
+  });
+
+  it('marks the resume unreadable at the next start when the server died while reading it', async () => {
+    const id = await applied(pdf(await slowPdf()));
+    await untilState(id, ['reading']);
+    await stop('SIGKILL');
+    await start();
+    expect(await textState(id)).toBe('missing');
+    const after = await applied(docx(docxWithText(['Dorothy Vaughan'])));
+    expect(await untilState(after, ['ready', 'missing'])).toBe('ready');
+    expectUp();
+  });
+});
+
+describe('previews beside background reads', () => {
+  it('answers a DOCX preview while a slow PDF is still being read', async () => {
+    const slow = await applied(pdf(await slowPdf()));
+    await untilState(slow, ['reading']);
+    const quick = await applied(docx(docxWithText(['Mary Jackson', 'Aerospace engineer'])));
+    const res = await fetch(`${server.url}/api/applicants/${quick}/preview`, { headers: authorized() });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { html: string }).html).toBe('<h1>Mary Jackson</h1><p>Aerospace engineer</p>');
+    expect(await textState(slow)).toBe('reading');
+    expectUp();
+  });
+});
