@@ -391,6 +391,72 @@ describe('scorecards', () => {
     ]);
   });
 
+  /** An applicant interviewed by Ana and Ben, Ben's secret verdict in and Ana's not; the interview's id. */
+  async function benVotedFirst(id: number): Promise<number> {
+    const { interviews } = (await (
+      await schedule(id, { ...sixty, startsAt: inDays(2), interviewerIds: [ids.ana, ids.ben] })
+    ).json()) as InterviewList;
+    const interviewId = interviews[0]?.id ?? 0;
+    const card = { recommendation: 'strong_no', ratings, notes: 'SECRET-BEN-VERDICT' };
+    expect((await submit(id, interviewId, card, tokens.ben)).status).toBe(201);
+    return interviewId;
+  }
+
+  it('of the others stay out of the person’s export for an interviewer who owes theirs', async () => {
+    const id = await applicant();
+    const interviewId = await benVotedFirst(id);
+    type Exported = {
+      applications: { interviews: { withheldScorecards: number; scorecards: { notes: string }[] }[] }[];
+    };
+    const exported = async (token: string) => {
+      const res = await call(api.app, 'GET', `/api/applicants/${id}/export`, { token });
+      expect(res.status).toBe(200);
+      const files = await readZip(new Uint8Array(await res.arrayBuffer()));
+      const text = files.get('person.json')?.toString('utf8') ?? '';
+      return { text, interview: (JSON.parse(text) as Exported).applications[0]?.interviews[0] };
+    };
+
+    const byAna = await exported(tokens.ana);
+    expect(byAna.text).not.toContain('SECRET-BEN-VERDICT');
+    expect(byAna.text).not.toContain('strong_no');
+    expect(byAna.interview).toMatchObject({ withheldScorecards: 1, scorecards: [] });
+    // Not on the panel: the owner's copy is complete.
+    expect((await exported(api.token)).interview).toMatchObject({
+      withheldScorecards: 0,
+      scorecards: [{ notes: 'SECRET-BEN-VERDICT' }],
+    });
+
+    expect((await submit(id, interviewId, { recommendation: 'yes', ratings }, tokens.ana)).status).toBe(201);
+    expect((await exported(tokens.ana)).interview?.scorecards.map((c) => c.notes)).toEqual(['SECRET-BEN-VERDICT', '']);
+  });
+
+  it('of the others stay hidden from an interviewer who leaves the panel and rejoins it', async () => {
+    const id = await applicant();
+    const interviewId = await benVotedFirst(id);
+    const move = async (interviewerIds: number[]) => {
+      const res = await call(api.app, 'PUT', `/api/applicants/${id}/interviews/${interviewId}`, {
+        token: tokens.ana,
+        json: { ...sixty, startsAt: inDays(3), interviewerIds },
+      });
+      expect(res.status).toBe(200);
+      return (await res.json()) as InterviewList;
+    };
+    const hidden = (list: InterviewList) => [
+      list.hiddenScorecards,
+      list.interviews[0]?.scorecards,
+      list.tally.strong_no,
+    ];
+
+    const left = await move([ids.ben]);
+    expect(left.interviews[0]?.onPanel).toBe(false);
+    expect(hidden(left)).toEqual([1, [], 0]);
+    expect(hidden(await interviewsOf(id, tokens.ana))).toEqual([1, [], 0]);
+    expect(hidden(await move([ids.ana, ids.ben]))).toEqual([1, [], 0]);
+    // Ben, and the owner who was never on it, read the card as before.
+    expect((await interviewsOf(id, api.token)).tally.strong_no).toBe(1);
+    expect((await interviewsOf(id, tokens.ben)).hiddenScorecards).toBe(0);
+  });
+
   it('are written only by the panel, never by viewers, and rate every criterion of the vacancy from 1 to 4', async () => {
     const id = await applicant();
     const { interviews } = (await (
@@ -513,7 +579,7 @@ describe('interviews and scorecards as personal data', () => {
     expect(JSON.stringify(person)).not.toContain(emails.ana);
   });
 
-  it('leave with the person on erasure: interviews, panels, scorecards and the invitations', async () => {
+  it('leave with the person on erasure: interviews, panels and their history, scorecards and the invitations', async () => {
     const email = 'erased.interviewee@example.com';
     const id = await applicant(email);
     const { interviews } = (await (
@@ -533,11 +599,18 @@ describe('interviews and scorecards as personal data', () => {
       ).length,
       scorecards: (await api.db.selectFrom('scorecards').select('id').where('interview_id', '=', interviewId).execute())
         .length,
+      history: (
+        await api.db
+          .selectFrom('interview_panel_history')
+          .select('admin_id')
+          .where('interview_id', '=', interviewId)
+          .execute()
+      ).length,
       mails: (await api.db.selectFrom('outbox').select('id').where('subject_key', '=', email).execute()).length,
     });
-    expect(await left()).toEqual({ interviews: 1, panel: 2, scorecards: 1, mails: 5 });
+    expect(await left()).toEqual({ interviews: 1, panel: 2, scorecards: 1, history: 2, mails: 5 });
     const erased = await call(api.app, 'POST', '/api/erasure', { token: api.token, json: { email } });
     expect(erased.status).toBe(200);
-    expect(await left()).toEqual({ interviews: 0, panel: 0, scorecards: 0, mails: 0 });
+    expect(await left()).toEqual({ interviews: 0, panel: 0, scorecards: 0, history: 0, mails: 0 });
   });
 });

@@ -76,6 +76,7 @@ export {
   scorecardsOf,
   insertScorecard,
   type InterviewRecord,
+  type ScorecardRecord,
 } from './interviews';
 export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
 export {

@@ -4,13 +4,13 @@ import type { Role } from '~/lib/team';
 import { enqueueMails, type NewMail } from './outbox';
 import type { Database } from './schema';
 
-/** One interview as stored, with its panel. */
+/** One interview as stored, with its panel and the ids of everyone who was ever on it (today's panel too). */
 export type InterviewRecord = Pick<
   Interview,
   'id' | 'uid' | 'sequence' | 'startsAt' | 'durationMinutes' | 'location' | 'note' | 'timeZone' | 'cancelledAt'
-> & { applicantId: number; panel: Interviewer[] };
+> & { applicantId: number; panel: Interviewer[]; everOnPanel: number[] };
 
-type ScorecardRecord = {
+export type ScorecardRecord = {
   id: number;
   interviewId: number;
   adminId: number | null;
@@ -59,10 +59,13 @@ export async function jobCriteria(db: Kysely<Database>, jobId: number): Promise<
 }
 
 async function setPanel(db: Kysely<Database>, interviewId: number, panelIds: readonly number[]): Promise<void> {
+  const rows = panelIds.map((adminId) => ({ interview_id: interviewId, admin_id: adminId }));
   await db.deleteFrom('interview_panel').where('interview_id', '=', interviewId).execute();
+  await db.insertInto('interview_panel').values(rows).execute();
   await db
-    .insertInto('interview_panel')
-    .values(panelIds.map((adminId) => ({ interview_id: interviewId, admin_id: adminId })))
+    .insertInto('interview_panel_history')
+    .values(rows)
+    .onConflict((oc) => oc.columns(['interview_id', 'admin_id']).doNothing())
     .execute();
 }
 
@@ -146,15 +149,19 @@ export async function interviewsOf(db: Kysely<Database>, applicantIds: readonly 
     .orderBy('id')
     .execute();
   const ids = rows.map((r) => Number(r.id));
-  const panel = ids.length
-    ? await db
-        .selectFrom('interview_panel')
-        .innerJoin('admins', 'admins.id', 'interview_panel.admin_id')
-        .select(['interview_panel.interview_id', 'admins.id', 'admins.email'])
-        .where('interview_panel.interview_id', 'in', ids)
-        .orderBy('admins.id')
-        .execute()
-    : [];
+  if (!ids.length) return [];
+  const panel = await db
+    .selectFrom('interview_panel')
+    .innerJoin('admins', 'admins.id', 'interview_panel.admin_id')
+    .select(['interview_panel.interview_id', 'admins.id', 'admins.email'])
+    .where('interview_panel.interview_id', 'in', ids)
+    .orderBy('admins.id')
+    .execute();
+  const history = await db
+    .selectFrom('interview_panel_history')
+    .select(['interview_id', 'admin_id'])
+    .where('interview_id', 'in', ids)
+    .execute();
   return rows.map((r) => ({
     id: Number(r.id),
     applicantId: Number(r.applicant_id),
@@ -169,6 +176,7 @@ export async function interviewsOf(db: Kysely<Database>, applicantIds: readonly 
     panel: panel
       .filter((p) => Number(p.interview_id) === Number(r.id))
       .map((p) => ({ id: Number(p.id), email: p.email })),
+    everOnPanel: history.filter((h) => Number(h.interview_id) === Number(r.id)).map((h) => Number(h.admin_id)),
   }));
 }
 

@@ -99,6 +99,12 @@ interface InterviewPanelTable {
   admin_id: number;
 }
 
+/** Everyone who was ever on an interview's panel, today's included; rows are never removed but with the interview. */
+interface InterviewPanelHistoryTable {
+  interview_id: number;
+  admin_id: number;
+}
+
 /** An interviewer's verdict on an interview; one per interviewer, deleted with the interview. */
 interface ScorecardsTable {
   id: Generated<number>;
@@ -339,6 +345,7 @@ export interface Database {
   applicant_notes: ApplicantNotesTable;
   interviews: InterviewsTable;
   interview_panel: InterviewPanelTable;
+  interview_panel_history: InterviewPanelHistoryTable;
   scorecards: ScorecardsTable;
   jobs: JobsTable;
   closed_jobs: ClosedJobsTable;

@@ -18,6 +18,7 @@ import {
 } from '../db';
 import { eraseAt } from './retention-policy';
 import { resumeFilename } from './resume-filename';
+import { scorecardVisibility } from './scorecard-visibility';
 
 /** A resume as it goes into the export zip. */
 export type ExportedResume = { path: string; data: Uint8Array };
@@ -88,6 +89,8 @@ export type PersonData = {
       note: string | null;
       cancelledAt: string | null;
       interviewers: number;
+      /** Scorecards left out because the admin who exported this still owes their own; 0 in a complete copy. */
+      withheldScorecards: number;
       /** The interviewers' verdicts; `by` is always "the hiring team". */
       scorecards: {
         recommendation: string;
@@ -112,12 +115,16 @@ export type PersonData = {
   auditEntries: PersonAuditEntry[];
 };
 
-/** Collects every application (with resume), contact message, job alert and audit entry of `email`. */
+/**
+ * Collects every application (with resume), contact message, job alert and audit entry of `email`.
+ * With `readerId`, the admin exporting it reads the scorecards `scorecardVisibility` lets them.
+ */
 export async function collectPersonData(
   db: Kysely<Database>,
   email: string,
   days: RetentionDays,
   now: Date,
+  readerId?: number,
 ): Promise<{ data: PersonData; resumes: ExportedResume[] }> {
   const key = normalizeEmail(email);
   const rows = await applicationsOf(db, key);
@@ -136,6 +143,7 @@ export async function collectPersonData(
     db,
     interviews.map((i) => i.id),
   );
+  const visible = readerId === undefined ? () => true : scorecardVisibility(interviews, scorecards, readerId);
   const applications = rows.map((row) => {
     const file = row.resume ? `resumes/${row.id}-${resumeFilename(row.name, row.resume.kind).ascii}` : null;
     if (row.resume && file) resumes.push({ path: file, data: row.resume.data });
@@ -162,23 +170,25 @@ export async function collectPersonData(
         .map((n) => ({ text: n.text, by: privacyMessages.exportActor, writtenAt: n.at })),
       interviews: interviews
         .filter((i) => i.applicantId === fields.id)
-        .map((i) => ({
-          startsAt: i.startsAt,
-          durationMinutes: i.durationMinutes,
-          location: i.location,
-          note: i.note,
-          cancelledAt: i.cancelledAt,
-          interviewers: i.panel.length,
-          scorecards: scorecards
-            .filter((card) => card.interviewId === i.id)
-            .map((card) => ({
+        .map((i) => {
+          const cards = scorecards.filter((card) => card.interviewId === i.id);
+          return {
+            startsAt: i.startsAt,
+            durationMinutes: i.durationMinutes,
+            location: i.location,
+            note: i.note,
+            cancelledAt: i.cancelledAt,
+            interviewers: i.panel.length,
+            withheldScorecards: cards.filter((card) => !visible(card)).length,
+            scorecards: cards.filter(visible).map((card) => ({
               recommendation: card.recommendation,
               ratings: card.ratings,
               notes: card.notes,
               by: privacyMessages.exportActor,
               submittedAt: card.submittedAt,
             })),
-        })),
+          };
+        }),
     };
   });
   const auditEntries = await auditEntriesAbout(db, [

@@ -78,7 +78,7 @@ export function privacyRoutes(services: Services) {
       const now = services.now();
       // The export's own audit row comes first, so the file lists it too.
       await auditRequest(services, c, 'person.exported', { subject: { type: 'applicant', id } });
-      const { data, resumes } = await collectPersonData(db, email, days(), now);
+      const { data, resumes } = await collectPersonData(db, email, days(), now, c.var.admin?.id ?? 0);
       const zip = await personZip(data, resumes);
       return c.body(new Uint8Array(zip), 200, {
         'Content-Type': 'application/zip',
