@@ -59,14 +59,17 @@ function pdfFromObjects(objects: string[], trailer = ''): Uint8Array {
   return new Uint8Array(Buffer.from(body, 'latin1'));
 }
 
-/** A one-page PDF (Helvetica as F1) whose content stream is `content`, zlib data read through FlateDecode. */
-export function pdfWithDeflatedContent(content: Uint8Array): Uint8Array {
+/**
+ * A one-page PDF (Helvetica as F1) whose content stream is `content`, zlib data read through
+ * FlateDecode; `dictionary` adds keys to the stream's dictionary.
+ */
+export function pdfWithDeflatedContent(content: Uint8Array, dictionary = ''): Uint8Array {
   return pdfFromObjects([
     '<</Type/Catalog/Pages 2 0 R>>',
     '<</Type/Pages/Kids[4 0 R]/Count 1>>',
     '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>',
     '<</Type/Page/Parent 2 0 R/MediaBox[0 0 612 792]/Resources<</Font<</F1 3 0 R>>>>/Contents 5 0 R>>',
-    `<</Length ${content.length}/Filter/FlateDecode>>\nstream\n${Buffer.from(content).toString('latin1')}\nendstream`,
+    `<</Length ${content.length}/Filter/FlateDecode${dictionary}>>\nstream\n${Buffer.from(content).toString('latin1')}\nendstream`,
   ]);
 }
 

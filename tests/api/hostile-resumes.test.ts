@@ -124,6 +124,20 @@ async function readerPid(): Promise<number> {
   }
 }
 
+/** The server's peak resident memory so far, in MB. */
+function serverPeakMb(): number {
+  const status = readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)?.[1]) / 1024;
+}
+
+/** Why the server logged it could not read applicant `id`'s resume. */
+function readFailure(id: number): string | undefined {
+  const line = server.output.find(
+    (l) => l.includes('"resume text could not be read"') && l.includes(`"applicantId":${id},`),
+  );
+  return line ? (JSON.parse(line) as { error: string }).error : undefined;
+}
+
 const docx = (bytes: Uint8Array): ResumeUpload => ({ bytes, name: 'resume.docx', type: RESUME_MIME_TYPES.docx });
 const pdf = (bytes: Uint8Array): ResumeUpload => ({ bytes, name: 'resume.pdf', type: RESUME_MIME_TYPES.pdf });
 
@@ -145,12 +159,12 @@ function docxWithDocument(document: DeflatedEntry): Uint8Array {
 }
 
 /** A PDF whose one content stream draws a string of `size` bytes: a bomb at 200 MB. */
-async function pdfWithLongString(size: number): Promise<Uint8Array> {
+async function pdfWithLongString(size: number, dictionary = ''): Promise<Uint8Array> {
   const { deflated } = await deflatedRepeat(
     { head: 'BT /F1 12 Tf 72 720 Td (', unit: 'A', size, tail: ') Tj ET' },
     'zlib',
   );
-  return pdfWithDeflatedContent(deflated);
+  return pdfWithDeflatedContent(deflated, dictionary);
 }
 
 /** A PDF that keeps pdf.js busy for seconds: 40 MB of empty save/restore operators, under every size bound. */
@@ -197,18 +211,34 @@ describe('resumes built to blow up', () => {
   it('keeps a DOCX whose central directory lies about its 200 MB, marks it unreadable, and stays up', async () => {
     const document = await documentXml(200 * MB);
     const lying = docxWithDocument({ ...document, size: 20_000 });
+    const peak = serverPeakMb();
     const id = await applied(docx(lying));
     bombs.push(id);
     expect(await untilState(id, ['ready', 'missing'])).toBe('missing');
+    expect(readFailure(id)).toBe(
+      'refused before reading: word/document.xml does not inflate to its declared 20000 bytes',
+    );
+    expect(serverPeakMb() - peak).toBeLessThan(100);
     expectUp();
   });
 
   it('keeps a PDF with a 200 MB FlateDecode string, marks it unreadable, and stays up', async () => {
     const bomb = await pdfWithLongString(200 * MB);
     expect(bomb.length).toBeLessThan(300_000);
+    const peak = serverPeakMb();
     const id = await applied(pdf(bomb));
     bombs.push(id);
     expect(await untilState(id, ['ready', 'missing'])).toBe('missing');
+    expect(readFailure(id)).toBe('refused before reading: its streams inflate to more than 50 MB');
+    expect(serverPeakMb() - peak).toBeLessThan(100);
+    expectUp();
+  });
+
+  it('ends only its reader on a PDF bomb that hides from the stream count (marked as an image)', async () => {
+    const id = await applied(pdf(await pdfWithLongString(200 * MB, '/Subtype/Image')));
+    bombs.push(id);
+    expect(await untilState(id, ['ready', 'missing'])).toBe('missing');
+    expect(readFailure(id)).toMatch(/^the reader stopped|^no result within/);
     expectUp();
   });
 
