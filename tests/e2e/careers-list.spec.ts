@@ -156,4 +156,18 @@ test.describe('careers › list', () => {
     await page.getByRole('link', { name: 'Send an open application' }).click();
     await expect(page).toHaveURL(/\/career\/open-application$/);
   });
+
+  test("'Get in Touch', beside the open application, goes to the home page's contact form", async ({ page }) => {
+    await page.route('**/api/job', (route) => route.fulfill({ json: { jobs: [] } }));
+    await openBoard(page);
+    await expect(page.getByText('No open positions at the moment. Check back soon!')).toBeVisible();
+    const open = page.getByRole('link', { name: 'Send an open application' });
+    const touch = page.getByRole('link', { name: 'Get in Touch', exact: true });
+    await expect(touch).toHaveAttribute('href', '/#contact');
+    // Beside it: both links in the one call to action.
+    await expect(open.locator('xpath=..')).toContainText('Get in Touch');
+    await touch.click();
+    await expect(page).toHaveURL(/\/#contact$/);
+    await expect(page.locator('#contact')).toBeInViewport();
+  });
 });
