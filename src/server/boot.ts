@@ -189,7 +189,12 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       await ensureFirstAdmin(handle.db, parsed, logger);
       // Before the outbox worker starts: nothing goes out to or about an erased person, nor twice after a restore.
       const restored = handle.kind === 'sqlite' && takeRestoredMarker(path.join(parsed.DATA_DIR, RESTORED_MARKER));
-      const guarded = await guardRestoredData(handle.db, { ledger: config.erasureLedger, restored }, new Date());
+      const guarded = await guardRestoredData(
+        handle.db,
+        handle.kind,
+        { ledger: config.erasureLedger, restored },
+        new Date(),
+      );
       if (guarded.erasedAgain || guarded.held) logger.warn(guarded, 'restored data guarded');
       retention = scheduleRetention(handle.db, config.retentionDays, config.mail, logger);
       // In the background: resumes the last run stopped before reading, or stored before reading existed.

@@ -1,4 +1,4 @@
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -58,6 +58,31 @@ describe.skipIf(TEST_DATABASE_URL)("SQLite's checkpoints on a thread of their ow
     handle = openDatabase({ dataDir, logger });
     const { rows } = await sql<{ body: string }>`select body from notes`.execute(handle.db);
     expect(rows).toEqual([{ body: 'written on the event loop' }]);
+  });
+
+  it('empties the log file once everything in it is in the database file', async () => {
+    await sql`create table notes (body text)`.execute(handle.db);
+    await sql`insert into notes values ('a body removed later')`.execute(handle.db);
+    const log = path.join(dataDir, `${SQLITE_FILE}-wal`);
+    await expect.poll(() => statSync(log).size, { timeout: 10_000 }).toBe(0);
+  });
+
+  it('lets a transaction that read first still write while another connection truncates the log', async () => {
+    await sql`create table notes (body text)`.execute(handle.db);
+    await sql`pragma wal_checkpoint(TRUNCATE)`.execute(handle.db);
+    const other = new SQLite(path.join(dataDir, SQLITE_FILE), { timeout: 0 });
+    try {
+      await handle.db.transaction().execute(async (trx) => {
+        await sql`select count(*) from notes`.execute(trx);
+        // What the checkpoint thread does once the log is copied; it never waits for the lock.
+        other.pragma('wal_checkpoint(TRUNCATE)');
+        await sql`insert into notes values ('written after the read')`.execute(trx);
+      });
+    } finally {
+      other.close();
+    }
+    const { rows } = await sql<{ body: string }>`select body from notes`.execute(handle.db);
+    expect(rows).toEqual([{ body: 'written after the read' }]);
   });
 });
 

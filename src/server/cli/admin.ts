@@ -36,6 +36,7 @@ import {
   restoreDatabase,
   setAdminPassword,
   type Database,
+  type DbKind,
 } from '~/server/db';
 import { JWT_SECRET_FILE, TWO_FACTOR_KEY_FILE } from '~/server/boot';
 import { configFromEnv, databaseOptionsFromEnv } from '~/server/config';
@@ -230,7 +231,7 @@ function parseRole(args: (string | undefined)[]): Role {
   return result.data;
 }
 
-async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)[]): Promise<void> {
+async function run(db: Kysely<Database>, kind: DbKind, env: ApiEnv, args: (string | undefined)[]): Promise<void> {
   const [command, arg, second] = args;
   switch (command) {
     case 'create': {
@@ -325,14 +326,14 @@ async function run(db: Kysely<Database>, env: ApiEnv, args: (string | undefined)
     }
     case 'erase': {
       const email = parseEmail(arg);
-      const erased = await erasePerson(db, email, configFromEnv(env, '', '').erasureLedger);
+      const erased = await erasePerson(db, kind, email, configFromEnv(env, '', '').erasureLedger);
       await audit(db, { action: 'person.erased', summary: `${privacyMessages.erased(erased)} (admin CLI)` });
       console.log(`Erased ${erased} record${erased === 1 ? '' : 's'} of ${email}.`);
       return;
     }
     case 'after-restore': {
       const ledger = configFromEnv(env, '', '').erasureLedger;
-      const { erasedAgain, held } = await guardRestoredData(db, { ledger, restored: true }, new Date());
+      const { erasedAgain, held } = await guardRestoredData(db, kind, { ledger, restored: true }, new Date());
       console.log(
         `Erased again ${erasedAgain} ${erasedAgain === 1 ? 'person' : 'people'} on the erasure ledger; held ${held} unsent ${held === 1 ? 'mail' : 'mails'} for an owner to send or discard in the Outbox tab.`,
       );
@@ -375,7 +376,7 @@ async function main(): Promise<number> {
   const handle = openDatabase({ ...databaseOptionsFromEnv(env), poolSize: 1 });
   try {
     await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
-    await run(handle.db, env, args);
+    await run(handle.db, handle.kind, env, args);
     return 0;
   } catch (error) {
     if (error instanceof CliError) {

@@ -279,8 +279,8 @@ function checkHeader(file: string): void {
 }
 
 /**
- * Checks a database file (a private copy: it is switched out of WAL mode) and counts what it holds.
- * `label` names it in messages.
+ * Checks a database file (a private copy: it is switched out of WAL mode and vacuumed) and counts
+ * what it holds. `label` names it in messages.
  */
 function inspect(file: string, label: string): BackupSummary {
   let db: SQLite.Database | undefined;
@@ -308,6 +308,8 @@ function inspect(file: string, label: string): BackupSummary {
       throw new BackupError(
         `${label} has a newer schema than this version knows (${unknown.join(', ')}): upgrade this installation first, then restore.`,
       );
+    // Rewritten without free pages: a copy holds no deleted row, whatever the file it came from kept.
+    db.exec('VACUUM');
     const count = (table: string) => db!.prepare(`select count(*) from ${table}`).pluck().get() as number;
     return {
       bytes: statSync(file).size,

@@ -40,7 +40,7 @@ export const SQLITE_FILE = 'edgecraft.sqlite';
 
 /**
  * Opens PostgreSQL when `databaseUrl` is set, otherwise SQLite in `dataDir` (created if missing)
- * with WAL, foreign keys and a busy timeout.
+ * with WAL, foreign keys, a busy timeout and secure delete.
  */
 export function openDatabase(options: DbOptions): DbHandle {
   if (options.databaseUrl) {
@@ -73,6 +73,8 @@ export function openDatabase(options: DbOptions): DbHandle {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous === 'FULL' ? 'FULL' : 'NORMAL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // Deleted rows and freed pages are overwritten with zeros: an erased person's bytes leave the file.
+  sqlite.pragma('secure_delete = ON');
   const checkpoints = startCheckpointThread(sqlite, file, options.logger ?? silentLogger);
   const db = new Kysely<Database>({ dialect: new KeepCauseSqliteDialect(sqlite) });
   let closed = false;

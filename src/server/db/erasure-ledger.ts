@@ -2,7 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { erasePersonRecords, messageEmailKey } from './personal-data';
-import type { Database } from './schema';
+import type { Database, DbKind } from './schema';
 
 /**
  * The erasure ledger: a file in DATA_DIR beside the database, never inside it, so restoring a
@@ -39,7 +39,7 @@ export function recordErasure(file: string, emailKey: string): void {
  * Erases again everyone on the ledger who is in the database (after a restore, or a start on a
  * restored file); returns how many people were. A missing ledger means no erasure was ever made here.
  */
-export async function reapplyErasures(db: Kysely<Database>, file: string): Promise<number> {
+export async function reapplyErasures(db: Kysely<Database>, kind: DbKind, file: string): Promise<number> {
   if (!existsSync(file)) return 0;
   const [, ...lines] = readFileSync(file, 'utf8').split('\n');
   const erased = new Set(lines.filter(Boolean));
@@ -54,7 +54,7 @@ export async function reapplyErasures(db: Kysely<Database>, file: string): Promi
   let people = 0;
   for (const emailKey of keys) {
     if (!erased.has(hashOf(key, emailKey))) continue;
-    await erasePersonRecords(db, emailKey);
+    await erasePersonRecords(db, kind, emailKey);
     people++;
   }
   return people;

@@ -580,6 +580,13 @@ function migrations(kind: DbKind): Record<string, Migration> {
           select interview_id, admin_id from interview_panel`.execute(db);
       },
     },
+    '0037_scrub_freed_pages': {
+      // SQLite now zeroes what it deletes; one VACUUM rewrites the file without the pages freed
+      // before, which still held erased rows. PostgreSQL: nothing (see docs/ARCHITECTURE.md).
+      async up(db: Kysely<unknown>) {
+        if (kind === 'sqlite') await sql`vacuum`.execute(db);
+      },
+    },
   };
 }
 

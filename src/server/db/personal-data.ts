@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResumeKind } from '~/lib/limits';
-import type { ApplicantRow, ContactMessageRow, Database } from './schema';
+import type { ApplicantRow, ContactMessageRow, Database, DbKind } from './schema';
 
 /** A contact message's normalised e-mail address, as SQL: messages keep the address as typed. */
 export const messageEmailKey = sql<string>`lower(trim(email))`;
@@ -68,10 +68,11 @@ export async function contactMessagesOf(db: Kysely<Database>, emailKey: string):
 /**
  * Deletes every application (with its resume), contact message and job alert of a normalised e-mail
  * address in one transaction; returns how many records went (applications, messages and alerts). Mails in the
- * outbox to, from or about the person go too: they repeat the same personal data.
+ * outbox to, from or about the person go too: they repeat the same personal data. On SQLite the
+ * write-ahead log is then emptied into the file, whose secure delete has zeroed the freed bytes.
  */
-export async function erasePersonRecords(db: Kysely<Database>, emailKey: string): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+export async function erasePersonRecords(db: Kysely<Database>, kind: DbKind, emailKey: string): Promise<number> {
+  const erased = await db.transaction().execute(async (trx) => {
     const ids = (await trx.selectFrom('applicants').select('id').where('email_key', '=', emailKey).execute()).map((r) =>
       Number(r.id),
     );
@@ -102,6 +103,17 @@ export async function erasePersonRecords(db: Kysely<Database>, emailKey: string)
       .execute();
     return applications + messages + alerts;
   });
+  if (kind === 'sqlite') await emptyWriteAheadLog(db);
+  return erased;
+}
+
+/**
+ * Copies SQLite's write-ahead log into the database file and truncates it to nothing, so no
+ * earlier page image (the person's rows before the erasure) stays in it. Should a reader keep it
+ * busy past the busy timeout, the checkpoint thread truncates it once that reader is done.
+ */
+async function emptyWriteAheadLog(db: Kysely<Database>): Promise<void> {
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
 }
 
 /** The normalised e-mail address of an applicant, or null. */

@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import type { Kysely } from 'kysely';
 import { reapplyErasures } from './erasure-ledger';
 import { holdPendingMails } from './outbox';
-import type { Database } from './schema';
+import type { Database, DbKind } from './schema';
 
 /** Left in DATA_DIR by `npm run admin -- restore`; the first start after it holds the mails and removes it. */
 export const RESTORED_MARKER = 'restored-from-backup';
@@ -21,10 +21,11 @@ export function takeRestoredMarker(file: string): boolean {
  */
 export async function guardRestoredData(
   db: Kysely<Database>,
+  kind: DbKind,
   options: { ledger: string | null; restored: boolean },
   now: Date,
 ): Promise<{ erasedAgain: number; held: number }> {
-  const erasedAgain = options.ledger ? await reapplyErasures(db, options.ledger) : 0;
+  const erasedAgain = options.ledger ? await reapplyErasures(db, kind, options.ledger) : 0;
   const held = options.restored ? await holdPendingMails(db, now) : 0;
   return { erasedAgain, held };
 }

@@ -15,6 +15,7 @@ import {
   notesOf,
   scorecardsOf,
   type Database,
+  type DbKind,
 } from '../db';
 import { eraseAt } from './retention-policy';
 import { resumeFilename } from './resume-filename';
@@ -225,8 +226,8 @@ export async function collectPersonData(
  * Deletes every application, resume, contact message and job alert of `email`; returns how many records went.
  * The person goes on the erasure ledger first, so a crash in between or a restored backup cannot bring them back.
  */
-export function erasePerson(db: Kysely<Database>, email: string, ledger: string | null): Promise<number> {
+export function erasePerson(db: Kysely<Database>, kind: DbKind, email: string, ledger: string | null): Promise<number> {
   const emailKey = normalizeEmail(email);
   if (ledger) recordErasure(ledger, emailKey);
-  return erasePersonRecords(db, emailKey);
+  return erasePersonRecords(db, kind, emailKey);
 }
