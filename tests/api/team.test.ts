@@ -163,7 +163,7 @@ describe('invitations', () => {
     expect(listed).toMatchObject({ email: 'new.recruiter@example.com', role: 'recruiter', twoFactor: false });
     expect(listed?.lastSignInAt).toBe(new Date(clock).toISOString());
     expect(await auditActions()).toContain(
-      `team.invited by ${api.admin.email}: invited new.recruiter@example.com as recruiter`,
+      `team.invited by ${api.admin.email}: invited team member #${id} as recruiter`,
     );
   });
 
@@ -269,8 +269,8 @@ describe('changing roles and removing members', () => {
     expect((await team()).admins.map((a) => a.email)).not.toContain('leaving@example.com');
     expect(await auditActions()).toEqual(
       expect.arrayContaining([
-        `team.role_changed by ${api.admin.email}: changed leaving@example.com from recruiter to viewer`,
-        `team.removed by ${api.admin.email}: removed leaving@example.com (viewer)`,
+        `team.role_changed by ${api.admin.email}: changed team member #${colleague.id} from recruiter to viewer`,
+        `team.removed by ${api.admin.email}: removed team member #${colleague.id} (viewer)`,
       ]),
     );
   });

@@ -244,7 +244,7 @@ async function run(db: Kysely<Database>, kind: DbKind, env: ApiEnv, args: (strin
       const created = await insertAdmin(db, email, await hashPassword(await askPassword()), new Date(), role);
       await audit(db, {
         action: 'admin.created',
-        summary: `created admin #${created.id} (${email}) with the admin CLI`,
+        summary: `created admin #${created.id} with the admin CLI`,
       });
       console.log(role === 'owner' ? `Admin ${email} created.` : `Admin ${email} created (${role}).`);
       return;
@@ -293,7 +293,7 @@ async function run(db: Kysely<Database>, kind: DbKind, env: ApiEnv, args: (strin
         throw new CliError('Refusing to delete the last admin; create another one first.');
       if ((await removeAdmin(db, Number(found.id))) === 'last_owner')
         throw new CliError('Refusing to delete the last owner; make another admin an owner first.');
-      await audit(db, { action: 'admin.deleted', summary: `deleted admin #${found.id} (${email}) with the admin CLI` });
+      await audit(db, { action: 'admin.deleted', summary: `deleted admin #${found.id} with the admin CLI` });
       console.log(`Admin ${email} deleted.`);
       return;
     }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { ApplicantHistory, TimelineEvent } from '~/lib/notes';
-import type { Applicant } from '~/lib/schemas/applicant';
+import { REJECTION_REASONS, type Applicant } from '~/lib/schemas/applicant';
 import { mailsTo, notesOf, otherApplicationsOf, statusChangesOf, type Database } from '../db';
 
 const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -8,11 +8,12 @@ const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1
 /**
  * An application's notes and timeline for the admin `viewerId`: applied, status changes and
  * interview events (who, when, from the audit trail), mails queued to the applicant since, and notes,
- * oldest first; and the same person's other applications (same e-mail address or phone).
+ * oldest first; and the same person's other applications (same e-mail address or phone). The
+ * reason of a rejection comes from the application itself and is told with the move that made it.
  */
 export async function applicantHistory(
   db: Kysely<Database>,
-  applicant: Pick<Applicant, 'id' | 'email' | 'appliedAt'>,
+  applicant: Pick<Applicant, 'id' | 'email' | 'appliedAt' | 'status' | 'rejectionReason'>,
   viewerId: number,
 ): Promise<ApplicantHistory> {
   const [noteRows, changes, mails, otherApplications] = await Promise.all([
@@ -28,13 +29,17 @@ export async function applicantHistory(
     at: n.at,
     mine: n.adminId === viewerId,
   }));
+  // The newest move brought the applicant to where they are: a rejection's, when they are rejected.
+  const rejection =
+    applicant.status === 'rejected' && applicant.rejectionReason ? changes.findLast((s) => !s.interview) : undefined;
+  const reason = applicant.rejectionReason ? ` (reason: ${REJECTION_REASONS[applicant.rejectionReason]})` : '';
   const timeline: TimelineEvent[] = [
     { kind: 'applied', at: applicant.appliedAt, by: null, text: 'Applied' },
     ...changes.map((s) => ({
       kind: s.interview ? ('interview' as const) : ('status' as const),
       at: s.at,
       by: s.by,
-      text: capitalize(s.summary),
+      text: capitalize(s.summary) + (s === rejection ? reason : ''),
     })),
     ...mails.map((m) => ({
       kind: 'mail' as const,

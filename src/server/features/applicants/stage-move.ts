@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import {
-  REJECTION_REASONS,
   STAGE_LABELS,
   applicantMessages,
   moveRefusal,
@@ -27,10 +26,12 @@ export function stageRequestRefusal({ status, reason }: StageMoveRequest): strin
   return null;
 }
 
-/** The audit line, which the applicant's timeline shows: stages by their labels, the reason's words. */
-function moveSummary(from: ApplicantStatus, to: ApplicantStatus, reason: RejectionReason | undefined): string {
-  const why = to === 'rejected' && reason ? ` (reason: ${REJECTION_REASONS[reason]})` : '';
-  return `moved from ${STAGE_LABELS[from]} to ${STAGE_LABELS[to]}${why}`;
+/**
+ * The audit line, which the applicant's timeline shows: stages by their labels. Never the reason:
+ * it stays with the application (and its timeline) and goes with it; the trail outlives both.
+ */
+function moveSummary(from: ApplicantStatus, to: ApplicantStatus): string {
+  return `moved from ${STAGE_LABELS[from]} to ${STAGE_LABELS[to]}`;
 }
 
 /**
@@ -54,7 +55,7 @@ export async function moveToStage(
   if (!updated) return { ok: false, httpStatus: 409, message: applicantMessages.changedMeanwhile };
   await auditRequest(services, c, 'applicant.status_changed', {
     subject: { type: 'applicant', id },
-    summary: moveSummary(move.from, move.to, request.reason),
+    summary: moveSummary(move.from, move.to),
   });
   return { ok: true, applicant: updated, from: move.from };
 }

@@ -77,7 +77,7 @@ export function teamRoutes(services: Services) {
       if (!member) return apiError(c, 409, teamMessages.exists);
       await auditRequest(services, c, 'team.invited', {
         subject: { type: 'admin', id: member.id },
-        summary: `invited ${member.email} as ${role}`,
+        summary: `invited team member #${member.id} as ${role}`,
       });
       const body: InvitationSent = {
         message: teamMessages.invited(member.email, mailConfigured),
@@ -108,7 +108,7 @@ export function teamRoutes(services: Services) {
       if (!sent) return apiError(c, 409, teamMessages.notPending);
       await auditRequest(services, c, 'team.reinvited', {
         subject: { type: 'admin', id: member.id },
-        summary: `sent ${member.email} a new invitation link`,
+        summary: `sent team member #${member.id} a new invitation link`,
       });
       const body: InvitationSent = {
         message: teamMessages.reinvited(member.email, mailConfigured),
@@ -137,7 +137,7 @@ export function teamRoutes(services: Services) {
       if (typeof result === 'string') return refused(c, result);
       await auditRequest(services, c, 'team.role_changed', {
         subject: { type: 'admin', id },
-        summary: `changed ${result.email} from ${result.role} to ${role}`,
+        summary: `changed team member #${id} from ${result.role} to ${role}`,
       });
       return c.json({ message: teamMessages.roleChanged });
     })
@@ -148,7 +148,7 @@ export function teamRoutes(services: Services) {
       if (typeof result === 'string') return refused(c, result);
       await auditRequest(services, c, 'team.removed', {
         subject: { type: 'admin', id },
-        summary: `removed ${result.email} (${result.role})`,
+        summary: `removed team member #${id} (${result.role})`,
       });
       return c.json({ message: teamMessages.removed });
     });
