@@ -224,3 +224,13 @@ export async function createJobViaApi(api: TestApi, overrides: Partial<Record<ke
 export function apply(api: TestApi, form: FormData): Promise<Response> {
   return call(api.app, 'POST', '/api/applicants/apply', { form });
 }
+
+/**
+ * The id of the application a 201 from `apply` stored: the newest (tests apply one at a time). The
+ * answer names none, so that a second application cannot be told from a first.
+ */
+export async function appliedId(api: Pick<TestApi, 'db'>, res: Response): Promise<number> {
+  if (res.status !== 201) throw new Error(`apply answered ${res.status}: ${await res.text()}`);
+  const row = await api.db.selectFrom('applicants').select('id').orderBy('id', 'desc').executeTakeFirstOrThrow();
+  return Number(row.id);
+}

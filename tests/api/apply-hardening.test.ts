@@ -3,7 +3,7 @@
  * numbers or text that mean something else than they look.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi, appliedId } from '../../support/api';
 
 const IDLE_MS = 5000;
 
@@ -155,7 +155,7 @@ describe('numbers mean one thing', () => {
 
   it('answers 404 to path id 01 that would otherwise mean 1', async () => {
     const res = await apply(api, applicationForm(jobId, { email: uniqueEmail() }));
-    const { applicant } = (await res.json()) as { applicant: { id: number } };
+    const applicant = { id: await appliedId(api, res) };
     const padded = `0${applicant.id}`;
     expect((await call(api.app, 'GET', `/api/applicants/${padded}/download`, { token: api.token })).status).toBe(404);
     expect((await call(api.app, 'GET', `/api/job/0${jobId}`)).status).toBe(404);

@@ -4,7 +4,16 @@ import { PUBLIC_ROUTES } from '~/server/app';
 import { findAdminByEmail, insertAdmin, setAdminPassword } from '~/server/db';
 import { signToken, verifyToken } from '~/server/services/jwt';
 import { hashPassword, needsRehash, verifyPassword } from '~/server/services/password';
-import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
+import {
+  apply,
+  appliedId,
+  applicationForm,
+  call,
+  createJobViaApi,
+  setupApi,
+  validJob,
+  type TestApi,
+} from '../../support/api';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -225,7 +234,7 @@ describe('every admin route rejects bad tokens (generated from the route list)',
 
     const job = await createJobViaApi(api);
     const res = await apply(api, applicationForm(job.id, { email: 'guard@example.com' }));
-    const { applicant } = (await res.json()) as { applicant: { id: number } };
+    const applicant = { id: await appliedId(api, res) };
 
     const failures: string[] = [];
     for (const route of guarded) {

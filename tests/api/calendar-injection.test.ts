@@ -13,7 +13,7 @@ import { defaultApiConfig } from '~/server/config';
 import { insertAdmin } from '~/server/db';
 import { smtpSender } from '~/server/mail';
 import { hashPassword } from '~/server/services/password';
-import { applicationForm, apply, call, setupApi, type TestApi } from '../../support/api';
+import { applicationForm, apply, call, setupApi, type TestApi, appliedId } from '../../support/api';
 import { startSmtpCapture, type SmtpCapture } from '../../support/smtp';
 
 /** The probe's field of interest: bare CRs between an ORGANIZER, an ATTENDEE, a URL and a METHOD of the attacker's. */
@@ -58,7 +58,7 @@ describe('calendar invitations', () => {
   it('carry only our organizer, the applicant and the panel, no URL and METHOD:REQUEST, whatever the texts hold', async () => {
     const res = await apply(api, openApplication('grace.before@example.org', 'Machine learning'));
     expect(res.status).toBe(201);
-    const id = ((await res.json()) as { applicant: { id: number } }).applicant.id;
+    const id = await appliedId(api, res);
     // An application stored before the one-line rule keeps what it was sent.
     await sql`update applicants set field_of_interest = ${PAYLOAD} where id = ${id}`.execute(api.db);
 

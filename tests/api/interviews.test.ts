@@ -15,7 +15,16 @@ import { insertAdmin, type OutboxRow } from '~/server/db';
 import { smtpSender } from '~/server/mail';
 import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
-import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
+import {
+  apply,
+  applicationForm,
+  call,
+  createJobViaApi,
+  setupApi,
+  validJob,
+  type TestApi,
+  appliedId,
+} from '../../support/api';
 import { startSmtpCapture } from '../../support/smtp';
 import { readZip } from '../helpers/zip';
 
@@ -53,7 +62,7 @@ afterAll(async () => {
 let applied = 0;
 async function applicant(email = `interviewee${++applied}@example.com`): Promise<number> {
   const res = await apply(api, applicationForm(jobId, { email }));
-  return ((await res.json()) as { applicant: { id: number } }).applicant.id;
+  return await appliedId(api, res);
 }
 
 const inDays = (days: number, hour = 10) => {
@@ -510,7 +519,7 @@ describe('scorecard criteria', () => {
     expect((await refused(['x'.repeat(61)]))[0]).toBe(400);
 
     const res = await apply(api, applicationForm(job.id, { email: 'criteria@example.com' }));
-    const id = ((await res.json()) as { applicant: { id: number } }).applicant.id;
+    const id = await appliedId(api, res);
     const { interviews, criteria } = (await (
       await schedule(id, { ...sixty, startsAt: inDays(1), interviewerIds: [ids.ana] })
     ).json()) as InterviewList;

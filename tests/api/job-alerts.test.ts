@@ -9,7 +9,16 @@ import { purgeExpired } from '~/server/retention/purge';
 import { scheduleRetention } from '~/server/retention/schedule';
 import { remindEndingJobAlerts } from '~/server/services/job-alerts';
 import { signToken } from '~/server/services/jwt';
-import { applicationForm, apply, call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
+import {
+  applicationForm,
+  apply,
+  appliedId,
+  call,
+  createJobViaApi,
+  setupApi,
+  validJob,
+  type TestApi,
+} from '../../support/api';
 import { readZip } from '../helpers/zip';
 
 const SITE = 'https://www.edgecraft.test';
@@ -359,7 +368,7 @@ describe('job alerts', () => {
     const job = await publish('Engineering');
     const applied = await apply(api, applicationForm(job.id, { email }));
     expect(applied.status).toBe(201);
-    const id = Number(((await applied.json()) as { applicant: { id: number } }).applicant.id);
+    const id = await appliedId(api, applied);
     const res = await call(api.app, 'GET', `/api/applicants/${id}/export`, { token: await admin() });
     expect(res.status).toBe(200);
     const files = await readZip(new Uint8Array(await res.arrayBuffer()));

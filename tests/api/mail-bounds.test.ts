@@ -184,3 +184,44 @@ describe('"send me my link"', () => {
     expect(await linkMails(api, smtp)).toHaveLength(3);
   });
 });
+
+describe('a second application for the same position', () => {
+  const applyFrom = (api: TestApi, jobId: number, email: string) =>
+    call(api.app, 'POST', '/api/applicants/apply', {
+      form: applicationForm(jobId, { email }),
+      headers: fromAnywhere(),
+    });
+
+  it('is answered as a first one, stored once, and its owner is mailed the link to the one we hold', async () => {
+    const { api, smtp } = await mailingApi();
+    const [job] = await api.db.selectFrom('jobs').select('id').where('kind', '=', 'vacancy').execute();
+    const jobId = Number(job!.id);
+    const first = await applyFrom(api, jobId, 'owner@example.org');
+    const probes: Response[] = [];
+    for (let i = 0; i < 5; i++)
+      probes.push(await applyFrom(api, jobId, i % 2 ? 'OWNER@example.org' : 'owner@example.org'));
+    const firstBody: unknown = await first.json();
+    for (const probe of probes) {
+      expect(probe.status).toBe(first.status);
+      expect(await probe.json()).toEqual(firstBody);
+    }
+    const stored = await api.db
+      .selectFrom('applicants')
+      .select('id')
+      .where('email_key', '=', 'owner@example.org')
+      .execute();
+    expect(stored).toHaveLength(1);
+
+    // One mail however many tries (the same bound as "send me my link"), and no second receipt.
+    const told = await deliveredTo(api, smtp, 'owner@example.org', /^Your EdgeCraft AI application for /);
+    expect(told).toHaveLength(1);
+    expect(await deliveredTo(api, smtp, 'owner@example.org', /^We received/)).toHaveLength(1);
+    expect(told[0]?.parsed.text).toContain('You have already applied for this position');
+    const token = /\/application\/([A-Za-z0-9_-]{43})/.exec(String(told[0]?.parsed.text))?.[1];
+    const page = await call(api.app, 'GET', `/api/applications/${token}`);
+    expect(page.status).toBe(200);
+    expect(((await page.json()) as { jobTitle: string }).jobTitle).toBe('Embedded AI Engineer');
+    // The team hears of the application once.
+    expect(smtp.mails.filter((m) => /^New application/.test(m.parsed.subject ?? ''))).toHaveLength(1);
+  });
+});

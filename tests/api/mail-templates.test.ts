@@ -4,7 +4,7 @@ import { insertAdmin } from '~/server/db';
 import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
 import { site } from '~/site';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi, appliedId } from '../../support/api';
 
 let api: TestApi;
 let jobId: number;
@@ -38,7 +38,7 @@ const templates = async (token = api.token) =>
 
 async function applicant(name = 'Ananya Sharma'): Promise<number> {
   const res = await apply(api, applicationForm(jobId, { email: `tmpl${++n}@example.com`, name }));
-  return ((await res.json()) as { applicant: { id: number } }).applicant.id;
+  return await appliedId(api, res);
 }
 
 const bulk = (json: unknown, token = api.token) => call(api.app, 'POST', '/api/applicants/bulk', { token, json });

@@ -11,7 +11,7 @@ import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
 import { purgeExpired } from '~/server/retention/purge';
 import type { Role } from '~/lib/team';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi, appliedId } from '../../support/api';
 import { readZip } from '../helpers/zip';
 
 let api: TestApi;
@@ -45,7 +45,7 @@ afterAll(async () => {
 let applied = 0;
 async function applicant(email = `notes${++applied}@example.com`): Promise<number> {
   const res = await apply(api, applicationForm(jobId, { email }));
-  return ((await res.json()) as { applicant: { id: number } }).applicant.id;
+  return await appliedId(api, res);
 }
 const addNote = (id: number, text: unknown, token = tokens.recruiter) =>
   call(api.app, 'POST', `/api/applicants/${id}/notes`, { token, json: { text } });

@@ -10,7 +10,7 @@ import { defaultApiConfig, type MailSettings } from '~/server/config';
 import { getJobById, insertApplicantWithResume, isUniqueViolation } from '~/server/db';
 import { applicationMails, type OutboxWorker } from '~/server/mail';
 import { pdfBytes } from '../../support/files';
-import { applicationForm, apply, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { applicationForm, apply, appliedId, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 import { startOutboxWorker } from '../helpers/outbox-worker';
 import { startSmtpCapture, type CapturedMail, type SmtpCapture } from '../../support/smtp';
 
@@ -81,7 +81,7 @@ describe('mails through the outbox', () => {
       'I build <script>alert("x")</script> firmware & love it.\nSecond line of the letter, long enough to pass.';
     const res = await apply(api, applicationForm(job.id, { email: 'ada.mail@example.com', coverLetter }));
     expect(res.status).toBe(201);
-    const { applicant } = (await res.json()) as { applicant: { id: number } };
+    const applicant = { id: await appliedId(api, res) };
 
     startWorker();
     const mails = await smtp.waitFor(2);
@@ -144,7 +144,7 @@ describe('mails through the outbox', () => {
     const ids: number[] = [];
     for (const email of ['quiet@example.com', 'told@example.com', 'declined@example.com']) {
       const res = await apply(api, applicationForm(job.id, { email }));
-      ids.push(((await res.json()) as { applicant: { id: number } }).applicant.id);
+      ids.push(await appliedId(api, res));
     }
     const put = (id: number, body: object) =>
       call(api.app, 'PUT', `/api/applicants/${id}/status`, { token: api.token, json: body });

@@ -10,7 +10,7 @@ import { purgeExpired } from '~/server/retention/purge';
 import { scheduleRetention } from '~/server/retention/schedule';
 import { parseCsv } from '../helpers/csv';
 import { pdfBytes } from '../../support/files';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi, appliedId } from '../../support/api';
 import { readZip } from '../helpers/zip';
 
 const DAY = 86_400_000;
@@ -42,7 +42,7 @@ async function applyAs(jobId: number, email: string, fields: Record<string, stri
     applicationForm(jobId, { email, ...fields }, { bytes, name: 'cv.pdf', type: 'application/pdf' }),
   );
   expect(res.status).toBe(201);
-  return ((await res.json()) as { applicant: { id: number } }).applicant.id;
+  return await appliedId(api, res);
 }
 
 async function setStatus(id: number, status: string) {

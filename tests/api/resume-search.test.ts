@@ -20,6 +20,7 @@ import {
   setupApi,
   type ResumeUpload,
   type TestApi,
+  appliedId,
 } from '../../support/api';
 import { docBytes, docxWithText, lockedPdfBytes, pdfWithText } from '../../support/files';
 import { readZip } from '../helpers/zip';
@@ -48,7 +49,7 @@ async function applicant(resume: ResumeUpload, fields: Record<string, string> = 
     ),
   );
   expect(res.status).toBe(201);
-  const id = ((await res.json()) as { applicant: { id: number } }).applicant.id;
+  const id = await appliedId(api, res);
   await resumeTextsSettled();
   return id;
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationMessages } from '~/lib/schemas/application';
-import { apply, applicationForm, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { apply, applicationForm, createJobViaApi, setupApi, type TestApi, appliedId } from '../../support/api';
 import { docBytes, DOCX_PARTS, docxBytes, pdfBytes, zipBytes } from '../../support/files';
 
 let api: TestApi;
@@ -103,7 +103,7 @@ describe('real-looking documents', () => {
   ])('accepts %s', async (_label, bytes, name, kind) => {
     const res = await apply(api, applicationForm(jobId, { email: uniqueEmail() }, { bytes, name, type: '' }));
     expect(res.status).toBe(201);
-    const { applicant } = (await res.json()) as { applicant: { id: number } };
+    const applicant = { id: await appliedId(api, res) };
     const stored = await api.db
       .selectFrom('resumes')
       .select(['kind'])

@@ -10,7 +10,7 @@ import type { ApplicationView } from '~/lib/schemas/application-page';
 import { purgeExpired } from '~/server/retention/purge';
 import { signToken } from '~/server/services/jwt';
 import { parseCsv } from '../helpers/csv';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { apply, appliedId, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
 
 const T0 = new Date('2026-03-02T09:00:00.000Z');
 const at = (n: number) => new Date(T0.getTime() + n * 86_400_000);
@@ -44,7 +44,7 @@ beforeAll(async () => {
   for (const status of APPLICANT_STATUSES) {
     const res = await apply(api, applicationForm(job.id, { email: `${status}@example.com` }));
     expect(res.status).toBe(201);
-    ids[status] = ((await res.json()) as { applicant: { id: number } }).applicant.id;
+    ids[status] = await appliedId(api, res);
   }
   clock = at(1);
   for (const status of ['shortlisted', 'interview', 'offer', 'rejected'] as const) await move(ids[status], status);

@@ -11,7 +11,7 @@ import { insertAdmin } from '~/server/db';
 import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
 import { purgeExpired } from '~/server/retention/purge';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi, appliedId } from '../../support/api';
 import { parseCsv } from '../helpers/csv';
 
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36';
@@ -52,7 +52,7 @@ async function applyFrom(jobId: number, source: string | undefined): Promise<num
   if (source !== undefined) form.set('source', source);
   const res = await apply(api, form);
   expect(res.status).toBe(201);
-  return ((await res.json()) as { applicant: { id: number } }).applicant.id;
+  return await appliedId(api, res);
 }
 
 const view = (jobId: number | string, body: unknown, userAgent: string | null = BROWSER, ip = '203.0.113.7') =>

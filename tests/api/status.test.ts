@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_STAGES, APPLICANT_STATUSES, type ApplicantStatus } from '~/lib/schemas';
-import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { apply, applicationForm, call, createJobViaApi, setupApi, type TestApi, appliedId } from '../../support/api';
 
 let api: TestApi;
 let jobId: number;
@@ -22,7 +22,7 @@ function setStatus(id: number | string, json: unknown) {
 /** A new applicant moved to `status` (with a reason when rejected). */
 async function applicantIn(status: ApplicantStatus): Promise<number> {
   const res = await apply(api, applicationForm(jobId, { email: `status${++n}@example.com` }));
-  const { applicant } = (await res.json()) as { applicant: { id: number } };
+  const applicant = { id: await appliedId(api, res) };
   if (status === 'withdrawn') {
     // Only the applicant withdraws, from their own page: stored here as that page would.
     await api.db.updateTable('applicants').set({ status: 'withdrawn' }).where('id', '=', applicant.id).execute();

@@ -11,7 +11,16 @@ import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
 import { leastRoleFor, ROUTE_ROLES } from '~/server/roles';
 import { roleAllows, ROLES, type Role, type TeamList } from '~/lib/team';
-import { apply, applicationForm, call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
+import {
+  apply,
+  applicationForm,
+  call,
+  createJobViaApi,
+  setupApi,
+  validJob,
+  type TestApi,
+  appliedId,
+} from '../../support/api';
 import { startMailingApi, type MailingApi } from '../helpers/outbox-worker';
 import type { SmtpCapture } from '../../support/smtp';
 
@@ -75,7 +84,7 @@ describe('roles on every guarded route (built from the route table)', () => {
     } satisfies Record<Role, string>;
     const job = await createJobViaApi(api);
     const res = await apply(api, applicationForm(job.id, { email: 'matrix@example.com' }));
-    const { applicant } = (await res.json()) as { applicant: { id: number } };
+    const applicant = { id: await appliedId(api, res) };
     const target = await member('viewer');
 
     let invites = 0;

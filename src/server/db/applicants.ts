@@ -81,16 +81,6 @@ export async function getApplicantById(db: Kysely<Database>, id: number): Promis
   return row ? toApplicant(row) : null;
 }
 
-export async function hasApplied(db: Kysely<Database>, jobId: number, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('applicants')
-    .select('id')
-    .where('job_id', '=', jobId)
-    .where('email_key', '=', normalizeEmail(email))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 export type StoredResume = { kind: ResumeKind; mimeType: string; data: Uint8Array; sha256: string };
 
 /** The mails that report a change to an applicant, queued in the same transaction. */

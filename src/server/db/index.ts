@@ -22,7 +22,6 @@ export {
 export {
   listApplicants,
   getApplicantById,
-  hasApplied,
   insertApplicantWithResume,
   updateApplicantStatus,
   deleteApplicant,

@@ -35,6 +35,36 @@ export function applicationLinksMail(
   return { ...linksMail, subjectKey: normalizeEmail(email) };
 }
 
+/**
+ * A second application for the same position from an address → the address, whoever sent it: it
+ * was not stored again, and the new link (replacing the older ones) opens the one we hold.
+ */
+export function alreadyAppliedMail(
+  settings: MailSettings,
+  application: Pick<TokenApplication, 'email' | 'jobTitle'>,
+  already: string,
+  url: string,
+): NewMail {
+  const duplicate = mail(settings, 'application_links', application.email, {
+    subject: `Your ${site.name} application for ${application.jobTitle}`,
+    heading: 'We already have your application',
+    blocks: [
+      { kind: 'paragraph', text: already },
+      {
+        kind: 'paragraph',
+        text: `Someone, hopefully you, just applied from this address for ${application.jobTitle} again, so we did not store a second application. Your private page shows where the one we hold stands and lets you withdraw it, download your data or erase it.`,
+      },
+      { kind: 'link', label: 'Open your application page', href: url },
+      {
+        kind: 'paragraph',
+        text: 'This link replaces the ones you received before, which no longer work. Keep it to yourself: anyone who has it can act on your application. If you did not apply again, you can ignore this e-mail.',
+      },
+    ],
+    footer: FOOTER,
+  });
+  return { ...duplicate, subjectKey: normalizeEmail(application.email) };
+}
+
 /** The applicant withdrew → the hiring team, linking to the application. */
 export function withdrawnMail(settings: MailSettings, application: TokenApplication): NewMail[] {
   return about(application.email, [

@@ -9,7 +9,7 @@ export {
   secondFactorAlertMail,
   templateMail,
 } from './mails';
-export { applicationLinksMail, withdrawnMail, erasedMail } from './application-mails';
+export { alreadyAppliedMail, applicationLinksMail, withdrawnMail, erasedMail } from './application-mails';
 export { interviewMails, interviewUid } from './interview-mails';
 export { smtpSender } from './transport';
 export { OutboxWorker } from './worker';

@@ -18,7 +18,7 @@ import { SOURCE_FIELD, sourceOrDirect } from '~/lib/sources';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { findJob, findOpenApplicationJob, hasApplied, type StoredResume } from '../../db';
+import { findJob, findOpenApplicationJob, type StoredResume } from '../../db';
 import { apiError, fieldErrors, summarize, unstorableFields } from '../../errors';
 import { loggedPath } from '../../middleware/api-request';
 import { clientIp } from '../../middleware/client-ip';
@@ -29,6 +29,7 @@ import { refuseWithoutConsent } from '../../services/consent';
 import { spamFilter } from '../../services/spam';
 import { MalformedFormError, readApplicationForm, type ApplicationForm } from './application-form';
 import { diskSpaceGuard } from './disk-space';
+import { duplicateApplications } from './duplicate';
 import { sniffResume } from './sniff';
 import { applicationStore } from './store';
 import { BodyTimeoutError, bodyStream, ClientAbortError, discardBody } from './upload-stream';
@@ -74,6 +75,9 @@ export function applyService(services: Services) {
   const slots = new Semaphore(config.applyConcurrency);
   const rejectSpam = spamFilter(services, 'application');
   const applications = applicationStore(services);
+  const duplicates = duplicateApplications(services);
+  /** The one answer to a stored application and to a duplicate alike: no id, no date, nothing to tell them apart. */
+  const received = (c: Context<AppEnv>) => c.json({ message: applicationReceivedMessages.submitted }, 201);
 
   async function admit(c: Context<AppEnv>): Promise<Response | null> {
     const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
@@ -145,9 +149,10 @@ export function applyService(services: Services) {
     if (!job) return apiError(c, 404, jobMessages.notFound, { jobId: jobMessages.notFound });
     if (job.status === 'closed' && job.kind === 'open') return apiError(c, 409, applicationMessages.openUnavailable);
     if (job.status === 'closed') return apiError(c, 409, jobStatusMessages.closed, { jobId: jobStatusMessages.closed });
-    if (await hasApplied(db, job.id, fields.email)) {
-      const duplicate = job.kind === 'open' ? applicationMessages.openDuplicate : applicationMessages.duplicate;
-      return apiError(c, 409, duplicate, { email: duplicate });
+    const earlier = await duplicates.earlier(job.id, fields.email);
+    if (earlier) {
+      await duplicates.tellOwner(earlier, job.kind);
+      return received(c);
     }
     const { bytes, sha256 } = form.resume;
     const source = sourceOrDirect(form.fields.get(SOURCE_FIELD));
@@ -161,20 +166,15 @@ export function applyService(services: Services) {
   async function store(c: Context<AppEnv>, application: CheckedApplication): Promise<Response> {
     const applicant = await slots.run(() => applications.store(application));
     if (!applicant) {
-      const duplicate =
-        application.job.kind === 'open' ? applicationMessages.openDuplicate : applicationMessages.duplicate;
-      return apiError(c, 409, duplicate, { email: duplicate });
+      // Another request stored the same application first.
+      const earlier = await duplicates.earlier(application.job.id, application.fields.email);
+      if (earlier) await duplicates.tellOwner(earlier, application.job.kind);
+      return received(c);
     }
     // Not awaited: the applicant's answer never waits on a parser, and a file that cannot be read
     // leaves the stored application as it is (its text marked missing).
     if (applicant.resume.text === 'pending') void readResumeText(db, services.logger, applicant.id);
-    return c.json(
-      {
-        message: applicationReceivedMessages.submitted,
-        applicant: { id: applicant.id, status: applicant.status, appliedAt: applicant.appliedAt },
-      },
-      201,
-    );
+    return received(c);
   }
 
   /** What happens to a body that did not arrive whole: a stalled one is 408, an aborted one only logged. */
