@@ -135,3 +135,30 @@ test('an interview is cancelled after a confirmation, and stays listed as cancel
   await expect(item).toContainText('Cancelled');
   await expect(item.getByRole('button', { name: 'Reschedule' })).toHaveCount(0);
 });
+
+test('the schedule dialog says why a start too far ahead, or a rejected applicant, gets no interview', async ({
+  loggedInPage: page,
+  adminApi,
+}) => {
+  const job = await adminApi.createJob();
+  const applicant = await adminApi.seedApplicant({ job });
+  await adminApi.setStatus(applicant.id, 'rejected');
+  await openApplicant(page, adminApi.tag, applicant.name);
+  await page.getByRole('region', { name: 'Interviews' }).getByRole('button', { name: 'Schedule interview' }).click();
+  const schedule = page.getByRole('dialog', { name: 'Schedule interview' });
+  const threeYears = new Date(Date.now() + 3 * 366 * 86_400_000).toISOString().slice(0, 10);
+  await schedule.getByLabel('Date', { exact: true }).fill(threeYears);
+  await schedule.getByLabel('Time', { exact: true }).fill('15:30');
+  await schedule.getByLabel('Location').fill('https://meet.example.com/edge-panel');
+  await schedule.getByRole('checkbox', { name: E2E_ADMIN.email }).check();
+  await schedule.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(schedule.getByText('The interview must start within 2 years from now')).toBeVisible();
+
+  await schedule.getByLabel('Date', { exact: true }).fill(tomorrow());
+  await schedule.getByRole('button', { name: 'Send invitations' }).click();
+  await expect(
+    schedule.getByText('This applicant was rejected: move them to another stage before planning an interview'),
+  ).toBeVisible();
+  await expect(schedule.getByText('The interview must start within 2 years from now')).toHaveCount(0);
+  await expect(schedule).toBeVisible();
+});
