@@ -44,8 +44,14 @@ export const consentMessages = {
   generalLabel:
     'I agree that EdgeCraft AI stores my general application to assess it for roles in the field I name, as described in the privacy notice.',
   required: 'Please agree to the privacy notice to apply',
-  /** The one line under the contact form (no checkbox: answering the message is the purpose), then the link. */
-  contactNotice: (days: number) => `We use your details only to answer this message and erase them after ${days} days.`,
+  /**
+   * The lines under the contact form (no checkbox: answering the message is the purpose), then the
+   * link: what the website keeps when the form posts to the API, and when it goes through EmailJS.
+   */
+  contactNotice: (days: number) =>
+    `We use your details only to answer this message. This website erases it after ${days} days; the copy our sales team receives by e-mail stays in their inbox as long as the conversation needs it, or until you ask us to delete it.`,
+  contactNoticeEmailJs:
+    'We use your details only to answer this message. It goes through EmailJS, our e-mail service provider, to our sales inbox, and this website stores none of it; it stays in that inbox as long as the conversation needs it, or until you ask us to delete it.',
   noticeLink: 'Privacy notice',
 } as const;
 

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import { APPLIED_JOBS_KEY } from '../../src/lib/applied-jobs';
 import { applicationPageMessages as m } from '../../src/lib/schemas/application-page';
 import type { Job } from '../../src/lib/schemas';
 import { samplePdf } from './admin-fixtures';
@@ -130,12 +131,16 @@ test('the receipt’s link opens the private page, which hides the token, withdr
   await expect(page.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
   await mailTo('hiring@example.org', new RegExp(`^Application withdrawn: Meera Iyer for ${job.title}$`));
 
+  const appliedHere = () => page.evaluate((key) => window.localStorage.getItem(key), APPLIED_JOBS_KEY);
+  expect(JSON.parse((await appliedHere()) ?? '[]')).toContain(job.id);
   await page.getByRole('button', { name: 'Erase my application now' }).click();
   const erase = page.getByRole('alertdialog', { name: 'Erase your application now?' });
   await expect(erase).toContainText('1 application');
   await erase.getByRole('button', { name: 'Erase now' }).click();
   await expect(page.getByRole('status').filter({ hasText: m.erased })).toBeVisible();
   await mailTo(email, /^Your data has been erased/);
+  // This browser no longer marks the erased application as applied for.
+  expect(await appliedHere()).toBeNull();
 
   // The link now opens nothing, as an unknown one does.
   await page.goto(link);

@@ -1,4 +1,5 @@
 import { E2E_EMAILJS } from '../../playwright.config';
+import { consentMessages, PRIVACY_PATH } from '../../src/lib/privacy';
 import { SPAM_MESSAGE } from '../../src/lib/spam';
 import { expect, hydrate, test } from './fixtures';
 
@@ -62,5 +63,18 @@ test.describe('contact form through EmailJS', () => {
     await expect(page.getByRole('form', { name: 'Contact us' }).getByRole('alert')).toHaveText(SPAM_MESSAGE);
     expect(body()).toBeUndefined();
     await expect(page.getByLabel('Message')).toHaveValue(values.message);
+  });
+
+  test('the form and the privacy notice say the message goes through EmailJS and the website stores none of it', async ({
+    page,
+  }) => {
+    await page.goto('/#contact');
+    await hydrate(page, 'form[aria-label="Contact us"]');
+    await expect(page.getByText(consentMessages.contactNoticeEmailJs)).toBeVisible();
+    await page.goto(PRIVACY_PATH);
+    const notice = page.getByRole('main');
+    await expect(notice).toContainText('This website sends the form through EmailJS');
+    await expect(notice).toContainText('through which this website sends the contact form');
+    await expect(notice).not.toContainText('The website stores the message in its database');
   });
 });

@@ -6,6 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { APPLIED_JOBS_KEY } from '../../src/lib/applied-jobs';
+import { JOB_ALERT_REMINDER_DAYS } from '../../src/lib/job-alerts';
 import { noticeSettings } from '../../src/lib/notice-settings';
 import { consentMessages } from '../../src/lib/privacy';
 import { frontmatterVersion } from '../../src/server/features/privacy/notice-version';
@@ -375,12 +377,42 @@ describe('company pages: methodology, security, early access, about, terms', () 
     );
     expect(text).toContain(`Applications that led to a hire are erased ${days.hired} days after the move to hired`);
     expect(text).toContain(`Applications you withdraw are erased ${days.withdrawn} days after you withdrew them`);
-    expect(text).toContain(`Contact messages are erased ${days.messages} days after they arrived`);
+    expect(text).toContain(
+      `Contact messages stored by the website are erased ${days.messages} days after they arrived`,
+    );
     expect(text).toContain(`deleted from the website’s outbox ${days.mails} days after`);
     expect(text).toContain(`Counts of job page views are deleted ${days.views} days after`);
     expect(text).toContain(`The activity log is erased ${days.audit} days after`);
     expect(text).toContain(`more than ${sourcesPerDay} different sources`);
     expect(text).toContain(`more than ${backupKeepDays} days old`);
     expect(textOf(builtPage('/').querySelector('#contact'))).toContain(consentMessages.contactNotice(days.messages));
+  });
+
+  test('the contact form and the notice say alike where a message goes when it posts to this server', () => {
+    const text = textOf(main('/privacy'));
+    expect(text).toContain('The website stores the message in its database, erased as described below');
+    expect(text).toContain('which it is not at present');
+    expect(text).toContain('as long as it is useful to that conversation');
+    expect(consentMessages.contactNotice(1)).toContain('as long as the conversation needs it');
+    expect(textOf(builtPage('/').querySelector('#contact'))).not.toContain('EmailJS');
+  });
+
+  test('the job alert form promises the e-mails the server sends: a confirmation, each matching role, one reminder', () => {
+    const form = textOf(builtPage('/career').querySelector('#job-alerts'));
+    expect(form).toContain('First one e-mail to confirm');
+    expect(form).toContain('one e-mail for each matching role we publish or reopen');
+    expect(form).toContain(`one reminder ${JOB_ALERT_REMINDER_DAYS} days before your alerts end`);
+    expect(form).not.toContain('One e-mail when we publish a role that matches, nothing else');
+  });
+
+  test('the privacy notice names what the browser, the rate limits, two-factor sign-in and our downloads keep', () => {
+    const text = textOf(main('/privacy'));
+    expect(text).toContain(`under ${APPLIED_JOBS_KEY}`);
+    expect(text).toContain('Erasing your data from your private application page clears it');
+    expect(text).toContain('job alert requests');
+    expect(text).toContain('“Send me my link” requests, and the openings of private application pages');
+    expect(text).not.toContain('and it counts wrong two-factor codes per team account. When');
+    expect(text).toContain('Wrong two-factor codes are counted in the database');
+    expect(text).toContain('Files our team downloads');
   });
 });

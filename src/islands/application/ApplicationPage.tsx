@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useState, useSyncExternalStore } from 'react';
 import { ApiError } from '~/lib/api/client';
+import { forgetAppliedJobs } from '~/lib/applied-jobs';
 import { fetchApplication } from '~/lib/api/applications';
 import { applicationPageMessages as m } from '~/lib/schemas/application-page';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
@@ -69,7 +70,16 @@ function Application({ token }: { token: string }) {
     );
   }
   return (
-    <ApplicationStatus token={token} view={query.data} onChanged={query.refetch} onErased={() => setErased(true)} />
+    <ApplicationStatus
+      token={token}
+      view={query.data}
+      onChanged={query.refetch}
+      onErased={() => {
+        // The careers pages of this browser would still say "Applied" for what is erased.
+        forgetAppliedJobs();
+        setErased(true);
+      }}
+    />
   );
 }
 

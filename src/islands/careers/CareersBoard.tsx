@@ -26,7 +26,7 @@ import type { Job } from '~/lib/schemas/job';
 import { DIRECT_SOURCE, sourceFromSearch } from '~/lib/sources';
 import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { useRequest } from '~/islands/ui/useRequest';
-import { appliedJobIds, rememberApplied } from './applied';
+import { appliedJobIds, rememberApplied } from '~/lib/applied-jobs';
 import { AppliedConfirmation, type Applied } from './AppliedConfirmation';
 import { DepartmentFilter } from './DepartmentFilter';
 import { inDepartment } from './departments';

@@ -5,7 +5,7 @@ import { IslandRoot } from '~/islands/ui/IslandRoot';
 import { useHydrated } from '~/islands/ui/useHydrated';
 import { LazyApplicationForm, preloadApplicationForm } from './LazyApplicationForm';
 import { useApplicationDraft } from './useApplicationDraft';
-import { rememberAppliedJob } from './applied';
+import { rememberAppliedJob } from '~/lib/applied-jobs';
 import { AppliedConfirmation, type Applied } from './AppliedConfirmation';
 
 type Props = { job: { id: number; title: string } };

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '~/lib/api/client';
 import { subjectFromSearch } from '~/lib/contact-link';
+import { emailJsConfig } from '~/lib/emailjs';
 import { consentMessages, PRIVACY_PATH } from '~/lib/privacy';
 import { contactMessages, contactSchema, type ContactInput } from '~/lib/schemas';
 import { replyTime } from '~/site';
@@ -15,6 +16,8 @@ import { clearToasts, showToast } from '~/islands/ui/toast-store';
 import { sendContactMessage } from './send';
 
 const emptyValues: ContactInput = { name: '', email: '', subject: '', message: '' };
+/** Whether the form sends through EmailJS, as send.ts decides: the website then stores nothing of it. */
+const viaEmailJs = emailJsConfig(import.meta.env) !== null;
 
 /**
  * Contact form: sends, shows 'Sending...', clears on success (with a confirmation below the button
@@ -96,7 +99,7 @@ function Form({ messageDays }: { messageDays: number }) {
         </Field>
         {spamTrap.trap}
         <p className="text-sm text-slate-400 sm:col-span-2">
-          {consentMessages.contactNotice(messageDays)}{' '}
+          {viaEmailJs ? consentMessages.contactNoticeEmailJs : consentMessages.contactNotice(messageDays)}{' '}
           <a href={PRIVACY_PATH} className="text-brand-300 underline">
             {consentMessages.noticeLink}
           </a>
