@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RETENTION_DEFAULT_DAYS } from '~/lib/privacy';
 import { requestMessages } from '~/lib/schemas';
 import { applicationPageMessages as m, type ApplicationView } from '~/lib/schemas/application-page';
 import { defaultApiConfig } from '~/server/config';
@@ -95,9 +94,24 @@ describe('the private application page', () => {
     const body = await res.text();
     expect((JSON.parse(body) as ApplicationView).stage).toBe('Under review');
     expect(body).not.toContain('Weak on RTOS');
-    expect((JSON.parse(body) as ApplicationView).eraseAt).toBe(
-      new Date(NOW.getTime() + RETENTION_DEFAULT_DAYS.inProcess * 86_400_000).toISOString(),
-    );
+    // The date would tell when the team moved it, which the applicant may not have been told.
+    expect((JSON.parse(body) as ApplicationView).eraseAt).toBeNull();
+  });
+
+  it('shows a silent rejection exactly as a hire: the same stage and no date that tells them apart', async () => {
+    const views: ApplicationView[] = [];
+    for (const [email, move] of [
+      ['rejected@example.org', { status: 'rejected', reason: 'experience' }],
+      ['hired@example.org', { status: 'hired' }],
+    ] as const) {
+      const token = await applyAs(email);
+      const [row] = await api.db.selectFrom('applicants').select('id').where('email', '=', email).execute();
+      const moved = await call(api.app, 'PUT', `/api/applicants/${row!.id}/status`, { token: api.token, json: move });
+      expect(moved.status).toBe(200);
+      views.push((await (await page(token)).json()) as ApplicationView);
+    }
+    expect(views[0]).toEqual(views[1]);
+    expect(views[0]).toMatchObject({ stage: 'Decision made', eraseAt: null });
   });
 
   it('answers an unknown token and an erased one alike: 404 with the same body', async () => {

@@ -75,7 +75,7 @@ export function ApplicationStatus({ token, view, onChanged, onErased }: Props) {
         </div>
         <div>
           <dt className="text-slate-400">Your data is erased on</dt>
-          <dd className="mt-1 text-white">{formatDay(view.eraseAt)}</dd>
+          <dd className="mt-1 text-white">{view.eraseAt ? formatDay(view.eraseAt) : m.eraseLater}</dd>
         </div>
       </dl>
 

@@ -29,6 +29,9 @@ export function applicantStage(status: ApplicantStatus): ApplicantStage {
   return STAGE_OF[status];
 }
 
+/** The stages whose erase-on date the page shows: each dated by the applicant's own step. */
+export const DATED_STAGES: readonly ApplicantStage[] = ['Received', 'Withdrawn by you'];
+
 /** The statuses an applicant may still withdraw from: not once decided, nor twice. */
 export const WITHDRAWABLE_STATUSES: readonly ApplicantStatus[] = ['pending', 'shortlisted', 'interview', 'offer'];
 
@@ -39,8 +42,11 @@ export type ApplicationView = {
   jobPath: string | null;
   appliedAt: string;
   stage: ApplicantStage;
-  /** When retention erases it: its last change of stage plus the limit of that stage. */
-  eraseAt: string;
+  /**
+   * When retention erases it, for the stages whose date follows from what the applicant did
+   * (applied, withdrew); null once the team moved it, since the date would tell which way and when.
+   */
+  eraseAt: string | null;
   /** Whether "Withdraw" is offered: not once withdrawn or decided. */
   canWithdraw: boolean;
   /** How many applications (and contact messages) erasing erases: everything under the address. */
@@ -60,6 +66,8 @@ export const applicationPageMessages = {
     'If we hold an application from that address, a mail with the link to each one is on its way. It can take a few minutes.',
   emailRequired: 'Email is required',
   emailInvalid: 'Please enter a valid email address',
+  /** In place of the date once the team moved the application (the date would tell the outcome). */
+  eraseLater: "A set time after the hiring team's last step on your application; the privacy notice lists each period.",
   loadFailed: 'We could not load your application. Please try again.',
   actionFailed: 'That did not work. Please try again.',
 } as const;

@@ -3,6 +3,7 @@ import { jobPath } from '~/lib/job-posting';
 import { applicationLinkSchema } from '~/lib/schemas/application-link';
 import { APPLICANT_ONLY_STATUS, STAGE_LABELS, type ApplicantStatus } from '~/lib/schemas/applicant';
 import {
+  DATED_STAGES,
   WITHDRAWABLE_STATUSES,
   applicantStage,
   applicationPageMessages as m,
@@ -77,12 +78,13 @@ export function applicationRoutes(services: Services) {
       applicationsForLinks(db, key),
       contactMessagesOf(db, key),
     ]);
+    const stage = applicantStage(application.status);
     return {
       jobTitle: application.jobTitle,
       jobPath: job ? jobPath(job) : null,
       appliedAt: application.appliedAt,
-      stage: applicantStage(application.status),
-      eraseAt: eraseAt(application, config.retentionDays),
+      stage,
+      eraseAt: DATED_STAGES.includes(stage) ? eraseAt(application, config.retentionDays) : null,
       canWithdraw: WITHDRAWABLE_STATUSES.includes(application.status),
       erases: { applications: applications.length, messages: messages.length },
     };
