@@ -6,7 +6,7 @@
  */
 import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -220,6 +220,7 @@ describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in
         certificateKey: tls.key,
         serverName: SERVER_NAME,
         accessLog: path.join(nginxDir, 'edgecraft.access.log'),
+        errorLog: path.join(nginxDir, 'edgecraft.error.log'),
       }),
     );
 
@@ -389,6 +390,13 @@ describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in
       const answer = await send(url, { method, headers: { 'Content-Length': '0' } });
       expect(answer.status, `${method} ${url}`).toBe(status);
     }
+    // nginx refuses a body too large itself, with an error line that quotes the request line.
+    const tooLarge = await send(`/api/applications/${page}/withdraw`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: Buffer.alloc(2 * 1024 * 1024, 32),
+    });
+    expect(tooLarge.status).toBe(413);
     // The last request's lines are written before the next one is served.
     expect((await send('/api/health')).status).toBe(200);
 
@@ -409,7 +417,11 @@ describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in
     const serverLog = site!.output.slice(serverLinesBefore).join('\n');
     expect(serverLog).toContain('"path":"/api/applications/:token/export"');
     expect(serverLog).toContain('"path":"/api/alerts/:token/confirm"');
-    for (const log of [nginxLog, serverLog]) for (const token of [page, alert, reset]) expect(log).not.toContain(token);
+    const errorLogs = [path.join(nginx!.dir, 'error.log'), path.join(nginx!.dir, 'edgecraft.error.log')].map((file) =>
+      existsSync(file) ? readFileSync(file, 'utf8') : '',
+    );
+    for (const log of [nginxLog, serverLog, ...errorLogs, nginx!.output.join('\n')])
+      for (const token of [page, alert, reset]) expect(log).not.toContain(token);
   });
 });
 

@@ -46,6 +46,8 @@ export type SiteRewrite = {
   serverName: string;
   /** Where the site's access log goes instead of /var/log/nginx. */
   accessLog: string;
+  /** Where the site's own error log goes instead of /var/log/nginx. */
+  errorLog: string;
 };
 
 /**
@@ -63,6 +65,7 @@ export function siteForTest(site: string, rewrite: SiteRewrite): string {
     [/^([ \t]*ssl_certificate_key )\S+;/gm, (_, lead) => `${lead}${rewrite.certificateKey};`],
     [/^([ \t]*server_name )[^;]+;/gm, (_, lead) => `${lead}${rewrite.serverName};`],
     [/^([ \t]*access_log )\/var\/log\/nginx\/\S+( \w+;)/gm, (_, lead, rest) => `${lead}${rewrite.accessLog}${rest}`],
+    [/^([ \t]*error_log )\/var\/log\/nginx\/\S+( \w+;)/gm, (_, lead, rest) => `${lead}${rewrite.errorLog}${rest}`],
   ];
   let text = site;
   for (const [pattern, replace] of rules) {

@@ -15,6 +15,7 @@ const server = (env: Record<string, string>) => {
     days: config.retentionDays,
     sourcesPerDay: config.viewSourcesPerDay,
     backupKeepDays: parsed.BACKUP_KEEP_DAYS,
+    linkIdleDays: config.linkIdleDays,
   };
 };
 
@@ -35,6 +36,7 @@ describe('the settings the privacy notice states', () => {
         RETENTION_DAYS_VIEWS: '45',
         JOB_VIEW_SOURCES_PER_DAY: '8',
         BACKUP_KEEP_DAYS: '7',
+        LINK_IDLE_DAYS: '30',
       },
     ],
     ['one setting changed', { RETENTION_DAYS_REJECTED: '120' }],
