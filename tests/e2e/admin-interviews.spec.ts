@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
+import type { InterviewList } from '../../src/lib/interviews';
 import type { Applicant } from '../../src/lib/schemas';
 import { adminTest as test, expect } from './admin-fixtures';
 import { AdminPage } from './pages/AdminPage';
@@ -161,4 +162,24 @@ test('the schedule dialog says why a start too far ahead, or a rejected applican
   ).toBeVisible();
   await expect(schedule.getByText('The interview must start within 2 years from now')).toHaveCount(0);
   await expect(schedule).toBeVisible();
+});
+
+test('an interviewer who left a panel without a scorecard is told why the others stay hidden', async ({
+  loggedInPage: page,
+  adminApi,
+}) => {
+  const job = await adminApi.createJob();
+  const applicant = await adminApi.seedApplicant({ job });
+  await seedInterview(page, adminApi.token, applicant.id, 'Bengaluru office, room Kaveri');
+  // As the API answers someone taken off the panel while another's card is in (tests/api/interviews.test.ts).
+  await page.route(`**/api/applicants/${applicant.id}/interviews`, async (route) => {
+    const response = await route.fetch();
+    const list = (await response.json()) as InterviewList;
+    const interviews = list.interviews.map((i) => ({ ...i, onPanel: false, submittedCount: 1 }));
+    await route.fulfill({ response, json: { ...list, interviews, hiddenScorecards: 1 } });
+  });
+  await openApplicant(page, adminApi.tag, applicant.name);
+  await expect(page.getByRole('region', { name: 'Interviews' }).getByTestId('scorecard-tally')).toHaveText(
+    'No scorecards yet. 1 more is in: you left a panel of this applicant without submitting your scorecard, so it stays hidden from you.',
+  );
 });

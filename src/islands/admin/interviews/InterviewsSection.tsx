@@ -15,6 +15,14 @@ import { ScorecardDialog } from './ScorecardDialog';
 
 type Props = { applicant: { id: number; name: string } };
 
+/** Why some scorecards are hidden: the reader's own is due on a panel they sit on, or they left one without it. */
+function hiddenText({ hiddenScorecards: count, interviews }: InterviewList): string {
+  const more = `${count} more ${count === 1 ? 'is' : 'are'} in`;
+  return interviews.some((i) => i.onPanel && !i.submitted && !i.cancelledAt)
+    ? `${more}: you see ${count === 1 ? 'it' : 'them'} once yours is submitted.`
+    : `${more}: you left a panel of this applicant without submitting your scorecard, so ${count === 1 ? 'it stays' : 'they stay'} hidden from you.`;
+}
+
 /** '1 strong yes · 2 yes': the recommendations the admin may read, strongest for first. */
 function tallyText(tally: InterviewList['tally']): string {
   return [...RECOMMENDATIONS]
@@ -77,8 +85,7 @@ export function InterviewsSection({ applicant }: Props) {
         <>
           <p className="text-sm text-slate-300" data-testid="scorecard-tally">
             {tally ? `Scorecards: ${tally}.` : 'No scorecards yet.'}
-            {data.hiddenScorecards > 0 &&
-              ` ${data.hiddenScorecards} more ${data.hiddenScorecards === 1 ? 'is' : 'are'} in: you see ${data.hiddenScorecards === 1 ? 'it' : 'them'} once yours is submitted.`}
+            {data.hiddenScorecards > 0 && ` ${hiddenText(data)}`}
           </p>
           {data.interviews.length === 0 ? (
             <p className="text-sm text-slate-400">
