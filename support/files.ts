@@ -63,7 +63,7 @@ function pdfFromObjects(objects: string[], trailer = ''): Uint8Array {
  * A one-page PDF (Helvetica as F1) whose content stream is `content`, zlib data read through
  * FlateDecode; `dictionary` adds keys to the stream's dictionary.
  */
-export function pdfWithDeflatedContent(content: Uint8Array, dictionary = ''): Uint8Array {
+function pdfWithDeflatedContent(content: Uint8Array, dictionary = ''): Uint8Array {
   return pdfFromObjects([
     '<</Type/Catalog/Pages 2 0 R>>',
     '<</Type/Pages/Kids[4 0 R]/Count 1>>',
@@ -80,7 +80,7 @@ const pdfString = (text: string) => `(${text.replace(/[\\()]/g, (c) => `\\${c}`)
  * A real PDF with one page per entry of `pages`, each line of it drawn in Helvetica: what a
  * resume written in a word processor holds, so pdf.js and text extraction read it back.
  */
-export function pdfWithText(pages: string[][]): Uint8Array {
+export function pdfWithText(pages: string[][], unreferenced: string[] = []): Uint8Array {
   const objects = ['<</Type/Catalog/Pages 2 0 R>>', '', '<</Type/Font/Subtype/Type1/BaseFont/Helvetica>>'];
   const kids: string[] = [];
   for (const lines of pages) {
@@ -92,7 +92,19 @@ export function pdfWithText(pages: string[][]): Uint8Array {
     kids.push(`${objects.length} 0 R`);
   }
   objects[1] = `<</Type/Pages/Kids[${kids.join(' ')}]/Count ${kids.length}>>`;
-  return pdfFromObjects(objects);
+  return pdfFromObjects([...objects, ...unreferenced]);
+}
+
+/**
+ * An ordinary resume at the upload limit: 60 pages of text and a photo (a JPEG's worth of bytes
+ * that pdf.js never decodes for text), just under 5 MB.
+ */
+export function largeResumePdf(): Uint8Array {
+  const line = 'Embedded firmware, edge inference, sensor fusion, quantised models and their toolchains.';
+  const pages = Array.from({ length: 60 }, (_, page) => Array.from({ length: 45 }, (_, i) => `${page}.${i} ${line}`));
+  const photo = Buffer.alloc(4_600_000, 0x5a).toString('latin1');
+  const image = `<</Type/XObject/Subtype/Image/Width 1600/Height 1200/BitsPerComponent 8/ColorSpace/DeviceRGB/Filter/DCTDecode/Length ${photo.length}>>\nstream\n${photo}\nendstream`;
+  return pdfWithText(pages, [image]);
 }
 
 /**
@@ -225,7 +237,7 @@ export type ZipOptions = {
 };
 
 /** An entry deflated beforehand (too large to hold inflated), with the size and CRC its headers declare. */
-export type DeflatedEntry = { deflated: Uint8Array; size: number; crc: number };
+type DeflatedEntry = { deflated: Uint8Array; size: number; crc: number };
 
 function zipEntryData(content: string | Uint8Array | DeflatedEntry, options: ZipOptions) {
   if (typeof content === 'object' && 'deflated' in content)
@@ -239,7 +251,7 @@ function zipEntryData(content: string | Uint8Array | DeflatedEntry, options: Zip
  * `head`, `unit` repeated until `size` bytes in all, then `tail`, deflated as it is made (never held
  * inflated): raw deflate for a zip entry, zlib for a PDF stream. A bomb's payload.
  */
-export async function deflatedRepeat(
+async function deflatedRepeat(
   parts: { head: string; unit: string; size: number; tail: string },
   format: 'raw' | 'zlib',
 ): Promise<DeflatedEntry> {
@@ -357,4 +369,32 @@ export function exeBytes(): Uint8Array {
   const bytes = new Uint8Array(512);
   bytes.set([0x4d, 0x5a, 0x90, 0x00], 0);
   return bytes;
+}
+
+const MB = 1024 * 1024;
+
+/** A DOCX whose document.xml is one paragraph of `size` bytes in all; its headers claim `declared` bytes. */
+export async function docxBomb(size: number, declared = size): Promise<Uint8Array> {
+  const document = await deflatedRepeat(
+    {
+      head: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>',
+      unit: 'A',
+      size,
+      tail: '</w:t></w:r></w:p></w:body></w:document>',
+    },
+    'raw',
+  );
+  return zipBytes({ ...DOCX_PARTS, 'word/document.xml': { ...document, size: declared } }, { deflate: true });
+}
+
+/** A one-page PDF whose content stream draws one string of `size` bytes; `dictionary` adds keys to the stream's. */
+export async function pdfBomb(size: number, dictionary = ''): Promise<Uint8Array> {
+  const parts = { head: 'BT /F1 12 Tf 72 720 Td (', unit: 'A', size, tail: ') Tj ET' };
+  return pdfWithDeflatedContent((await deflatedRepeat(parts, 'zlib')).deflated, dictionary);
+}
+
+/** A PDF that keeps pdf.js busy for seconds: 40 MB of empty save/restore operators, under every size bound. */
+export async function busyPdf(): Promise<Uint8Array> {
+  const { deflated } = await deflatedRepeat({ head: '', unit: 'q Q ', size: 40 * MB, tail: '' }, 'zlib');
+  return pdfWithDeflatedContent(deflated);
 }

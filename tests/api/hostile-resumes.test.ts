@@ -7,14 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantDetail } from '~/lib/privacy';
 import { RESUME_MIME_TYPES } from '~/lib/limits';
-import {
-  deflatedRepeat,
-  DOCX_PARTS,
-  docxWithText,
-  pdfWithDeflatedContent,
-  zipBytes,
-  type DeflatedEntry,
-} from '../../support/files';
+import { busyPdf, docxBomb, docxWithText, pdfBomb } from '../../support/files';
 import { applicationForm, processStorage, validJob, type ResumeUpload } from '../../support/api';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
@@ -146,38 +139,6 @@ function readFailure(id: number): string | undefined {
 const docx = (bytes: Uint8Array): ResumeUpload => ({ bytes, name: 'resume.docx', type: RESUME_MIME_TYPES.docx });
 const pdf = (bytes: Uint8Array): ResumeUpload => ({ bytes, name: 'resume.pdf', type: RESUME_MIME_TYPES.pdf });
 
-/** A document.xml of one paragraph holding `size` bytes in all. */
-function documentXml(size: number) {
-  return deflatedRepeat(
-    {
-      head: '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r><w:t>',
-      unit: 'A',
-      size,
-      tail: '</w:t></w:r></w:p></w:body></w:document>',
-    },
-    'raw',
-  );
-}
-
-function docxWithDocument(document: DeflatedEntry): Uint8Array {
-  return zipBytes({ ...DOCX_PARTS, 'word/document.xml': document }, { deflate: true });
-}
-
-/** A PDF whose one content stream draws a string of `size` bytes: a bomb at 200 MB. */
-async function pdfWithLongString(size: number, dictionary = ''): Promise<Uint8Array> {
-  const { deflated } = await deflatedRepeat(
-    { head: 'BT /F1 12 Tf 72 720 Td (', unit: 'A', size, tail: ') Tj ET' },
-    'zlib',
-  );
-  return pdfWithDeflatedContent(deflated, dictionary);
-}
-
-/** A PDF that keeps pdf.js busy for seconds: 40 MB of empty save/restore operators, under every size bound. */
-async function slowPdf(): Promise<Uint8Array> {
-  const { deflated } = await deflatedRepeat({ head: '', unit: 'q Q ', size: 40 * MB, tail: '' }, 'zlib');
-  return pdfWithDeflatedContent(deflated);
-}
-
 beforeAll(async () => {
   storage = await processStorage('hostile');
   env = {
@@ -204,7 +165,7 @@ describe('resumes built to blow up', () => {
   const bombs: number[] = [];
 
   it('refuses a DOCX whose central directory declares 200 MB, and stays up', async () => {
-    const bomb = docxWithDocument(await documentXml(200 * MB));
+    const bomb = await docxBomb(200 * MB);
     expect(bomb.length).toBeLessThan(300_000);
     const res = await applyWith(docx(bomb));
     expect(res.status).toBe(415);
@@ -214,8 +175,7 @@ describe('resumes built to blow up', () => {
   });
 
   it('keeps a DOCX whose central directory lies about its 200 MB, marks it unreadable, and stays up', async () => {
-    const document = await documentXml(200 * MB);
-    const lying = docxWithDocument({ ...document, size: 20_000 });
+    const lying = await docxBomb(200 * MB, 20_000);
     const peak = serverPeakMb();
     const id = await applied(docx(lying));
     bombs.push(id);
@@ -228,7 +188,7 @@ describe('resumes built to blow up', () => {
   });
 
   it('keeps a PDF with a 200 MB FlateDecode string, marks it unreadable, and stays up', async () => {
-    const bomb = await pdfWithLongString(200 * MB);
+    const bomb = await pdfBomb(200 * MB);
     expect(bomb.length).toBeLessThan(300_000);
     const peak = serverPeakMb();
     const id = await applied(pdf(bomb));
@@ -240,7 +200,7 @@ describe('resumes built to blow up', () => {
   });
 
   it('ends only its reader on a PDF bomb that hides from the stream count (marked as an image)', async () => {
-    const id = await applied(pdf(await pdfWithLongString(200 * MB, '/Subtype/Image')));
+    const id = await applied(pdf(await pdfBomb(200 * MB, '/Subtype/Image')));
     bombs.push(id);
     expect(await untilState(id, ['ready', 'missing'])).toBe('missing');
     expect(readFailure(id)).toMatch(/^the reader stopped|^no result within/);
@@ -256,7 +216,7 @@ describe('resumes built to blow up', () => {
   it('starts again on the same data, stays up, and leaves the bombs unreadable', async () => {
     await stop('SIGTERM');
     await start();
-    const id = await applied(pdf(await pdfWithLongString(1000)));
+    const id = await applied(pdf(await pdfBomb(1000)));
     expect(await untilState(id, ['ready', 'missing'])).toBe('ready');
     for (const bomb of bombs) expect(await textState(bomb)).toBe('missing');
     expectUp();
@@ -265,7 +225,7 @@ describe('resumes built to blow up', () => {
 
 describe('a reader stopped mid-read', () => {
   it('marks the resume unreadable when its reader is killed, and a restart does not read it again', async () => {
-    const id = await applied(pdf(await slowPdf()));
+    const id = await applied(pdf(await busyPdf()));
     await untilState(id, ['reading']);
     process.kill(await readerPid(), 'SIGKILL');
     expect(await untilState(id, ['ready', 'missing'])).toBe('missing');
@@ -280,7 +240,7 @@ describe('a reader stopped mid-read', () => {
   });
 
   it('reads the resume again after a planned stop (SIGTERM) in the middle of its read', async () => {
-    const id = await applied(pdf(await slowPdf()));
+    const id = await applied(pdf(await busyPdf()));
     await untilState(id, ['reading']);
     await stop('SIGTERM');
     await start();
@@ -289,7 +249,7 @@ describe('a reader stopped mid-read', () => {
   });
 
   it('marks the resume unreadable at the next start when the server died while reading it', async () => {
-    const id = await applied(pdf(await slowPdf()));
+    const id = await applied(pdf(await busyPdf()));
     await untilState(id, ['reading']);
     await stop('SIGKILL');
     await start();
@@ -302,7 +262,7 @@ describe('a reader stopped mid-read', () => {
 
 describe('previews beside background reads', () => {
   it('answers a DOCX preview while a slow PDF is still being read', async () => {
-    const slow = await applied(pdf(await slowPdf()));
+    const slow = await applied(pdf(await busyPdf()));
     await untilState(slow, ['reading']);
     const quick = await applied(docx(docxWithText(['Mary Jackson', 'Aerospace engineer'])));
     const res = await fetch(`${server.url}/api/applicants/${quick}/preview`, { headers: authorized() });
