@@ -54,7 +54,8 @@ export function SendLinkForm() {
           Send me my link
         </h2>
         <p className="mt-1">
-          We mail a fresh link for every application sent from this address. Links you already have keep working.
+          We mail a fresh link for every application sent from this address. It replaces the links you have, which stop
+          working.
         </p>
       </div>
       <TextField
