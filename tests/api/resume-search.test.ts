@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApplicantDetail } from '~/lib/privacy';
+import { RESUME_READ_MAX_PAGES, RESUME_TEXT_MAX_CHARS } from '~/lib/limits';
 import type { Applicant } from '~/lib/schemas/applicant-api';
 import { defaultApiConfig } from '~/server/config';
 import { purgeExpired } from '~/server/retention/purge';
@@ -167,6 +168,17 @@ describe('resumes that cannot be read', () => {
       'refused',
       'Fossaflow',
     ]);
+  });
+
+  it('reads a PDF up to its 100th page and hands back at most 100 000 characters', async () => {
+    const pages = Array.from({ length: RESUME_READ_MAX_PAGES + 20 }, (_, i) => [`Pagemark${i + 1}`]);
+    const text = await readResume({ task: 'text', kind: 'pdf', data: pdfWithText(pages) });
+    expect(text.split('\n').at(-1)).toBe(`Pagemark${RESUME_READ_MAX_PAGES}`);
+    const dense = Array.from({ length: 30 }, (_, p) =>
+      Array.from({ length: 40 }, (_, i) => `${p}.${i} ${'word '.repeat(20)}`),
+    );
+    const long = await readResume({ task: 'text', kind: 'pdf', data: pdfWithText(dense) });
+    expect(long.length).toBe(RESUME_TEXT_MAX_CHARS);
   });
 
   it('ends a reader that exceeds its time budget', async () => {

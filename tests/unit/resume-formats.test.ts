@@ -186,6 +186,22 @@ describe('DOCX (zip)', () => {
     expect(isDocx(zipBytes(parts(1001)))).toBe(false);
   });
 
+  it('refuses a part over 1 MB that inflates more than 100 times its size, and accepts prose of that size', () => {
+    const document = (body: string) => zipBytes({ ...DOCX_PARTS, 'word/document.xml': body }, { deflate: true });
+    expect(isDocx(document('A'.repeat(2 * 1024 * 1024)))).toBe(false);
+    const words = Array.from({ length: 300_000 }, (_, i) => (i * 2654435761).toString(36).slice(0, 1 + (i % 7)));
+    expect(isDocx(document(words.join(' ')))).toBe(true);
+  });
+
+  it('refuses parts that declare more than 50 MB together, each below 100:1', () => {
+    // Only the headers are read at upload: the data need not inflate to what they claim.
+    const part = { deflated: new Uint8Array(600_000), size: 55 * 1024 * 1024, crc: 0 };
+    expect(isDocx(zipBytes({ ...DOCX_PARTS, 'word/media/image1.png': part }))).toBe(false);
+    expect(isDocx(zipBytes({ ...DOCX_PARTS, 'word/media/image1.png': { ...part, size: 45 * 1024 * 1024 } }))).toBe(
+      true,
+    );
+  });
+
   it('reads entries in file order with their data offsets', () => {
     const zip = zipBytes({ 'a.txt': 'hello', 'b.txt': 'world' });
     const entries = readZip(zip);
