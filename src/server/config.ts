@@ -63,7 +63,10 @@ export type ApiConfig = {
   sqlite: { dataDir: string; synchronous: 'FULL' | 'NORMAL' } | null;
   /** Applications answer 507 when `dataDir`'s volume has less than `minFreeBytes` free; null = not checked. */
   storage: { dataDir: string | null; minFreeBytes: number };
-  /** The erasure ledger (db/erasure-ledger.ts) in DATA_DIR; null = erasures are not recorded (tests). */
+  /**
+   * The erasure ledger's file in DATA_DIR (db/erasure-ledger.ts; on PostgreSQL the ledger is a schema of
+   * the database, and a file an earlier version left is read too); null = nothing is recorded (tests).
+   */
   erasureLedger: string | null;
   retentionDays: RetentionDays;
   /** A private-page or job-alert token unused this many days opens nothing. */

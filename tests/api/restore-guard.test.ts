@@ -146,7 +146,7 @@ describe.skipIf(TEST_DATABASE_URL)('a restored backup', { timeout: 180_000 }, ()
     await stop();
     const cli = await runAdminCli(['after-restore'], { dataDir, databaseUrl: '' });
     expect(cli.out).toBe(
-      'Erased again 0 people on the erasure ledger; held 1 unsent mail for an owner to send or discard in the Outbox tab.\n',
+      'Erased again 0 people and unsubscribed again 0 job alerts on the erasure ledger; held 1 unsent mail for an owner to send or discard in the Outbox tab.\n',
     );
     await start(false);
     const outbox = await call<OutboxList>('GET', '/api/outbox', await login());

@@ -333,9 +333,14 @@ async function run(db: Kysely<Database>, kind: DbKind, env: ApiEnv, args: (strin
     }
     case 'after-restore': {
       const ledger = configFromEnv(env, '', '').erasureLedger;
-      const { erasedAgain, held } = await guardRestoredData(db, kind, { ledger, restored: true }, new Date());
+      const { erasedAgain, unsubscribedAgain, held } = await guardRestoredData(
+        db,
+        kind,
+        { ledger, restored: true },
+        new Date(),
+      );
       console.log(
-        `Erased again ${erasedAgain} ${erasedAgain === 1 ? 'person' : 'people'} on the erasure ledger; held ${held} unsent ${held === 1 ? 'mail' : 'mails'} for an owner to send or discard in the Outbox tab.`,
+        `Erased again ${erasedAgain} ${erasedAgain === 1 ? 'person' : 'people'} and unsubscribed again ${unsubscribedAgain} job ${unsubscribedAgain === 1 ? 'alert' : 'alerts'} on the erasure ledger; held ${held} unsent ${held === 1 ? 'mail' : 'mails'} for an owner to send or discard in the Outbox tab.`,
       );
       return;
     }

@@ -29,6 +29,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { DEFAULT_MIGRATION_TABLE } from 'kysely';
 import { SQLITE_FILE } from './client';
+import { ERASURE_LEDGER_SCHEMA } from './erasure-ledger';
 import { migrationNames } from './migrations';
 import { RESTORED_MARKER } from './restore-guard';
 
@@ -52,10 +53,9 @@ type BackupSummary = {
 
 type BackupStorage = { dataDir: string; databaseUrl?: string | undefined };
 
-const PG_BACKUP =
-  'With DATABASE_URL set the data is in PostgreSQL: back it up with `pg_dump -Fc "$DATABASE_URL" -f edgecraft.dump`.';
+const PG_BACKUP = `With DATABASE_URL set the data is in PostgreSQL: back it up with \`pg_dump -Fc --exclude-schema=${ERASURE_LEDGER_SCHEMA} "$DATABASE_URL" -f edgecraft.dump\` (the erasure ledger stays out: see README).`;
 const PG_RESTORE =
-  'With DATABASE_URL set the data is in PostgreSQL: stop the server, then `pg_restore --clean --if-exists -d "$DATABASE_URL" edgecraft.dump`.';
+  'With DATABASE_URL set the data is in PostgreSQL: stop the server, then `pg_restore --clean --if-exists -d "$DATABASE_URL" edgecraft.dump` and `npm run admin -- after-restore`.';
 
 /** The path of a file that travels with a backup `file` (the JWT secret, the two-factor key). */
 const companionPath = (file: string, name: string) => `${file}.${name}`;

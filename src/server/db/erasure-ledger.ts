@@ -1,20 +1,42 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { isUniqueViolation } from './client';
+import { removeRestoredJobAlert } from './job-alerts';
 import { erasePersonRecords, messageEmailKey } from './personal-data';
 import type { Database, DbKind } from './schema';
 
 /**
- * The erasure ledger: a file in DATA_DIR beside the database, never inside it, so restoring a
- * backup cannot take it back. Its first line is a random key; each further line the keyed hash
- * (HMAC-SHA256) of a person's normalised e-mail address, never the address. A restored database
- * is checked against it, and anyone on it is erased again.
+ * The erasure ledger: who was erased and which job alerts were unsubscribed, as keyed hashes
+ * (HMAC-SHA256) under a random key, never an address, kept where restoring a backup cannot take
+ * it back. A restored database is checked against it: anyone on it is erased again, and any alert
+ * on it is deleted again.
+ * - SQLite: a file in DATA_DIR beside the database, never inside it. Its first line is the key;
+ *   each further line a person's hash, or `alert ` and an alert's.
+ * - PostgreSQL: the tables of the schema `erasure_ledger` in the site's database, which every
+ *   instance writes and reads; the dumps the README prescribes leave that schema out, so
+ *   `pg_restore --clean` never replaces it. A file an instance kept before is still read.
  */
 export const ERASURE_LEDGER_FILE = 'erasures.ledger';
+/** The PostgreSQL schema of the shared ledger (README: pg_dump --exclude-schema). */
+export const ERASURE_LEDGER_SCHEMA = 'erasure_ledger';
 
 const KEY_PREFIX = 'key ';
+const ALERT_PREFIX = 'alert ';
 
-function ledgerKey(file: string): string {
+/** What a restore must lose again: keyed hashes of people (e-mail keys) and of job alerts. */
+type LedgerPart = { key: string; people: Set<string>; alerts: Set<string> };
+
+/** The ledger's storage: `file` is DATA_DIR's ledger file; null turns the ledger off (tests). */
+export type ErasureLedger = { db: Kysely<Database>; kind: DbKind; file: string | null };
+
+/** An alert as the ledger knows it: its address and the moment it was asked for, which no other alert shares. */
+type AlertIdentity = { email_key: string; created_at: string };
+
+const hashOf = (key: string, value: string) => createHmac('sha256', key).update(value).digest('hex');
+const alertValue = (alert: AlertIdentity) => `${alert.email_key} ${alert.created_at}`;
+
+function fileKey(file: string): string {
   if (!existsSync(file)) {
     try {
       writeFileSync(file, `${KEY_PREFIX}${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
@@ -28,34 +50,102 @@ function ledgerKey(file: string): string {
   return first.slice(KEY_PREFIX.length);
 }
 
-const hashOf = (key: string, emailKey: string) => createHmac('sha256', key).update(emailKey).digest('hex');
+function filePart(file: string): LedgerPart | null {
+  if (!existsSync(file)) return null;
+  const [, ...lines] = readFileSync(file, 'utf8').split('\n');
+  const part: LedgerPart = { key: fileKey(file), people: new Set(), alerts: new Set() };
+  for (const line of lines.filter(Boolean))
+    if (line.startsWith(ALERT_PREFIX)) part.alerts.add(line.slice(ALERT_PREFIX.length));
+    else part.people.add(line);
+  return part;
+}
 
-/** Adds a person (their normalised e-mail address) to the ledger, appended and flushed by the OS at once. */
-export function recordErasure(file: string, emailKey: string): void {
-  appendFileSync(file, `${hashOf(ledgerKey(file), emailKey)}\n`, { mode: 0o600 });
+const table = (name: 'key' | 'entries') => sql.table(`${ERASURE_LEDGER_SCHEMA}.${name}`);
+
+/** Creates the PostgreSQL ledger if missing (a new server restored from a dump without it) and returns its key. */
+async function postgresKey(db: Kysely<Database>): Promise<string> {
+  const ddl = [
+    sql`create schema if not exists ${sql.id(ERASURE_LEDGER_SCHEMA)}`,
+    sql`create table if not exists ${table('key')} (id integer primary key check (id = 1), key text not null)`,
+    sql`create table if not exists ${table('entries')} (entry text primary key)`,
+  ];
+  for (const statement of ddl) {
+    try {
+      await statement.execute(db);
+    } catch (error) {
+      // Two instances starting at once: the other one created it.
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  await sql`insert into ${table('key')} (id, key) values (1, ${randomBytes(32).toString('hex')})
+    on conflict (id) do nothing`.execute(db);
+  const { rows } = await sql<{ key: string }>`select key from ${table('key')} where id = 1`.execute(db);
+  return rows[0]!.key;
+}
+
+async function postgresPart(db: Kysely<Database>): Promise<LedgerPart> {
+  const key = await postgresKey(db);
+  const { rows } = await sql<{ entry: string }>`select entry from ${table('entries')}`.execute(db);
+  const part: LedgerPart = { key, people: new Set(), alerts: new Set() };
+  for (const { entry } of rows)
+    if (entry.startsWith(ALERT_PREFIX)) part.alerts.add(entry.slice(ALERT_PREFIX.length));
+    else part.people.add(entry);
+  return part;
+}
+
+/** Adds one entry (`prefix` and the keyed hash of `value`), flushed or committed before the caller deletes anything. */
+async function record(ledger: ErasureLedger, prefix: string, value: string): Promise<void> {
+  if (!ledger.file) return;
+  if (ledger.kind === 'postgres') {
+    const entry = `${prefix}${hashOf(await postgresKey(ledger.db), value)}`;
+    await sql`insert into ${table('entries')} (entry) values (${entry}) on conflict (entry) do nothing`.execute(
+      ledger.db,
+    );
+    return;
+  }
+  appendFileSync(ledger.file, `${prefix}${hashOf(fileKey(ledger.file), value)}\n`, { mode: 0o600 });
+}
+
+/** Adds a person (their normalised e-mail address) to the ledger. */
+export function recordErasure(ledger: ErasureLedger, emailKey: string): Promise<void> {
+  return record(ledger, '', emailKey);
+}
+
+/** Adds an unsubscribed job alert: a restore brings that one back no more (a later subscription is another). */
+export function recordUnsubscription(ledger: ErasureLedger, alert: AlertIdentity): Promise<void> {
+  return record(ledger, ALERT_PREFIX, alertValue(alert));
 }
 
 /**
- * Erases again everyone on the ledger who is in the database (after a restore, or a start on a
- * restored file); returns how many people were. A missing ledger means no erasure was ever made here.
+ * Erases again everyone on the ledger who is in the database, and deletes again every alert on it
+ * (after a restore, or a start on a restored database); says how many people and alerts that was.
+ * A missing ledger means nothing was ever erased or unsubscribed here.
  */
-export async function reapplyErasures(db: Kysely<Database>, kind: DbKind, file: string): Promise<number> {
-  if (!existsSync(file)) return 0;
-  const [, ...lines] = readFileSync(file, 'utf8').split('\n');
-  const erased = new Set(lines.filter(Boolean));
-  if (erased.size === 0) return 0;
-  const key = ledgerKey(file);
+export async function reapplyErasures(ledger: ErasureLedger): Promise<{ people: number; alerts: number }> {
+  const { db, kind, file } = ledger;
+  if (!file) return { people: 0, alerts: 0 };
+  const parts = [kind === 'postgres' ? await postgresPart(db) : null, filePart(file)].filter(
+    (part): part is LedgerPart => part !== null && (part.people.size > 0 || part.alerts.size > 0),
+  );
+  if (!parts.length) return { people: 0, alerts: 0 };
   const keys = new Set<string>();
   for (const row of await db.selectFrom('applicants').select('email_key').distinct().execute()) keys.add(row.email_key);
   for (const row of await db.selectFrom('contact_messages').select(messageEmailKey.as('key')).distinct().execute())
     keys.add(row.key);
   for (const row of await db.selectFrom('outbox').select('subject_key').distinct().execute())
     if (row.subject_key) keys.add(row.subject_key);
+  for (const row of await db.selectFrom('job_alerts').select('email_key').distinct().execute()) keys.add(row.email_key);
   let people = 0;
   for (const emailKey of keys) {
-    if (!erased.has(hashOf(key, emailKey))) continue;
+    if (!parts.some((part) => part.people.has(hashOf(part.key, emailKey)))) continue;
     await erasePersonRecords(db, kind, emailKey);
     people++;
   }
-  return people;
+  let alerts = 0;
+  for (const alert of await db.selectFrom('job_alerts').select(['id', 'email_key', 'created_at']).execute()) {
+    if (!parts.some((part) => part.alerts.has(hashOf(part.key, alertValue(alert))))) continue;
+    await removeRestoredJobAlert(db, { id: Number(alert.id), emailKey: alert.email_key });
+    alerts++;
+  }
+  return { people, alerts };
 }

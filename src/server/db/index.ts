@@ -125,7 +125,7 @@ export {
   settleHeldMails,
   type NewMail,
 } from './outbox';
-export { ERASURE_LEDGER_FILE, recordErasure } from './erasure-ledger';
+export { ERASURE_LEDGER_FILE, recordErasure, recordUnsubscription } from './erasure-ledger';
 export { RESTORED_MARKER, guardRestoredData, takeRestoredMarker } from './restore-guard';
 export { createPasswordReset, consumePasswordReset } from './password-resets';
 export {

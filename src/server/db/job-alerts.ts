@@ -124,6 +124,25 @@ export async function deleteJobAlert(db: Kysely<Database>, id: number): Promise<
   return Number(result.numDeletedRows) > 0;
 }
 
+/**
+ * Deletes again an alert a restored backup brought back although it was unsubscribed, with the
+ * backup's unsent mails about alerts to that address: they would subscribe or mail someone who left.
+ */
+export async function removeRestoredJobAlert(
+  db: Kysely<Database>,
+  alert: { id: number; emailKey: string },
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('job_alerts').where('id', '=', alert.id).execute();
+    await trx
+      .deleteFrom('outbox')
+      .where('subject_key', '=', alert.emailKey)
+      .where('kind', 'in', ['job_alert_confirm', 'job_alert', 'job_alert_reminder'])
+      .where('status', '=', 'pending')
+      .execute();
+  });
+}
+
 /** The confirmed, unexpired alerts a vacancy of `department` matches: that department's and every-vacancy ones. */
 export async function alertsMatching(db: Kysely<Database>, department: string, now: Date): Promise<JobAlertRow[]> {
   const rows = await db

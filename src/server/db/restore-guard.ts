@@ -16,16 +16,17 @@ export function takeRestoredMarker(file: string): boolean {
 
 /**
  * What a start does before serving and sending anything, for a database that may be a restored
- * backup: erases again everyone on the erasure ledger, and, right after a restore, holds the mails
- * the backup had pending (they may have gone out since) until an owner decides.
+ * backup: erases again everyone on the erasure ledger and deletes again the job alerts unsubscribed
+ * on it, and, right after a restore, holds the mails the backup had pending (they may have gone out
+ * since) until an owner decides.
  */
 export async function guardRestoredData(
   db: Kysely<Database>,
   kind: DbKind,
   options: { ledger: string | null; restored: boolean },
   now: Date,
-): Promise<{ erasedAgain: number; held: number }> {
-  const erasedAgain = options.ledger ? await reapplyErasures(db, kind, options.ledger) : 0;
+): Promise<{ erasedAgain: number; unsubscribedAgain: number; held: number }> {
+  const again = await reapplyErasures({ db, kind, file: options.ledger });
   const held = options.restored ? await holdPendingMails(db, now) : 0;
-  return { erasedAgain, held };
+  return { erasedAgain: again.people, unsubscribedAgain: again.alerts, held };
 }

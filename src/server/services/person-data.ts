@@ -226,8 +226,13 @@ export async function collectPersonData(
  * Deletes every application, resume, contact message and job alert of `email`; returns how many records went.
  * The person goes on the erasure ledger first, so a crash in between or a restored backup cannot bring them back.
  */
-export function erasePerson(db: Kysely<Database>, kind: DbKind, email: string, ledger: string | null): Promise<number> {
+export async function erasePerson(
+  db: Kysely<Database>,
+  kind: DbKind,
+  email: string,
+  ledger: string | null,
+): Promise<number> {
   const emailKey = normalizeEmail(email);
-  if (ledger) recordErasure(ledger, emailKey);
+  await recordErasure({ db, kind, file: ledger }, emailKey);
   return erasePersonRecords(db, kind, emailKey);
 }

@@ -19,6 +19,7 @@ import {
   hasPendingJobAlert,
   insertJobAlert,
   normalizeEmail,
+  recordUnsubscription,
   vacancyDepartments,
   type JobAlertRow,
 } from '../../db';
@@ -152,6 +153,8 @@ export function jobAlertRoutes(services: Services) {
       .post('/:token/unsubscribe', async (c) => {
         const alert = await opened(c, 'unsubscribe');
         if (alert instanceof Response) return alert;
+        // On the ledger first: a restored backup must not subscribe them again.
+        await recordUnsubscription({ db, kind: services.dbKind, file: config.erasureLedger }, alert);
         await deleteJobAlert(db, alert.id);
         return c.json({ message: m.unsubscribed });
       })
