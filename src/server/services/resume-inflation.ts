@@ -4,7 +4,7 @@
  * The declared check reads headers only (the upload runs it); the inflating ones run in the reader's
  * process and stop at the bound, so a central directory that lies about its sizes gains nothing.
  */
-import { constants, inflateRawSync, inflateSync } from 'node:zlib';
+import { constants, inflateRawSync } from 'node:zlib';
 import { RESUME_INFLATE_MAX_RATIO, RESUME_INFLATED_MAX_BYTES, RESUME_RATIO_CHECKED_BYTES } from '~/lib/limits';
 import { readZip, type ZipEntry } from './zip';
 
@@ -46,17 +46,24 @@ export function docxInflationRefused(bytes: Uint8Array): string | null {
   return null;
 }
 
-/** A stream's data starts after `stream` and its end of line (ISO 32000-1, 7.3.8). */
-const STREAM_START = />>\s*stream(?:\r\n|\n)/g;
+/**
+ * A stream's data starts on the line after `stream` (ISO 32000-1, 7.3.8); pdf.js skips whatever
+ * follows the keyword on its line, and takes a lone CR as the line's end.
+ */
+const STREAM_START = /(?<!end)stream[^\r\n]*(?:\r\n|\r|\n)/g;
 /** How far back from `stream` its object header is looked for: stream dictionaries are short. */
 const DICTIONARY_WINDOW = 4096;
 const IMAGE = /\/Subtype\s*\/Image\b/;
 
+/** A zlib header as pdf.js checks it (RFC 1950): deflate, a valid check value, no preset dictionary. */
+const zlibHeader = (cmf = 0, flg = 0) => (cmf & 0x0f) === 8 && ((cmf << 8) | flg) % 31 === 0 && !(flg & 0x20);
+
 /**
  * Why a PDF may not be read, or null: its zlib streams other than images inflate to more than
- * RESUME_INFLATED_MAX_BYTES together. Each stream is inflated from its start to the end of its zlib
- * data (never trusting /Length), with the output capped at what is left of the bound. A stream
- * hidden behind another filter escapes this count; the reader's memory cap and time budget still hold.
+ * RESUME_INFLATED_MAX_BYTES together. Each stream is inflated from its start to the end of its
+ * deflate data (never trusting /Length; its checksum unchecked, as pdf.js leaves it), with the output
+ * capped at what is left of the bound. A stream behind another filter escapes this count; the
+ * reader's memory cap and time budget still hold.
  */
 export function pdfInflationRefused(bytes: Uint8Array): string | null {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
@@ -65,13 +72,15 @@ export function pdfInflationRefused(bytes: Uint8Array): string | null {
     const at = match.index;
     const objectAt = text.lastIndexOf('obj', at);
     if (objectAt >= 0 && at - objectAt < DICTIONARY_WINDOW && IMAGE.test(text.slice(objectAt, at))) continue;
-    const data = bytes.subarray(at + match[0].length);
+    const start = at + match[0].length;
+    if (!zlibHeader(bytes[start], bytes[start + 1])) continue;
     try {
       // Past `left` bytes the inflation stops with ERR_BUFFER_TOO_LARGE.
-      left -= inflateSync(data, { maxOutputLength: Math.max(1, left), finishFlush: constants.Z_SYNC_FLUSH }).length;
+      const options = { maxOutputLength: Math.max(1, left), finishFlush: constants.Z_SYNC_FLUSH };
+      left -= inflateRawSync(bytes.subarray(start + 2), options).length;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') left = -1;
-      // Anything else is not zlib data (another filter, or none): nothing to count.
+      // Anything else is damaged data: not counted (the reader's caps hold for what pdf.js makes of it).
     }
     if (left < 0) return `its streams inflate to more than ${MAX_MB} MB`;
   }
