@@ -397,6 +397,11 @@ describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in
       body: Buffer.alloc(2 * 1024 * 1024, 32),
     });
     expect(tooLarge.status).toBe(413);
+    const resetTooLarge = await send(`/adminlogin?reset=${reset}`, {
+      method: 'POST',
+      body: Buffer.alloc(2 * 1024 * 1024, 32),
+    });
+    expect(resetTooLarge.status).toBe(413);
     // The last request's lines are written before the next one is served.
     expect((await send('/api/health')).status).toBe(200);
 
