@@ -8,25 +8,17 @@ import { bootApi } from './boot';
 import { announceReady, startHttpServer } from './http-server';
 import { DOCUMENT_HEADERS, withHeaders } from './security-headers';
 import { jobPagesHandler } from './static/job-pages';
+import { isRenderedPath, JOB_PAGES, JOBS_SITEMAP } from './static/node-only-paths';
 import { loadDist, notFoundPage, pageAt, serveDist } from './static/serve-dist';
 import { APPLICATION_PAGE_PATH } from '~/lib/schemas/application-page';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
-/** DIST_DIR lets the tests serve a second build (EmailJS configured) from the same code. */
+/** DIST_DIR lets the tests serve another build (EmailJS configured, or a split one) from the same code. */
 const DIST = resolve(projectRoot, process.env['DIST_DIR'] ?? 'dist');
 const DIST_CLIENT = resolve(DIST, 'client');
 
-/** Rendered on request, though the build has files under the same prefix. */
-const JOB_PAGES = '/career/jobs/';
-const JOBS_SITEMAP = '/sitemap-jobs.xml';
-/** A mailed link to an applicant's private page: the static page, answered with headers of its own. */
-const APPLICATION_LINK = new RegExp(`^${APPLICATION_PAGE_PATH}/[A-Za-z0-9_-]+$`);
-const isDynamic = (path: string) =>
-  isApiPath(path) ||
-  path.startsWith(JOB_PAGES) ||
-  path === JOBS_SITEMAP ||
-  path in REDIRECTS ||
-  APPLICATION_LINK.test(path);
+// Answered by the server, not from the build's files, though job pages share a prefix with some of them.
+const isDynamic = (path: string) => isApiPath(path) || isRenderedPath(path);
 
 const api = await bootApi();
 
