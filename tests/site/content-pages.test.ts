@@ -378,6 +378,9 @@ describe('company pages: methodology, security, early access, about, terms', () 
     expect(text).toContain(`Applications that led to a hire are erased ${days.hired} days after the move to hired`);
     expect(text).toContain(`Applications you withdraw are erased ${days.withdrawn} days after you withdrew them`);
     expect(text).toContain(
+      `withdraws your application at once, without writing to us, and it is then erased ${days.withdrawn} days later`,
+    );
+    expect(text).toContain(
       `Contact messages stored by the website are erased ${days.messages} days after they arrived`,
     );
     expect(text).toContain(`deleted from the website’s outbox ${days.mails} days after`);
