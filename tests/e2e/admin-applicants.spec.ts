@@ -391,7 +391,13 @@ test.describe('admin applicants', () => {
     };
     const before = await layout();
     // Status actions first, then the others; nothing destructive in the footer.
-    await expect(footer.getByRole('button')).toHaveText([actionButtons, 'Download Resume', 'Export data']);
+    await expect(footer.getByRole('button')).toHaveText([
+      /^Shortlist /,
+      /^Reject /,
+      actionButtons,
+      'Download Resume',
+      'Export data',
+    ]);
 
     for (const stage of ['Screening', 'Offer']) {
       await move.click();

@@ -102,19 +102,19 @@ test.describe('keyboard-only journeys', { tag: '@once' }, () => {
     await tabTo(page, search);
     await page.keyboard.type(applicant.name);
     const card = page.getByRole('article', { name: applicant.name });
-    await tabTo(page, card.getByRole('button', { name: /^Move…/ }));
+    await tabTo(page, card.getByRole('button', { name: `Shortlist ${applicant.name}` }));
     await expectVisibleFocus(page);
     await page.keyboard.press('Enter');
-    const move = page.getByRole('dialog', { name: `Move ${applicant.name}` });
-    await tabTo(page, move.getByRole('button', { name: 'Move to Screening' }));
-    await page.keyboard.press('Enter');
-    await expect(page.getByText('Applicant moved to Screening')).toBeVisible();
+    await expect(page.getByText('Applicant shortlisted successfully!')).toBeVisible();
     await expect
       .poll(async () => (await adminApi.applicants()).find((a) => a.id === applicant.id)?.status)
       .toBe('shortlisted');
+    // The button became Undo Shortlist where it was, focus kept; Resume is the one before it.
+    await expect(card.getByRole('button', { name: `Undo Shortlist ${applicant.name}` })).toBeFocused();
 
     const download = page.waitForEvent('download');
-    await tabTo(page, card.getByRole('button', { name: `Resume of ${applicant.name}` }));
+    await page.keyboard.press('Shift+Tab');
+    await expect(card.getByRole('button', { name: `Resume of ${applicant.name}` })).toBeFocused();
     await page.keyboard.press('Enter');
     expect((await download).suggestedFilename()).toBe(`${applicant.name}_Resume.pdf`);
   });

@@ -97,6 +97,10 @@ export const applicantMessages = {
   onlyApplicantWithdraws: 'Only the applicant can withdraw their application',
   alreadyIn: (status: ApplicantStatus) => `The applicant is already in ${STAGE_LABELS[status]}`,
   moved: (status: ApplicantStatus) => `Applicant moved to ${STAGE_LABELS[status]}`,
+  /** The one-click actions' outcomes: Shortlist, Reject, and Undo Shortlist or Undo Rejection. */
+  shortlisted: 'Applicant shortlisted successfully!',
+  rejected: 'Applicant rejected successfully!',
+  reverted: 'Applicant reverted to pending successfully!',
   reasonRequired: 'Choose a reason for rejecting',
   reasonUnknown: `Reason must be one of: ${REJECTION_REASON_KEYS.join(', ')}`,
   reasonOnlyForRejection: 'A reason is only kept when rejecting',

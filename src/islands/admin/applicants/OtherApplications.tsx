@@ -25,7 +25,8 @@ export function OtherApplications({ applications, onOpen }: Props) {
               </p>
             </div>
             <div className="flex items-center gap-3">
-              <StatusBadge status={other.status} />
+              {/* Not 'Status:': the dialog states one status, the one of the application it shows. */}
+              <StatusBadge status={other.status} prefix="That application: " />
               <button type="button" className="btn btn-secondary px-3 py-1.5 text-sm" onClick={() => onOpen(other.id)}>
                 Open<span className="sr-only"> the application for {other.jobTitle}</span>
               </button>

@@ -12,6 +12,6 @@ export const statusStyles: Record<ApplicantStatus, BadgeStyle> = {
   withdrawn: { label: STAGE_LABELS.withdrawn, className: 'bg-slate-300 text-slate-950', icon: '↩' },
 };
 
-export function StatusBadge({ status }: { status: ApplicantStatus }) {
-  return <Badge style={statusStyles[status]} />;
+export function StatusBadge({ status, prefix }: { status: ApplicantStatus; prefix?: string | undefined }) {
+  return <Badge style={statusStyles[status]} prefix={prefix} />;
 }

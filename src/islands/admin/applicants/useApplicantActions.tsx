@@ -20,10 +20,13 @@ const applicantTexts = {
 } as const;
 
 export type ApplicantActions = {
-  /** Moves at once (a card dropped on a column other than Rejected). */
-  changeStatus: (applicant: Applicant, choice: StageChoice) => void;
-  /** Opens the move dialog (stage, reason when rejecting, an optional mail), `initial` chosen already. */
-  move: (applicant: Applicant, initial?: ApplicantStatus) => void;
+  /** Moves at once (a one-click action, a card dropped on a column other than Rejected); `done` replaces the server's toast. */
+  changeStatus: (applicant: Applicant, choice: StageChoice, done?: string) => void;
+  /**
+   * Opens the move dialog (stage, reason when rejecting, an optional mail), `initial` chosen already;
+   * `done` is the toast if the move confirmed is to `initial`.
+   */
+  move: (applicant: Applicant, initial?: ApplicantStatus, done?: string) => void;
   remove: (applicant: Applicant) => void;
   download: (applicant: Applicant) => void;
   /** True while an action on this applicant is under way (its buttons are disabled). */
@@ -42,7 +45,11 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
   const queryClient = useQueryClient();
   const { confirm, confirmDialog } = useConfirm();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
-  const [moving, setMoving] = useState<{ applicant: Applicant; initial: ApplicantStatus | undefined } | null>(null);
+  const [moving, setMoving] = useState<{
+    applicant: Applicant;
+    initial: ApplicantStatus | undefined;
+    done: string | undefined;
+  } | null>(null);
   const mark = (id: number, on: boolean) =>
     setBusy((current) => {
       const next = new Set(current);
@@ -52,15 +59,15 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
     });
 
   const status = useMutation({
-    mutationFn: ({ applicant, choice }: { applicant: Applicant; choice: StageChoice }) =>
+    mutationFn: ({ applicant, choice }: { applicant: Applicant; choice: StageChoice; done: string | undefined }) =>
       updateApplicantStatus(applicant.id, choice),
     onMutate: ({ applicant }) => mark(applicant.id, true),
-    onSuccess: ({ applicant: updated, message }) => {
+    onSuccess: ({ applicant: updated, message }, { done }) => {
       queryClient.setQueryData<Applicant[]>(applicantKeys.list(), (list) =>
         list?.map((a) => (a.id === updated.id ? updated : a)),
       );
       // Every list (counts, Sources, Outbox for a mail) refetches after any change: ui/change-tracking.ts.
-      showToast('success', message);
+      showToast('success', done ?? message);
     },
     onError: (error) => notifyFixedFailure(error, applicantTexts.statusFailed),
     onSettled: (_data, _error, { applicant }) => mark(applicant.id, false),
@@ -79,8 +86,8 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
   });
 
   const actions: ApplicantActions = {
-    changeStatus: (applicant, choice) => status.mutate({ applicant, choice }),
-    move: (applicant, initial) => setMoving({ applicant, initial }),
+    changeStatus: (applicant, choice, done) => status.mutate({ applicant, choice, done }),
+    move: (applicant, initial, done) => setMoving({ applicant, initial, done }),
     remove: (applicant) => {
       void confirm(applicantTexts.confirmDelete, 'Delete', { detail: applicantTexts.deleteDetail(applicant) }).then(
         (ok) => ok && removal.mutate(applicant),
@@ -105,7 +112,11 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
       onCancel={() => setMoving(null)}
       onConfirm={(choice) => {
         setMoving(null);
-        status.mutate({ applicant: moving.applicant, choice });
+        status.mutate({
+          applicant: moving.applicant,
+          choice,
+          done: choice.status === moving.initial ? moving.done : undefined,
+        });
       }}
     />
   );
