@@ -223,6 +223,10 @@ test.describe('the hiring team', () => {
     const dialog = page.getByRole('dialog', { name: applicant.name });
     const timeline = dialog.getByRole('region', { name: 'Timeline and notes' });
     await expect(timeline.getByRole('listitem').first()).toContainText('Applied');
+    // The right of access covers notes and scorecards: the team is told where it writes them.
+    await expect(timeline.getByLabel('Add a note for the team')).toHaveAccessibleDescription(
+      /an applicant who asks for a copy of their data gets the notes and scorecards too/,
+    );
     await timeline.getByLabel('Add a note for the team').fill(note);
     await timeline.getByRole('button', { name: 'Add note' }).click();
     await expect(timeline.getByRole('listitem').filter({ hasText: note })).toContainText(recruiter);

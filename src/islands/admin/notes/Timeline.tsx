@@ -131,8 +131,8 @@ export function Timeline({ applicantId, history }: { applicantId: number; histor
             className={inputClass}
           />
           <p id={`${fieldId}-hint`} className="text-xs text-slate-400">
-            Plain text, seen by everyone on the team. {text.length.toLocaleString('en-US')} /{' '}
-            {NOTE_MAX.toLocaleString('en-US')}
+            Plain text, seen by everyone on the team; an applicant who asks for a copy of their data gets the notes and
+            scorecards too. {text.length.toLocaleString('en-US')} / {NOTE_MAX.toLocaleString('en-US')}
           </p>
           {error && (
             <p id={`${fieldId}-error`} className="text-sm text-rose-300">
