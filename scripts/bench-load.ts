@@ -14,7 +14,6 @@ import type { OutboxList } from '~/lib/schemas';
 import { CONSENT_FIELD } from '~/lib/privacy';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
 import { PUBLIC_PAGES } from '~/public-pages';
-import { apiEnvSchema } from '~/server/env';
 import { pdfBytes } from '../support/files';
 import { startSmtpCapture } from '../support/smtp';
 import { adminAuth, api, projectRoot, seedJobs, startFloor, startServer } from './bench-lib/server';
@@ -109,14 +108,7 @@ const kinds = ['pages', 'assets', 'job list', 'apply'] as const;
 
 const assets = assetsOfPages();
 const smtp = await startSmtpCapture();
-// All bench traffic comes from one address: its per-address limits (requests and open connections) are raised.
-const rateLimits = Object.keys(apiEnvSchema.shape).filter((key) =>
-  /RATE_LIMIT_(GLOBAL_)?PER|MAX_CONNECTIONS_PER_CLIENT/.test(key),
-);
-const server = await startServer(distDir, {
-  ...Object.fromEntries(rateLimits.map((key) => [key, '1000000'])),
-  SMTP_URL: smtp.url,
-});
+const server = await startServer(distDir, { SMTP_URL: smtp.url });
 let failed = true;
 try {
   const auth = await adminAuth(server.url);

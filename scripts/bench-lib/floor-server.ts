@@ -2,13 +2,13 @@
  * The floor of bench:load: the least a server can do for the same requests, to tell the machine's
  * latency from ours. A bare node:http server answering the build's files (brotli when asked) and a
  * copy of the job list from memory, and taking each application's body whole before a 201.
- * Argv: the build's client folder, then a file holding the job list's JSON. Prints its URL as JSON.
+ * Argv: a file holding the job list's JSON, then the build's client folder. Prints its URL as JSON.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 
-const [clientDir = '', jobListFile = ''] = process.argv.slice(2);
+const [jobListFile = '', clientDir = ''] = process.argv.slice(2);
 const jobList = readFileSync(jobListFile);
 
 type File = { plain: Buffer; br: Buffer | undefined };

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Job, JobInput } from '~/lib/schemas';
+import { apiEnvSchema } from '~/server/env';
 import { listeningUrl, startProcess } from '../../support/process';
 import { EVENT_LOOP_QUESTION, type EventLoopDelay } from './event-loop';
 
@@ -56,9 +57,16 @@ async function startProbed(
   };
 }
 
+/** All bench traffic comes from one address: its per-address limits (requests and open connections) are raised. */
+const unlimited = Object.fromEntries(
+  Object.keys(apiEnvSchema.shape)
+    .filter((key) => /RATE_LIMIT_(GLOBAL_)?PER|MAX_CONNECTIONS_PER_CLIENT/.test(key))
+    .map((key) => [key, '1000000']),
+);
+
 /**
- * Starts the server of `distDir` (built by `npm run build`) with the event-loop probe preloaded;
- * resolves once it listens.
+ * Starts the server of `distDir` (built by `npm run build`) with the event-loop probe preloaded and
+ * the per-address limits raised; resolves once it listens.
  */
 export async function startServer(distDir: string, env: Record<string, string> = {}) {
   const main = path.join(distDir, 'node', 'main.mjs');
@@ -81,6 +89,7 @@ export async function startServer(distDir: string, env: Record<string, string> =
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,
       LOG_LEVEL: 'warn',
+      ...unlimited,
       ...env,
     },
     listeningUrl,
@@ -95,18 +104,17 @@ export async function startServer(distDir: string, env: Record<string, string> =
 }
 
 /**
- * Starts the floor (floor-server.ts) for the build's files and `jobList` (the body of GET /api/job),
- * with the same event-loop probe as the server.
+ * Starts a floor program of bench-lib (floor-server.ts by default) for the build's files and `jobList`
+ * (the body of GET /api/job), with the same event-loop probe as the server.
  */
-export async function startFloor(distDir: string, jobList: string) {
+export async function startFloor(distDir: string, jobList: string, program = 'floor-server.ts') {
   const dir = mkdtempSync(path.join(tmpdir(), 'edgecraft-floor-'));
   const jobListFile = path.join(dir, 'job-list.json');
   writeFileSync(jobListFile, jobList);
-  const program = bundled('floor-server.ts');
   const probe = bundled('event-loop-probe.ts');
   const floor = await startProbed(
     'the floor server',
-    ['--import', pathToFileURL(probe).href, program, path.join(distDir, 'client'), jobListFile],
+    ['--import', pathToFileURL(probe).href, bundled(program), jobListFile, path.join(distDir, 'client')],
     process.env,
     (line) => (line.includes('"floor listening"') ? (JSON.parse(line) as { url: string }).url : undefined),
   );

@@ -1,5 +1,35 @@
 import type SQLite from 'better-sqlite3';
-import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver } from 'kysely';
+import {
+  CompiledQuery,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+} from 'kysely';
+
+/** Distinct SQL texts kept prepared; the app's queries are a few hundred, an `in (…)` list of each length adds one. */
+const PREPARED_STATEMENTS_MAX = 1_000;
+
+/**
+ * `sqlite` as Kysely sees it, with each SQL text prepared once: Kysely prepares on every query, which
+ * was a tenth of the server's CPU under load (docs/BENCHMARKS.md, bench:api). The least recently used
+ * statement is dropped past PREPARED_STATEMENTS_MAX. Kysely holds the one connection while a query streams,
+ * so a kept statement is never asked for while it still iterates.
+ */
+function preparedOnce(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const statement = statements.get(sql) ?? sqlite.prepare(sql);
+      statements.delete(sql);
+      statements.set(sql, statement);
+      if (statements.size > PREPARED_STATEMENTS_MAX) statements.delete(statements.keys().next().value ?? '');
+      return statement;
+    },
+  };
+}
 
 /**
  * SQLite rolls a transaction back by itself on some errors (SQLITE_FULL among them); Kysely's
@@ -11,7 +41,7 @@ import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, ty
  */
 class RollbackOnlyOpenDriver extends SqliteDriver {
   constructor(private readonly sqlite: SQLite.Database) {
-    super({ database: sqlite });
+    super({ database: preparedOnce(sqlite) });
   }
 
   override async beginTransaction(connection: DatabaseConnection): Promise<void> {
