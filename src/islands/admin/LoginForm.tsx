@@ -70,7 +70,7 @@ function Form() {
   return (
     <>
       <form onSubmit={(event) => void submit(event)} onFocus={preload} noValidate aria-labelledby="admin-login-title">
-        <fieldset disabled={!hydrated} className="flex min-w-0 flex-col gap-5">
+        <fieldset disabled={!hydrated} aria-busy={!hydrated} className="flex min-w-0 flex-col gap-5">
           <legend className="sr-only">Email and password</legend>
           {notice && (
             <p
