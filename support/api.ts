@@ -19,6 +19,7 @@ import {
   openDatabase,
   type CheckpointThread,
   type Database,
+  type DbHandle,
   type DbKind,
 } from '~/server/db';
 import { signToken } from '~/server/services/jwt';
@@ -70,6 +71,19 @@ export async function processStorage(
     async remove() {
       await pgDb?.drop();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database of the kind this run tests, opened but not migrated; `remove()` closes it and drops its storage. */
+export async function openFreshDatabase(label: string): Promise<DbHandle & { remove(): Promise<void> }> {
+  const storage = await processStorage(label);
+  const handle = openDatabase({ dataDir: storage.dataDir, databaseUrl: storage.databaseUrl || undefined, poolSize: 2 });
+  return {
+    ...handle,
+    async remove() {
+      await handle.close();
+      await storage.remove();
     },
   };
 }

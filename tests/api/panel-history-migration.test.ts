@@ -1,11 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DbHandle } from '~/server/db';
+import { migrateToLatest, type DbHandle } from '~/server/db';
 import { migrateTo } from '~/server/db/migrations';
-import { createPgDatabase, TEST_DATABASE_URL } from '../../support/api';
+import { openFreshDatabase } from '../../support/api';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -14,14 +11,8 @@ afterEach(async () => {
 
 /** A fresh database of the kind this run tests (SQLite, or PostgreSQL in the api-postgres project). */
 async function freshDatabase(): Promise<DbHandle> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-panels-'));
-  const pg = TEST_DATABASE_URL ? await createPgDatabase(TEST_DATABASE_URL) : null;
-  const handle = openDatabase({ dataDir, databaseUrl: pg?.url, poolSize: 2 });
-  cleanups.push(async () => {
-    await handle.close();
-    await pg?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const handle = await openFreshDatabase('panels');
+  cleanups.push(() => handle.remove());
   return handle;
 }
 

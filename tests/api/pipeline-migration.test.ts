@@ -1,12 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DbHandle } from '~/server/db';
+import { migrateToLatest, type DbHandle } from '~/server/db';
 import { migrateTo } from '~/server/db/migrations';
-import { createPgDatabase, TEST_DATABASE_URL } from '../../support/api';
+import { openFreshDatabase } from '../../support/api';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -15,14 +12,8 @@ afterEach(async () => {
 
 /** A fresh database of the kind this run tests (SQLite, or PostgreSQL in the api-postgres project). */
 async function freshDatabase(): Promise<DbHandle> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-stages-'));
-  const pg = TEST_DATABASE_URL ? await createPgDatabase(TEST_DATABASE_URL) : null;
-  const handle = openDatabase({ dataDir, databaseUrl: pg?.url, poolSize: 2 });
-  cleanups.push(async () => {
-    await handle.close();
-    await pg?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  const handle = await openFreshDatabase('stages');
+  cleanups.push(() => handle.remove());
   return handle;
 }
 

@@ -3,23 +3,14 @@
  * a later stage, from the status changes the audit trail kept, so the Sources report counts the
  * applicants who moved on or were rejected after screening before the column existed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '~/server/db';
+import { migrateToLatest } from '~/server/db';
 import { migrateTo } from '~/server/db/migrations';
-import { createPgDatabase, TEST_DATABASE_URL } from '../../support/api';
+import { openFreshDatabase } from '../../support/api';
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'edgecraft-reached-'));
-const pg = TEST_DATABASE_URL ? await createPgDatabase(TEST_DATABASE_URL) : null;
-const handle = openDatabase({ dataDir, databaseUrl: pg?.url, poolSize: 2 });
-afterAll(async () => {
-  await handle.close();
-  await pg?.drop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const handle = await openFreshDatabase('reached');
+afterAll(() => handle.remove());
 
 const applied = '2026-10-01T10:00:00.000Z';
 const screened = '2026-10-05T10:00:00.000Z';
