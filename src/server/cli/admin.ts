@@ -326,7 +326,7 @@ async function run(db: Kysely<Database>, kind: DbKind, env: ApiEnv, args: (strin
     }
     case 'erase': {
       const email = parseEmail(arg);
-      const erased = await erasePerson(db, kind, email, configFromEnv(env, '', '').erasureLedger);
+      const erased = await erasePerson(db, kind, email, configFromEnv(env, '', '').erasureLedger, new Date());
       await audit(db, { action: 'person.erased', summary: `${privacyMessages.erased(erased)} (admin CLI)` });
       console.log(`Erased ${erased} record${erased === 1 ? '' : 's'} of ${email}.`);
       return;

@@ -9,10 +9,10 @@ import type { Database, DbKind } from './schema';
 /**
  * The erasure ledger: who was erased and which job alerts were unsubscribed, as keyed hashes
  * (HMAC-SHA256) under a random key, never an address, kept where restoring a backup cannot take
- * it back. A restored database is checked against it: anyone on it is erased again, and any alert
- * on it is deleted again.
+ * it back. A restored database is checked against it: what anyone on it had by the time of their
+ * erasure is erased again (what they sent since stays), and any alert on it is deleted again.
  * - SQLite: a file in DATA_DIR beside the database, never inside it. Its first line is the key;
- *   each further line a person's hash, or `alert ` and an alert's.
+ *   each further line a person's hash and the time of the erasure, or `alert ` and an alert's hash.
  * - PostgreSQL: the tables of the schema `erasure_ledger` in the site's database, which every
  *   instance writes and reads; the dumps the README prescribes leave that schema out, so
  *   `pg_restore --clean` never replaces it. A file an instance kept before is still read.
@@ -24,8 +24,22 @@ export const ERASURE_LEDGER_SCHEMA = 'erasure_ledger';
 const KEY_PREFIX = 'key ';
 const ALERT_PREFIX = 'alert ';
 
-/** What a restore must lose again: keyed hashes of people (e-mail keys) and of job alerts. */
-type LedgerPart = { key: string; people: Set<string>; alerts: Set<string> };
+/**
+ * What a restore must lose again: keyed hashes of people (e-mail keys) with the time they were last
+ * erased (null: an entry from before times were kept, which erases all they have), and of job alerts.
+ */
+type LedgerPart = { key: string; people: Map<string, string | null>; alerts: Set<string> };
+
+/** Adds one entry's line (`alert <hash>`, or `<hash> <time>`, or a bare `<hash>` from before) to `part`. */
+function addEntry(part: LedgerPart, line: string): void {
+  if (line.startsWith(ALERT_PREFIX)) {
+    part.alerts.add(line.slice(ALERT_PREFIX.length));
+    return;
+  }
+  const [hash = '', at = null] = line.split(' ');
+  const known = part.people.get(hash);
+  part.people.set(hash, known === null || at === null ? null : known === undefined || at > known ? at : known);
+}
 
 /** The ledger's storage: `file` is DATA_DIR's ledger file; null turns the ledger off (tests). */
 export type ErasureLedger = { db: Kysely<Database>; kind: DbKind; file: string | null };
@@ -53,10 +67,8 @@ function fileKey(file: string): string {
 function filePart(file: string): LedgerPart | null {
   if (!existsSync(file)) return null;
   const [, ...lines] = readFileSync(file, 'utf8').split('\n');
-  const part: LedgerPart = { key: fileKey(file), people: new Set(), alerts: new Set() };
-  for (const line of lines.filter(Boolean))
-    if (line.startsWith(ALERT_PREFIX)) part.alerts.add(line.slice(ALERT_PREFIX.length));
-    else part.people.add(line);
+  const part: LedgerPart = { key: fileKey(file), people: new Map(), alerts: new Set() };
+  for (const line of lines.filter(Boolean)) addEntry(part, line);
   return part;
 }
 
@@ -86,29 +98,30 @@ async function postgresKey(db: Kysely<Database>): Promise<string> {
 async function postgresPart(db: Kysely<Database>): Promise<LedgerPart> {
   const key = await postgresKey(db);
   const { rows } = await sql<{ entry: string }>`select entry from ${table('entries')}`.execute(db);
-  const part: LedgerPart = { key, people: new Set(), alerts: new Set() };
-  for (const { entry } of rows)
-    if (entry.startsWith(ALERT_PREFIX)) part.alerts.add(entry.slice(ALERT_PREFIX.length));
-    else part.people.add(entry);
+  const part: LedgerPart = { key, people: new Map(), alerts: new Set() };
+  for (const { entry } of rows) addEntry(part, entry);
   return part;
 }
 
-/** Adds one entry (`prefix` and the keyed hash of `value`), flushed or committed before the caller deletes anything. */
-async function record(ledger: ErasureLedger, prefix: string, value: string): Promise<void> {
+/**
+ * Adds one entry (`prefix`, the keyed hash of `value`, then `suffix`), flushed or committed before
+ * the caller deletes anything.
+ */
+async function record(ledger: ErasureLedger, prefix: string, value: string, suffix = ''): Promise<void> {
   if (!ledger.file) return;
   if (ledger.kind === 'postgres') {
-    const entry = `${prefix}${hashOf(await postgresKey(ledger.db), value)}`;
+    const entry = `${prefix}${hashOf(await postgresKey(ledger.db), value)}${suffix}`;
     await sql`insert into ${table('entries')} (entry) values (${entry}) on conflict (entry) do nothing`.execute(
       ledger.db,
     );
     return;
   }
-  appendFileSync(ledger.file, `${prefix}${hashOf(fileKey(ledger.file), value)}\n`, { mode: 0o600 });
+  appendFileSync(ledger.file, `${prefix}${hashOf(fileKey(ledger.file), value)}${suffix}\n`, { mode: 0o600 });
 }
 
-/** Adds a person (their normalised e-mail address) to the ledger. */
-export function recordErasure(ledger: ErasureLedger, emailKey: string): Promise<void> {
-  return record(ledger, '', emailKey);
+/** Adds a person (their normalised e-mail address) erased at `at` to the ledger. */
+export function recordErasure(ledger: ErasureLedger, emailKey: string, at: Date): Promise<void> {
+  return record(ledger, '', emailKey, ` ${at.toISOString()}`);
 }
 
 /** Adds an unsubscribed job alert: a restore brings that one back no more (a later subscription is another). */
@@ -137,9 +150,13 @@ export async function reapplyErasures(ledger: ErasureLedger): Promise<{ people: 
   for (const row of await db.selectFrom('job_alerts').select('email_key').distinct().execute()) keys.add(row.email_key);
   let people = 0;
   for (const emailKey of keys) {
-    if (!parts.some((part) => part.people.has(hashOf(part.key, emailKey)))) continue;
-    await erasePersonRecords(db, kind, emailKey);
-    people++;
+    const times = parts.flatMap((part) => {
+      const at = part.people.get(hashOf(part.key, emailKey));
+      return at === undefined ? [] : [at];
+    });
+    if (!times.length) continue;
+    const upTo = times.includes(null) ? undefined : (times as string[]).sort().at(-1);
+    if (await erasePersonRecords(db, kind, emailKey, upTo)) people++;
   }
   let alerts = 0;
   for (const alert of await db.selectFrom('job_alerts').select(['id', 'email_key', 'created_at']).execute()) {

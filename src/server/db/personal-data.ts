@@ -70,12 +70,23 @@ export async function contactMessagesOf(db: Kysely<Database>, emailKey: string):
  * address in one transaction; returns how many records went (applications, messages and alerts). Mails in the
  * outbox to, from or about the person go too: they repeat the same personal data. On SQLite the
  * write-ahead log is then emptied into the file, whose secure delete has zeroed the freed bytes.
+ * With `upTo` (an ISO time), only records that were there by then go: what came after is not erased.
  */
-export async function erasePersonRecords(db: Kysely<Database>, kind: DbKind, emailKey: string): Promise<number> {
+export async function erasePersonRecords(
+  db: Kysely<Database>,
+  kind: DbKind,
+  emailKey: string,
+  upTo?: string,
+): Promise<number> {
   const erased = await db.transaction().execute(async (trx) => {
-    const ids = (await trx.selectFrom('applicants').select('id').where('email_key', '=', emailKey).execute()).map((r) =>
-      Number(r.id),
-    );
+    const ids = (
+      await trx
+        .selectFrom('applicants')
+        .select('id')
+        .where('email_key', '=', emailKey)
+        .$if(upTo !== undefined, (q) => q.where('applied_at', '<=', upTo!))
+        .execute()
+    ).map((r) => Number(r.id));
     let applications = 0;
     if (ids.length) {
       await trx.deleteFrom('resumes').where('applicant_id', 'in', ids).execute();
@@ -84,15 +95,27 @@ export async function erasePersonRecords(db: Kysely<Database>, kind: DbKind, ema
       );
     }
     const messages = Number(
-      (await trx.deleteFrom('contact_messages').where(messageEmailKey, '=', emailKey).executeTakeFirst())
-        .numDeletedRows,
+      (
+        await trx
+          .deleteFrom('contact_messages')
+          .where(messageEmailKey, '=', emailKey)
+          .$if(upTo !== undefined, (q) => q.where('created_at', '<=', upTo!))
+          .executeTakeFirst()
+      ).numDeletedRows,
     );
     const alerts = Number(
-      (await trx.deleteFrom('job_alerts').where('email_key', '=', emailKey).executeTakeFirst()).numDeletedRows,
+      (
+        await trx
+          .deleteFrom('job_alerts')
+          .where('email_key', '=', emailKey)
+          .$if(upTo !== undefined, (q) => q.where('created_at', '<=', upTo!))
+          .executeTakeFirst()
+      ).numDeletedRows,
     );
     // Exact matches only: a mail about, to or from the person (never one that merely contains the text).
     await trx
       .deleteFrom('outbox')
+      .$if(upTo !== undefined, (q) => q.where('created_at', '<=', upTo!))
       .where((eb) =>
         eb.or([
           eb('subject_key', '=', emailKey),

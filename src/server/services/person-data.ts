@@ -224,15 +224,17 @@ export async function collectPersonData(
 
 /**
  * Deletes every application, resume, contact message and job alert of `email`; returns how many records went.
- * The person goes on the erasure ledger first, so a crash in between or a restored backup cannot bring them back.
+ * The person goes on the erasure ledger first (with `now`), so a crash in between or a restored backup cannot
+ * bring back what they had by then.
  */
 export async function erasePerson(
   db: Kysely<Database>,
   kind: DbKind,
   email: string,
   ledger: string | null,
+  now: Date,
 ): Promise<number> {
   const emailKey = normalizeEmail(email);
-  await recordErasure({ db, kind, file: ledger }, emailKey);
+  await recordErasure({ db, kind, file: ledger }, emailKey, now);
   return erasePersonRecords(db, kind, emailKey);
 }

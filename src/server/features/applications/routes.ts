@@ -190,7 +190,7 @@ export function applicationRoutes(services: Services) {
       if (application instanceof Response) return application;
       const applications = (await applicationsForLinks(db, normalizeEmail(application.email))).length;
       // Exactly the admin's erasure (ledger, applications, resumes, messages, mails), then the confirmation.
-      const erased = await erasePerson(db, services.dbKind, application.email, config.erasureLedger);
+      const erased = await erasePerson(db, services.dbKind, application.email, config.erasureLedger, services.now());
       await auditApplicant(
         services,
         'person.erased',

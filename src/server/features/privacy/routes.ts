@@ -88,7 +88,13 @@ export function privacyRoutes(services: Services) {
       });
     })
     .post('/erasure', guard, jsonBody(erasureSchema), async (c) => {
-      const erased = await erasePerson(db, services.dbKind, c.req.valid('json').email, services.config.erasureLedger);
+      const erased = await erasePerson(
+        db,
+        services.dbKind,
+        c.req.valid('json').email,
+        services.config.erasureLedger,
+        services.now(),
+      );
       await auditRequest(services, c, 'person.erased', { summary: privacyMessages.erased(erased) });
       return c.json({ erased });
     });
