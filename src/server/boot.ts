@@ -23,7 +23,7 @@ import {
 import { parseApiEnv, type ApiEnv } from './env';
 import { hashPassword } from './services/password';
 import { protectTwoFactorStorage, twoFactorVault } from './services/two-factor-vault';
-import { readPendingResumeTexts, releaseResumeReads } from './services/resume-text';
+import { abandonInterruptedResumeReads, readPendingResumeTexts, releaseResumeReads } from './services/resume-text';
 import { createLogger, exitOnCrash, flushLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
 import { scheduleRetention, type RetentionSchedule } from './retention/schedule';
@@ -196,6 +196,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
         new Date(),
       );
       if (guarded.erasedAgain || guarded.held) logger.warn(guarded, 'restored data guarded');
+      await abandonInterruptedResumeReads(handle.db, logger);
       retention = scheduleRetention(handle.db, config.retentionDays, config.mail, logger);
       // In the background: resumes the last run stopped before reading, or stored before reading existed.
       void readPendingResumeTexts(handle.db, logger);

@@ -254,6 +254,8 @@ describe('a reader stopped mid-read', () => {
     await stop('SIGKILL');
     await start();
     expect(await textState(id)).toBe('missing');
+    const abandoned = server.output.find((line) => line.includes('"resumes being read when the server stopped'));
+    expect(abandoned && (JSON.parse(abandoned) as { applicantIds: number[] }).applicantIds).toContain(id);
     const after = await applied(docx(docxWithText(['Dorothy Vaughan'])));
     expect(await untilState(after, ['ready', 'missing'])).toBe('ready');
     expectUp();

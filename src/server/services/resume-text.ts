@@ -71,19 +71,20 @@ export async function releaseResumeReads(db: Kysely<Database>): Promise<void> {
 }
 
 /**
- * At start: resumes the last run stopped while reading are marked unreadable (one of them may be
- * what stopped it), then every resume still pending is read, one after another; never throws.
+ * At start, before the API answers: resumes the last run stopped while reading are marked
+ * unreadable (one of them may be what stopped it), so no file is read at every start.
  */
+export async function abandonInterruptedResumeReads(db: Kysely<Database>, logger: Logger): Promise<void> {
+  const abandoned = await abandonInterruptedReads(db);
+  if (abandoned.length)
+    logger.warn({ applicantIds: abandoned }, 'resumes being read when the server stopped are marked unreadable');
+}
+
+/** Reads every resume still pending (after a restart, or stored before reading existed), one after another; never throws. */
 export async function readPendingResumeTexts(db: Kysely<Database>, logger: Logger): Promise<void> {
-  const ids = await abandonInterruptedReads(db)
-    .then((abandoned) => {
-      if (abandoned.length)
-        logger.warn({ applicantIds: abandoned }, 'resumes being read when the server stopped are marked unreadable');
-      return pendingResumeIds(db);
-    })
-    .catch((error: unknown) => {
-      logger.warn({ error: message(error) }, 'pending resumes not listed');
-      return [];
-    });
+  const ids = await pendingResumeIds(db).catch((error: unknown) => {
+    logger.warn({ error: message(error) }, 'pending resumes not listed');
+    return [];
+  });
   for (const id of ids) await readResumeText(db, logger, id);
 }
