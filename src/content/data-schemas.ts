@@ -166,6 +166,11 @@ export const benchmarkSchema = z
     method: z.string().min(10),
     /** Where the figure comes from: a URL, or "measured by EdgeCraft AI, <date>, <method>". Required. */
     source: sourceSchema,
+    /**
+     * Who published the figure, e.g. "NXP" or "Nota AI (NetsPresso)". Required: the table says whether
+     * that is the part's vendor or a third party, so no row passes for a vendor's own figure.
+     */
+    publisher: z.string().min(1),
     /** Pages the row is shown on. At least one. */
     pages: z.array(z.enum(['iip', 'eip', 'hardware'])).min(1),
     /**

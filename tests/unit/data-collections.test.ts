@@ -37,6 +37,7 @@ const benchmark = {
   energyMj: null,
   method: 'Vendor table, batch size 1, performance mode.',
   source: 'https://github.com/hailo-ai/hailo_model_zoo/blob/main/docs/public_models/HAILO8/HAILO8_object_detection.rst',
+  publisher: 'Hailo',
   pages: ['iip'],
   hardware: 'hailo-8',
   order: 1,

@@ -1,0 +1,112 @@
+/**
+ * Facts on the built pages that can be checked against a date, a rule or the row's own source: the tense
+ * of dates already past, who certifies what, the power and precisions of the Jetson rows, and who
+ * published each benchmark figure.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { describe, expect, test } from 'vitest';
+import { parseHTML } from 'linkedom';
+import { builtPage, builtPages, projectRoot, textOf } from './built-site';
+
+/** The visible text of every built page. */
+const pageTexts = () => builtPages().map(({ path, html }) => ({ path, text: textOf(parseHTML(html).document.body) }));
+
+/** The YAML rows of one data collection, keyed by file name without ".yaml". */
+function collection(folder: string): Map<string, Record<string, unknown>> {
+  const dir = join(projectRoot, 'content', folder);
+  return new Map(
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.yaml'))
+      .map((name) => [
+        name.replace(/\.yaml$/, ''),
+        parse(readFileSync(join(dir, name), 'utf8')) as Record<string, unknown>,
+      ]),
+  );
+}
+
+describe('dates already past read in the past tense', () => {
+  test('the CRA reporting duty has applied since 11 September 2026 on every page that dates it', () => {
+    const dated = pageTexts().filter(({ text }) => /11 September 2026/.test(text));
+    expect(dated.map(({ path }) => path)).toEqual(expect.arrayContaining(['/iis', '/design']));
+    for (const { path, text } of dated) {
+      expect(text, path).not.toMatch(/appl(?:y|ies) from 11 September 2026/);
+      expect(text, path).toMatch(/has applied since 11 September 2026/);
+    }
+  });
+});
+
+describe('who certifies what', () => {
+  test('no page says a manufacturer certifies its own product', () => {
+    for (const { path, text } of pageTexts())
+      expect(text, path).not.toMatch(/certified by (?:the|their|its) manufacturer/i);
+  });
+
+  test('the security page names the approving, assessing and certifying parties per standard', () => {
+    const standards = textOf(builtPage('/security').querySelector('section#standards'));
+    expect(standards).toMatch(/DO-178C is approved by the aviation authority/);
+    expect(standards).toMatch(
+      /assessed, for functional safety against ISO 26262 and for process capability against Automotive SPICE/,
+    );
+    expect(standards).toMatch(/IEC 62304 is certified by a notified body/);
+  });
+});
+
+describe('Jetson facts', () => {
+  test('the drone page gives the Orin NX the 40 W of JetPack 6.2 MAXN SUPER', () => {
+    const overview = textOf(builtPage('/drone').querySelector('section#overview'));
+    expect(overview).toMatch(/up to 40 W in the MAXN SUPER mode that JetPack 6.2 added/);
+  });
+
+  test('the Jetson rows list BF16 alike, and INT4 alike on the two Ampere rows', () => {
+    const rows = [...builtPage('/hardware').querySelectorAll('[data-hardware-table] tbody tr')];
+    const precisionsOf = (part: RegExp) => {
+      const row = rows.find((r) => part.test(textOf(r.querySelector('th'))));
+      return textOf(row?.querySelector('td[data-label="Precisions"]')).split(', ');
+    };
+    const orin = precisionsOf(/Jetson AGX Orin/);
+    const nano = precisionsOf(/Jetson Orin Nano/);
+    const thor = precisionsOf(/Jetson AGX Thor/);
+    for (const precisions of [orin, nano, thor]) expect(precisions).toContain('BF16');
+    expect(orin.includes('INT4')).toBe(nano.includes('INT4'));
+  });
+});
+
+describe('benchmark provenance', () => {
+  const parts = collection('hardware');
+  const benchmarks = [...collection('benchmarks').values()];
+
+  test('no page passes every benchmark off as a vendor’s own figure', () => {
+    for (const { path, text } of pageTexts())
+      expect(text, path).not.toMatch(/vendors?['’]s? (?:own )?(?:published )?(?:figures|result)/i);
+  });
+
+  test.each(benchmarks.map((row) => [row['model'] as string, row]))(
+    '%s names its publisher, who is the source’s owner, as vendor or third party',
+    (model, row) => {
+      const publisher = row['publisher'] as string;
+      const source = new URL(row['source'] as string);
+      const owner = source.pathname.split('/')[1]?.toLowerCase() ?? '';
+      const publisherWord = publisher.split(/\W+/)[0]?.toLowerCase() ?? '';
+      // A results repository (MLPerf) names the submitter in the method instead of owning the figure.
+      expect(
+        owner.includes(publisherWord) || (row['method'] as string).includes(`submitted by ${publisher}`),
+        `${publisher} against ${source.href}`,
+      ).toBe(true);
+
+      const vendor = parts.get(row['hardware'] as string)?.['vendor'];
+      const expected = `Published by ${publisher}, ${publisher === vendor ? "the part's vendor" : 'a third party'}.`;
+      const tableRow = [...builtPage('/hardware').querySelectorAll('[data-benchmark-table] tbody tr')].find((r) =>
+        textOf(r.querySelector('th')).startsWith(model),
+      );
+      expect(textOf(tableRow?.querySelector('[data-provenance]'))).toBe(expected);
+    },
+  );
+
+  test('the NetsPresso row on the Ethos-U55 reads as a third party’s figure', () => {
+    const row = benchmarks.find((b) => b['hardware'] === 'arm-ethos-u55');
+    expect(row?.['publisher']).toMatch(/NetsPresso/);
+    expect(row?.['publisher']).not.toBe(parts.get('arm-ethos-u55')?.['vendor']);
+  });
+});
