@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { DATABASE_INDEPENDENT_API_TESTS } from './tests/helpers/database-independent';
 
 /**
  * Unit and API tests. The API suite runs on SQLite (a fresh temp DATA_DIR per file) and, when
  * TEST_DATABASE_URL is set (see tests/helpers/ci-postgres.sh), a second time as the `api-postgres`
- * project on a fresh PostgreSQL database per file.
+ * project on a fresh PostgreSQL database per file, less the files whose results do not depend on it.
  */
 const postgres = Boolean(process.env['TEST_DATABASE_URL']);
 const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
@@ -40,6 +41,7 @@ export default defineConfig({
                 ...apiShared,
                 name: 'api-postgres',
                 include: ['tests/api/**/*.test.ts'],
+                exclude: Object.keys(DATABASE_INDEPENDENT_API_TESTS).map((name) => `tests/api/${name}.test.ts`),
                 env: { API_TEST_DB: 'postgres' },
               },
             },

@@ -41,8 +41,6 @@ if (missing) {
     `NOTICE: ${missing} is not installed, so ${SITE_FILE} is not tested (install Debian's nginx and openssl; .ci/run does).`,
   );
 }
-// The proxy does not depend on the database: the PostgreSQL run would repeat the SQLite one.
-const postgresRun = process.env['API_TEST_DB'] === 'postgres';
 
 let dir: string;
 let dataDir: string;
@@ -181,7 +179,7 @@ function mailedToken(email: string, marker: string): string {
 
 const HSTS = 'max-age=63072000; includeSubDomains';
 
-describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in front of the server', () => {
+describe.skipIf(missing !== null)('deploy/nginx/edgecraft.conf in front of the server', () => {
   let token: string;
   let jobId: number;
 
@@ -430,7 +428,7 @@ describe.skipIf(missing !== null || postgresRun)('deploy/nginx/edgecraft.conf in
   });
 });
 
-describe.skipIf(postgresRun)('deploy/edgecraft.service', () => {
+describe('deploy/edgecraft.service', () => {
   it('runs what `npm run serve` runs', () => {
     const unit = readFileSync('deploy/edgecraft.service', 'utf8');
     const execStart = /^ExecStart=(\S+) (.+)$/m.exec(unit);

@@ -62,8 +62,7 @@ function expectEveryLine(lines: Record<string, unknown>[]): void {
   expect(numbers.every((n, index) => n === index)).toBe(true);
 }
 
-// Nothing here depends on the database: the SQLite run is enough.
-describe.skipIf(process.env['API_TEST_DB'] === 'postgres')('log lines when the process ends', () => {
+describe('log lines when the process ends', () => {
   it('an uncaught exception logs one fatal line with its stack after every pending line, exit code 1', async () => {
     const { code, lines } = await childEnding(`setImmediate(() => { throw new Error('crash for the log test'); });`);
     expect(code).toBe(1);
