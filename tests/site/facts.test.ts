@@ -37,6 +37,32 @@ describe('dates already past read in the past tense', () => {
   });
 });
 
+describe('claims with a basis', () => {
+  test('no page states a time or size figure that has no source or scope', () => {
+    const unsourced =
+      /several weeks|hours rather than weeks|within hours|regenerated in hours|a few kilobytes|days, not weeks|handful of iterations|Most run for/i;
+    for (const { path, text } of pageTexts()) expect(text, path).not.toMatch(unsourced);
+  });
+
+  test('the methodology says its effort split is engineer-hours and why it stands for calendar time', () => {
+    const speed = textOf(builtPage('/methodology').querySelector('section#speed'));
+    expect(speed).toMatch(/The 15\/85 split describes engineer-hours, not calendar time/);
+    expect(speed).toMatch(/uses the measured calendar speed-up of the deployment phase, never its hours saving/);
+    expect(speed).not.toMatch(/assuming time follows effort/);
+  });
+
+  test('headings speak as a company in early access, not from a track record', () => {
+    const trackRecord =
+      /where our [a-z ]{0,30}flies|kinds of robot we build for|we build most often|we solve on the floor|every product we design runs/i;
+    for (const { path, html } of builtPages()) {
+      const document = parseHTML(html).document;
+      for (const heading of document.querySelectorAll('h1, h2, h3'))
+        expect(textOf(heading), path).not.toMatch(trackRecord);
+      expect(textOf(document.querySelector('main')), path).not.toMatch(trackRecord);
+    }
+  });
+});
+
 describe('who certifies what', () => {
   test('no page says a manufacturer certifies its own product', () => {
     for (const { path, text } of pageTexts())
