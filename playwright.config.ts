@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
 /** Ports and data folder come from scripts/test.ts, which picks free ports; defaults for a manual run. */
@@ -42,6 +42,16 @@ const serverEnv = (extra: Record<string, string>) => ({
   LOG_LEVEL: 'silent',
   ...extra,
 });
+
+/**
+ * The phone project runs the specs that ask whether they run on a phone (the narrow layout, touch, the
+ * phone menu): the others check what is the same at every width, once, on the desktop.
+ */
+const PHONE_QUESTION = /\b(isNarrow|isMobile|hasTouch|viewportSize|setViewportSize)\b|\.tap\(/;
+const specDir = new URL('tests/e2e/', import.meta.url);
+const phoneSpecs = readdirSync(specDir)
+  .filter((file) => file.endsWith('.spec.ts') && PHONE_QUESTION.test(readFileSync(new URL(file, specDir), 'utf8')))
+  .map((file) => `**/tests/e2e/${file}`);
 
 const browser = {
   launchOptions: {
@@ -89,7 +99,7 @@ export default defineConfig({
     },
     {
       name: 'mobile',
-      testIgnore: /emailjs\.spec\.ts/,
+      testMatch: phoneSpecs,
       // Tests tagged @once do not depend on the viewport: they run in the desktop project only.
       grepInvert: /@once/,
       use: {
