@@ -1,17 +1,17 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
-import { sql } from 'kysely';
 import { requestMessages } from '~/lib/schemas';
 import { applicationMessages } from '~/lib/schemas/application';
 import { defaultApiConfig, type AppDeps, type Services } from './config';
 import type { AppEnv } from './context';
 import { dbFault } from './db';
 import { apiError } from './errors';
-import { faultAnswer, retryAfterFault, type Dependency } from './fault-answers';
+import { faultAnswer } from './fault-answers';
 import { applicantRoutes } from './features/applicants/routes';
 import { applicationRoutes } from './features/applications/routes';
 import { auditRoutes } from './features/audit/routes';
+import { HEALTH_PATH, healthRoutes } from './features/health/routes';
 import { privacyNoticeVersion } from './features/privacy/notice-version';
 import { privacyRoutes } from './features/privacy/routes';
 import { authRoutes } from './features/auth/routes';
@@ -41,11 +41,11 @@ const APPLY_PATH = '/api/applicants/apply';
 /** Methods whose requests may carry a body (GET and HEAD bodies are not read). */
 const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-const HEALTH_PATH = '/api/health';
-
 /** Routes reachable without a token; every other route must answer 401 without one (tested). */
 export const PUBLIC_ROUTES = [
   'GET /api/health',
+  'GET /api/health/live',
+  'GET /api/health/ready',
   'GET /api/job',
   'GET /api/job/:id',
   'POST /api/job/:id/view',
@@ -95,7 +95,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.use(...apiRequestLayer(services));
   app.use('/api/*', async (c, next) =>
-    isReady() || c.req.path === HEALTH_PATH ? next() : faultAnswer(c, 'unavailable'),
+    isReady() || c.req.path === HEALTH_PATH || c.req.path.startsWith(`${HEALTH_PATH}/`)
+      ? next()
+      : faultAnswer(c, 'unavailable'),
   );
   app.on(METHODS_WITH_BODY, '/api/*', async (c, next) => {
     await next();
@@ -137,31 +139,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const auth = authRoutes(services);
   const contact = contactRoutes(services);
 
-  /**
-   * For a load balancer's probe: 200 while the database answers and the disk takes writes, else 503
-   * naming what is down. What still works but worse (SQLite checkpointing on the event loop since
-   * its thread died) is named under `degraded`, with status 'degraded' while nothing is down.
-   */
-  app.get(HEALTH_PATH, async (c) => {
-    c.header('Cache-Control', 'no-store');
-    const databaseUp =
-      isReady() &&
-      (await sql`select 1`.execute(services.db).then(
-        () => true,
-        () => false,
-      ));
-    const down: Dependency[] = [];
-    if (!databaseUp) down.push('database');
-    if (diskFull) down.push('disk');
-    const degraded = deps.checkpoints?.stopped ? { degraded: ['checkpoints'] } : null;
-    if (!down.length)
-      return c.json({ status: degraded ? 'degraded' : 'ok', database: services.dbKind, ...degraded }, 200);
-    retryAfterFault(c, databaseUp ? 'full' : 'unavailable');
-    return c.json(
-      { status: isReady() ? 'unavailable' : 'starting', database: services.dbKind, down, ...degraded },
-      503,
-    );
-  });
+  app.route(
+    HEALTH_PATH,
+    healthRoutes(services, {
+      isReady,
+      diskFull: () => diskFull,
+      checkpointsStopped: () => deps.checkpoints?.stopped ?? false,
+    }),
+  );
   app.route('/api/job', jobRoutes(services));
   app.route('/api/applicants', applicantRoutes(services));
   app.route('/api/applicants', notesRoutes(services));

@@ -2,7 +2,14 @@ import type { Kysely } from 'kysely';
 import path from 'node:path';
 import { retentionDaysOf, type RetentionDays } from '~/lib/notice-settings';
 import { site } from '~/site';
-import { ERASURE_LEDGER_FILE, type CheckpointThread, type Database, type DbKind, type DbOptions } from './db';
+import {
+  BACKUP_RECORD_FILE,
+  ERASURE_LEDGER_FILE,
+  type CheckpointThread,
+  type Database,
+  type DbKind,
+  type DbOptions,
+} from './db';
 import { apiEnvSchema, type ApiEnv } from './env';
 import type { Logger } from './logger';
 
@@ -63,6 +70,8 @@ export type ApiConfig = {
   sqlite: { dataDir: string; synchronous: 'FULL' | 'NORMAL' } | null;
   /** Applications answer 507 when `dataDir`'s volume has less than `minFreeBytes` free; null = not checked. */
   storage: { dataDir: string | null; minFreeBytes: number };
+  /** Where `admin -- backup` records its last verified backup (null: none kept), and the age past which readiness warns (null: never). */
+  backups: { record: string | null; maxAgeHours: number | null };
   /**
    * The erasure ledger's file in DATA_DIR (db/erasure-ledger.ts; on PostgreSQL the ledger is a schema of
    * the database, and a file an earlier version left is read too); null = nothing is recorded (tests).
@@ -153,6 +162,7 @@ export function configFromEnv(
     // PostgreSQL keeps its data on its own server: DATA_DIR's volume says nothing about it.
     storage: { dataDir: env.DATABASE_URL ? null : env.DATA_DIR, minFreeBytes: env.MIN_FREE_DISK_MB * 1024 * 1024 },
     erasureLedger: path.join(env.DATA_DIR, ERASURE_LEDGER_FILE),
+    backups: { record: path.join(env.DATA_DIR, BACKUP_RECORD_FILE), maxAgeHours: env.BACKUP_MAX_AGE_HOURS ?? null },
     loginSlowdown: { ...LOGIN_SLOWDOWN },
     viewSourcesPerDay: env.JOB_VIEW_SOURCES_PER_DAY,
     linkIdleDays: env.LINK_IDLE_DAYS,
@@ -189,7 +199,13 @@ export function configFromEnv(
  */
 export const defaultApiConfig: Omit<ApiConfig, 'jwtSecret' | 'twoFactorKey' | 'privacyNoticeVersion'> = (() => {
   const { jwtSecret: _jwt, twoFactorKey: _key, ...defaults } = configFromEnv(apiEnvSchema.parse({}), '', '');
-  return { ...defaults, sqlite: null, storage: { ...defaults.storage, dataDir: null }, erasureLedger: null };
+  return {
+    ...defaults,
+    sqlite: null,
+    storage: { ...defaults.storage, dataDir: null },
+    erasureLedger: null,
+    backups: { record: null, maxAgeHours: null },
+  };
 })();
 
 export type AppDeps = {

@@ -98,6 +98,8 @@ export const apiEnvSchema = z.object({
   JOB_VIEW_RATE_LIMIT_PER_IP: positiveInt(120),
   /** Requests to applicants' private pages (view, withdraw, export, erase) from one client network per hour. */
   APPLICATION_PAGE_RATE_LIMIT_PER_IP: positiveInt(60),
+  /** Readiness warns when the last verified backup (`npm run admin -- backup`) is older than this; unset: no warning. */
+  BACKUP_MAX_AGE_HOURS: optional(z.coerce.number().positive()),
   /** Below this much free space on DATA_DIR's volume, applications answer 507 (SQLite only). */
   MIN_FREE_DISK_MB: z.coerce.number().int().min(0).default(512),
   /** A request body that sends no byte for this long is answered 408 (uploads). */

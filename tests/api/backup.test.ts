@@ -23,6 +23,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Applicant } from '~/lib/schemas';
+import { BACKUP_RECORD_FILE, readBackupRecord } from '~/server/db';
 import { migrationNames } from '~/server/db/migrations';
 import { TEST_DATABASE_URL, validApplicant, validJob } from '../../support/api';
 import { runAdminCli } from '../helpers/cli';
@@ -179,6 +180,9 @@ describe.skipIf(TEST_DATABASE_URL)('SQLite backup and restore', { timeout: 180_0
 
     expect(backup.err).toBe('');
     expect(backup.code).toBe(0);
+    // What readiness reads: when a backup that passed its checks was last written, and where.
+    const recorded = readBackupRecord(path.join(sourceDir, BACKUP_RECORD_FILE));
+    expect(recorded?.file).toBe(backupFile);
     const counts = new RegExp(
       // Two jobs: the test's vacancy and the permanent Open application entry.
       `^Wrote ${escape(backupFile)}: [\\d.]+ [KM]B; (\\d+) applicants, 2 jobs, 0 contact messages; schema ${SCHEMA}\\.\\n`,
@@ -209,6 +213,7 @@ describe.skipIf(TEST_DATABASE_URL)('SQLite backup and restore', { timeout: 180_0
     const again = await admin(['backup', backupFile], sourceDir);
     expect(again.code).toBe(1);
     expect(again.err).toBe(`${backupFile} already exists; backup never overwrites a file, so name a new one.\n`);
+    expect(readBackupRecord(path.join(sourceDir, BACKUP_RECORD_FILE))).toEqual(recorded);
     expect(snapshot(backups)).toEqual(before);
 
     await stop(source);

@@ -32,6 +32,7 @@ import {
   migrateToLatest,
   openDatabase,
   pruneBackups,
+  recordBackup,
   removeAdmin,
   restoreDatabase,
   setAdminPassword,
@@ -163,6 +164,8 @@ async function runFileCommand(env: ApiEnv, command: 'backup' | 'restore', file: 
   const secretFiles = carried.map(({ file: name }) => path.join(env.DATA_DIR, name));
   if (command === 'backup') {
     const result = await backupDatabase(storage, file, secretFiles);
+    // Checked (integrity_check, counts) by backupDatabase before it took its name: readiness reads its age.
+    recordBackup(env.DATA_DIR, { at: new Date(), file: result.file });
     console.log(`Wrote ${result.file}: ${summarize(result)}.`);
     for (const copy of result.secretCopies) {
       const secret = carried.find(({ file: name }) => copy.endsWith(`.${name}`));

@@ -4,6 +4,7 @@ export type { CheckpointThread } from './checkpoint-thread';
 export { dbFault, type DbFault } from './faults';
 export { migrateToLatest } from './migrations';
 export { backupDatabase, pruneBackups, removeBeforeRestoreCopies, restoreDatabase, BackupError } from './backup';
+export { BACKUP_RECORD_FILE, readBackupRecord, recordBackup } from './backup-record';
 export { parseDbId } from './ids';
 export {
   listJobs,

@@ -28,7 +28,7 @@ import { Semaphore } from '../../services/semaphore';
 import { refuseWithoutConsent } from '../../services/consent';
 import { spamFilter } from '../../services/spam';
 import { MalformedFormError, readApplicationForm, type ApplicationForm } from './application-form';
-import { diskSpaceGuard } from './disk-space';
+import { diskSpaceGuard } from '../../services/disk-space';
 import { duplicateApplications } from './duplicate';
 import { sniffResume } from './sniff';
 import { applicationStore } from './store';
