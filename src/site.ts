@@ -158,7 +158,7 @@ export const offerings = [
   {
     id: 2,
     title: 'Off-the-shelf applications',
-    text: 'Ready applications for people counting, defect inspection, asset tracking and predictive maintenance, already tuned for popular edge modules and cellular IoT boards.',
+    text: 'Ready applications for people counting, defect inspection, asset tracking and predictive maintenance, tuned for popular edge modules and cellular IoT boards and in early access, like our products.',
     image: '/images/offerings/applications.svg',
     path: '/iot',
   },

@@ -75,10 +75,10 @@ const STRUCTURE: Record<
         titles: [
           'Security & Surveillance',
           'Healthcare',
-          'Hazard Detection',
+          'Hazard detection',
           'Retail',
           'Manufacturing',
-          'Smart Cities',
+          'Smart cities',
         ],
       },
     ],

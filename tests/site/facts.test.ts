@@ -63,6 +63,59 @@ describe('claims with a basis', () => {
   });
 });
 
+describe('pages that agree', () => {
+  test('the home page offers the ready applications as early access, as /iot does', () => {
+    const card = [...builtPage('/').querySelectorAll('h3')].find((h) => textOf(h) === 'Off-the-shelf applications');
+    expect(textOf(card?.parentElement)).toMatch(/in early access/);
+  });
+
+  test('the security page covers boards in our lab and what early access may reuse', () => {
+    const security = textOf(builtPage('/security').querySelector('main'));
+    expect(security).toMatch(/If you use boards in our lab instead, .* that is a different data flow/);
+    expect(security).toMatch(
+      /with one exception you agree to in writing when you join early access: anonymised measurements/,
+    );
+  });
+
+  test('vision that guards machines says the protective stop comes from a rated controller', () => {
+    const industrials = textOf(builtPage('/industrials').querySelector('section#use-cases'));
+    expect(industrials).toMatch(/Exclusion zones around robots and presses.*rated under ISO 13849-1/);
+  });
+
+  test('Matter is offered only with the radio part it needs, or says that none is listed', () => {
+    const radios = [...collection('hardware').values()].filter((part) =>
+      /Thread|Wi-Fi/.test(`${String(part['part'])} ${String(part['accelerator'])}`),
+    );
+    const iot = textOf(builtPage('/iot').querySelector('main'));
+    if (radios.length === 0) expect(iot).toMatch(/no Thread or Wi-Fi part is on our hardware list yet/);
+  });
+
+  test('MISRA C is one wording wherever the SDK, design or security pages name it', () => {
+    for (const { path, text } of pageTexts())
+      for (const match of text.matchAll(/MISRA C:2023(.{0,20})/g))
+        expect(match[1], `${path}: ${match[0]}`).toMatch(/^ or MISRA C:2025|^ \(or MISRA C:2025\)/);
+  });
+
+  test('one ST tool name per release', () => {
+    for (const { path, text } of pageTexts()) expect(text, path).not.toMatch(/STM32Cube\.AI 10\.0\.0/);
+  });
+});
+
+describe('house style in our own copy', () => {
+  test('articles use the colon style, not em dashes', () => {
+    for (const path of ['/biis', '/edgeai', '/eip', '/ipg', '/mlops']) {
+      const article = builtPage(path).querySelector('main');
+      expect(textOf(article), path).not.toMatch(/ — /);
+      for (const image of article?.querySelectorAll('img[alt]') ?? [])
+        expect(image.getAttribute('alt'), path).not.toMatch(/—/);
+    }
+  });
+
+  test('programme has one spelling: the Early Access Program keeps its name, nothing else spells it otherwise', () => {
+    for (const { path, text } of pageTexts()) expect(text, path).not.toMatch(/\bprogrammes?\b/i);
+  });
+});
+
 describe('who certifies what', () => {
   test('no page says a manufacturer certifies its own product', () => {
     for (const { path, text } of pageTexts())
