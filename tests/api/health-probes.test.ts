@@ -18,6 +18,7 @@ import {
   TEST_DATABASE_URL,
   type TestApi,
 } from '../../support/api';
+import { runAdminCli } from '../helpers/cli';
 import { PG_BIN, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
@@ -162,6 +163,15 @@ describe.skipIf(skipReason !== null)('the probes through a PostgreSQL outage', (
     expect(checkOf(down, 'outbox:oldestPending')).toMatchObject({ status: 'fail' });
     expect((await probe(fetcher, 'live')).status).toBe(200);
     expect((await fetcher('/api/health')).status).toBe(503);
+    expect(
+      await runAdminCli(['healthcheck'], { dataDir }, { env: { HOST: '127.0.0.1', PORT: String(server.port) } }),
+    ).toEqual({
+      code: 1,
+      out: '',
+      err: expect.stringMatching(
+        /^Not ready: fail \(database:responseTime fail: PostgreSQL does not answer; outbox:oldestPending fail: .+\)\.\n$/,
+      ) as string,
+    });
 
     await cluster.start();
     expect(await probe(fetcher, 'ready')).toMatchObject({ status: 200, body: { status: 'pass' } });

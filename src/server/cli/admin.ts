@@ -11,6 +11,7 @@
  *   npm run admin -- erase <email>            deletes every application and message of a person
  *   npm run admin -- backup <file>            a consistent copy of the SQLite database, while the server runs; prunes old ones
  *   npm run admin -- restore <file>           puts a backup in place of DATA_DIR's database (server stopped)
+ *   npm run admin -- healthcheck              exits 0 when the server at HOST:PORT is ready, else 1 (no curl needed)
  *
  * Uses the same environment as the server: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).
  * Example without a terminal: `echo 'a long password' | npm run admin -- create ops@example.com`
@@ -49,6 +50,7 @@ import { privacyMessages } from '~/lib/privacy';
 import { purgeExpired } from '~/server/retention/purge';
 import { hashPassword } from '~/server/services/password';
 import { roleSchema, type Role } from '~/lib/team';
+import { healthcheck } from './healthcheck';
 
 const USAGE = `Usage: npm run admin -- <command>
   create <email> [--role R] create an admin (password asked without echo, or read from stdin);
@@ -66,6 +68,8 @@ const USAGE = `Usage: npm run admin -- <command>
   restore <file>            put a backup in place of DATA_DIR's database, only while the server is
                             stopped; the replaced database is kept as edgecraft.sqlite.before-restore-*
                             until the server has started on the restored one
+  healthcheck               ask the server at HOST and PORT whether it is ready (GET /api/health/ready):
+                            exit 0 when it is, 1 with one line saying why when not (Docker's or systemd's check)
   after-restore             after pg_restore (PostgreSQL): erase again whoever is on DATA_DIR's erasure
                             ledger and hold the restored unsent mails for an owner (SQLite's restore does both)`;
 
@@ -142,6 +146,7 @@ const COMMANDS = [
   'backup',
   'restore',
   'after-restore',
+  'healthcheck',
 ];
 
 /** What a database holds, in one line. */
@@ -368,6 +373,12 @@ async function main(): Promise<number> {
       return 1;
     }
     throw error;
+  }
+  if (command === 'healthcheck') {
+    // Only the server is asked: a check runs often and must not open its database.
+    const { ready, line } = await healthcheck(env);
+    (ready ? console.log : console.error)(line);
+    return ready ? 0 : 1;
   }
   if (command === 'backup' || command === 'restore') {
     try {

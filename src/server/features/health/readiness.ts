@@ -1,21 +1,8 @@
 import type { Services } from '../../config';
 import { outboxStats, readBackupRecord } from '../../db';
 import { diskSpaceGuard } from '../../services/disk-space';
+import type { Check, CheckStatus, Readiness } from '../../health-report';
 import type { HealthState } from './state';
-
-/** The IETF health-check format's (draft-inadarei-api-health-check) statuses, best first. */
-export type CheckStatus = 'pass' | 'warn' | 'fail';
-
-type Check = {
-  componentType: 'datastore' | 'system' | 'component';
-  status: CheckStatus;
-  observedValue?: number | null;
-  observedUnit?: string;
-  time?: string;
-  output?: string;
-};
-
-export type Readiness = { status: CheckStatus; checks: Record<string, Check[]> };
 
 const MB = 1024 * 1024;
 const HOUR_MS = 60 * 60_000;

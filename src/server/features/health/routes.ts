@@ -2,14 +2,9 @@ import { Hono, type Context } from 'hono';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { retryAfterFault } from '../../fault-answers';
+import { HEALTH_JSON } from '../../health-report';
 import { readinessOf } from './readiness';
 import { healthState, type HealthProbes } from './state';
-
-/** Where health answers; its probes below it answer while the database is still being prepared. */
-export const HEALTH_PATH = '/api/health';
-
-/** The IETF health-check format's media type. */
-const HEALTH_JSON = 'application/health+json';
 
 const healthJson = (c: Context, body: unknown, status: 200 | 503) => {
   c.header('Cache-Control', 'no-store');
