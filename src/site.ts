@@ -58,6 +58,12 @@ export const productStatus = {
   /** What the subscription is while the products are in early access. */
   subscription:
     'Early Access participants work under the early access terms; the monthly subscription described here is how the platform will be offered once it leaves early access, and participants may move to it.',
+  /** What is known about the price: the one statement of it, until a price is set. */
+  pricing:
+    'The platform is free during early access. The price of the monthly subscription after it is not set yet; we will publish it on this site before general availability, and nothing signed for a pilot commits you to it.',
+  /** Where developer documentation is while the Developer Portal is not open. */
+  documentation:
+    'The Developer Portal opens with general availability. Until then, the documentation, API samples and reports for a pilot come with the pilot, from our engineers.',
 } as const;
 
 /** How soon a person who writes to us hears back: the one home of this promise. */

@@ -15,6 +15,8 @@ export const FACTS = {
   phone: site.phone.display,
   'productStatus.summary': productStatus.summary,
   'productStatus.subscription': productStatus.subscription,
+  'productStatus.pricing': productStatus.pricing,
+  'productStatus.documentation': productStatus.documentation,
   replyTime,
   securityReplyTime,
 } as const;

@@ -45,7 +45,7 @@ const STRUCTURE: Record<
           'Scaling across thousands of devices',
           'Mitigating data drift',
           'Protecting privacy and reducing costs',
-          'Localised processing',
+          'Per-site model variants',
         ],
       },
     ],
@@ -53,7 +53,7 @@ const STRUCTURE: Record<
   '/iis': {
     cards: [
       { in: '#features', titles: ['Silicon-agnostic', 'GenAI-powered automation', 'Vendor adaptation layer'] },
-      { in: '#how-it-works', titles: ['Unified API', 'Cross-platform', 'Seamless deployment'] },
+      { in: '#how-it-works', titles: ['Unified API', 'Cross-platform', 'One signed update pipeline'] },
     ],
     accordion: 4,
   },

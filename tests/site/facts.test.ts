@@ -116,6 +116,33 @@ describe('house style in our own copy', () => {
   });
 });
 
+describe('what a buyer can know today', () => {
+  test('the price signal says what is known, where early access and the subscription are described', () => {
+    for (const [path, section] of [
+      ['/early-access', 'section#cost'],
+      ['/iip', 'section#subscription'],
+    ] as const) {
+      const text = textOf(builtPage(path).querySelector(section));
+      expect(text, path).toMatch(/The platform is free during early access/);
+      expect(text, path).toMatch(/we will publish it on this site before general availability/);
+    }
+  });
+
+  test('early access says plainly when the Developer Portal opens', () => {
+    expect(textOf(builtPage('/early-access').querySelector('main'))).toMatch(
+      /The Developer Portal opens with general availability/,
+    );
+  });
+});
+
+describe('the worst sentences stay rewritten', () => {
+  test('no filler, cliché or superlative from the editor’s list is back', () => {
+    const worst =
+      /rapidly generates that software|Why run ML at the edge, and run it well|boiling the ocean|fast and tireless|Six things change on day one|also the reasons to run AI at the edge|Small devices, long lives|Robots that think within|nothing else gets as close|shape every decision/i;
+    for (const { path, text } of pageTexts()) expect(text, path).not.toMatch(worst);
+  });
+});
+
 describe('who certifies what', () => {
   test('no page says a manufacturer certifies its own product', () => {
     for (const { path, text } of pageTexts())
