@@ -11,7 +11,9 @@ import { faultAnswer } from './fault-answers';
 import { applicantRoutes } from './features/applicants/routes';
 import { applicationRoutes } from './features/applications/routes';
 import { auditRoutes } from './features/audit/routes';
+import { createMetrics } from './features/health/metrics';
 import { healthRoutes } from './features/health/routes';
+import type { HealthProbes } from './features/health/state';
 import { HEALTH_PATH } from './health-report';
 import { privacyNoticeVersion } from './features/privacy/notice-version';
 import { privacyRoutes } from './features/privacy/routes';
@@ -35,6 +37,9 @@ import { createLogger } from './logger';
 /** Where the API answers: `/api` and everything under it. */
 export const isApiPath = (path: string): boolean =>
   path.startsWith('/api/') || path === '/api' || path.startsWith('/api?');
+
+/** Where Prometheus scrapes (METRICS=true), as Gitea and Miniflux serve it: the API answers it, though outside `/api`. */
+export const METRICS_PATH = '/metrics';
 
 /** The one multipart route; every other body is JSON with the small limit. */
 const APPLY_PATH = '/api/applicants/apply';
@@ -92,9 +97,19 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const isReady = deps.isReady ?? (() => true);
   // Set by a write that found the disk full, cleared by the next write that succeeds: health reports it meanwhile.
   let diskFull = false;
+  const probes: HealthProbes = {
+    isReady,
+    diskFull: () => diskFull,
+    checkpointsStopped: () => deps.checkpoints?.stopped ?? false,
+  };
+  const metrics = config.metrics.enabled ? createMetrics(services, probes, APPLY_PATH) : null;
 
   const app = new Hono<AppEnv>();
   app.use(...apiRequestLayer(services));
+  if (metrics) {
+    app.use(metrics.observe);
+    app.get(METRICS_PATH, metrics.answer);
+  }
   app.use('/api/*', async (c, next) =>
     isReady() || c.req.path === HEALTH_PATH || c.req.path.startsWith(`${HEALTH_PATH}/`)
       ? next()
@@ -140,14 +155,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const auth = authRoutes(services);
   const contact = contactRoutes(services);
 
-  app.route(
-    HEALTH_PATH,
-    healthRoutes(services, {
-      isReady,
-      diskFull: () => diskFull,
-      checkpointsStopped: () => deps.checkpoints?.stopped ?? false,
-    }),
-  );
+  app.route(HEALTH_PATH, healthRoutes(services, probes));
   app.route('/api/job', jobRoutes(services));
   app.route('/api/applicants', applicantRoutes(services));
   app.route('/api/applicants', notesRoutes(services));

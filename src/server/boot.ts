@@ -132,6 +132,8 @@ export type BootedApi = {
   dbKind: DbKind;
   /** The process's log, for the server around the API (listening, shutting down). */
   logger: Logger;
+  /** The API answers /metrics too (METRICS=true). */
+  metrics: boolean;
   /** Stops the outbox worker (mails in flight finish), closes the database, then writes the pending log lines. */
   close(): Promise<void>;
 };
@@ -254,7 +256,15 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       // Last, so the lines of the steps above are out before the caller exits.
       await flushLogs(logger);
     };
-    return { app, http: httpSettingsFromEnv(parsed), db: handle.db, dbKind: handle.kind, logger, close };
+    return {
+      app,
+      http: httpSettingsFromEnv(parsed),
+      db: handle.db,
+      dbKind: handle.kind,
+      logger,
+      metrics: config.metrics.enabled,
+      close,
+    };
   } catch (error) {
     await handle.close();
     await flushLogs(logger);

@@ -70,6 +70,8 @@ export type ApiConfig = {
   sqlite: { dataDir: string; synchronous: 'FULL' | 'NORMAL' } | null;
   /** Applications answer 507 when `dataDir`'s volume has less than `minFreeBytes` free; null = not checked. */
   storage: { dataDir: string | null; minFreeBytes: number };
+  /** /metrics: served or not, to which networks (addresses or CIDRs), and the bearer token it asks for (undefined: none). */
+  metrics: { enabled: boolean; allowedNetworks: string[]; token: string | undefined };
   /** Where `admin -- backup` records its last verified backup (null: none kept), and the age past which readiness warns (null: never). */
   backups: { record: string | null; maxAgeHours: number | null };
   /**
@@ -162,6 +164,7 @@ export function configFromEnv(
     // PostgreSQL keeps its data on its own server: DATA_DIR's volume says nothing about it.
     storage: { dataDir: env.DATABASE_URL ? null : env.DATA_DIR, minFreeBytes: env.MIN_FREE_DISK_MB * 1024 * 1024 },
     erasureLedger: path.join(env.DATA_DIR, ERASURE_LEDGER_FILE),
+    metrics: { enabled: env.METRICS, allowedNetworks: env.METRICS_ALLOWED_NETWORKS, token: env.METRICS_TOKEN },
     backups: { record: path.join(env.DATA_DIR, BACKUP_RECORD_FILE), maxAgeHours: env.BACKUP_MAX_AGE_HOURS ?? null },
     loginSlowdown: { ...LOGIN_SLOWDOWN },
     viewSourcesPerDay: env.JOB_VIEW_SOURCES_PER_DAY,

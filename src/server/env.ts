@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { noticeEnvShape, positiveInt } from '~/lib/notice-settings';
 import { DEFAULT_MIN_FILL_MS } from '~/lib/spam';
@@ -16,6 +17,15 @@ const MAIL_DEFAULTS = {
   pollSeconds: 2,
   leaseSeconds: 5 * 60,
 } as const;
+
+/** An IPv4 or IPv6 address, optionally with a prefix length (`10.0.0.0/8`, `fd00::/8`). */
+function isNetwork(entry: string): boolean {
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 /** `Name <address>` or a bare address, as nodemailer and every mail server accept it. */
 const MAILBOX = /^(?:[^<>]+<[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+\.[^\s<>@]+)$/;
@@ -136,6 +146,21 @@ export const apiEnvSchema = z.object({
   /** Job-alert confirmation mails to everyone together per hour; beyond, requests are answered alike and send nothing. */
   JOB_ALERT_RATE_LIMIT_GLOBAL_PER_HOUR: positiveInt(100),
   ...noticeEnvShape,
+  /** Serve /metrics (Prometheus' text format). */
+  METRICS: bool,
+  /** Comma-separated addresses or CIDR networks /metrics answers (the client address as TRUST_PROXY reads it). */
+  METRICS_ALLOWED_NETWORKS: z
+    .string()
+    .default('127.0.0.1/32,::1/128')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((n) => n.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().refine(isNetwork, 'each entry must be an address or a network such as 10.0.0.0/8'))),
+  /** When set, /metrics answers only requests with `Authorization: Bearer <this>`. */
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** smtp://user:pass@host:587 (STARTTLS when offered) or smtps://…:465; unset: mails wait in the outbox. */
   SMTP_URL: optional(

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REDIRECTS } from '../redirects';
-import { isApiPath } from './app';
+import { isApiPath, METRICS_PATH } from './app';
 import { bootApi } from './boot';
 import { announceReady, startHttpServer } from './http-server';
 import { DOCUMENT_HEADERS, withHeaders } from './security-headers';
@@ -17,10 +17,12 @@ const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 const DIST = resolve(projectRoot, process.env['DIST_DIR'] ?? 'dist');
 const DIST_CLIENT = resolve(DIST, 'client');
 
-// Answered by the server, not from the build's files, though job pages share a prefix with some of them.
-const isDynamic = (path: string) => isApiPath(path) || isRenderedPath(path);
-
 const api = await bootApi();
+
+/** What the API answers: `/api`, and `/metrics` when it is on. */
+const isApiRequest = (url: string) => isApiPath(url) || (api.metrics && url.split('?')[0] === METRICS_PATH);
+// Answered by the server, not from the build's files, though job pages share a prefix with some of them.
+const isDynamic = (path: string) => isApiRequest(path) || isRenderedPath(path);
 
 /** Everything rendered on request that is not the API: redirects, job pages, the 404 page. */
 const site = new Hono<{ Bindings: HttpBindings }>();
@@ -45,7 +47,7 @@ startHttpServer(
   api,
   (req, res) => {
     if (staticFiles(req, res)) return;
-    void (isApiPath(req.url ?? '') ? apiListener : siteListener)(req, res);
+    void (isApiRequest(req.url ?? '') ? apiListener : siteListener)(req, res);
   },
   (port) => announceReady({ msg: 'server listening', url: `http://${api.http.hostname}:${port}` }),
 );

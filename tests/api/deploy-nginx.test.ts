@@ -205,6 +205,7 @@ describe.skipIf(missing !== null)('deploy/nginx/edgecraft.conf in front of the s
       ADMIN_PASSWORD: ADMIN.password,
       CONTACT_RATE_LIMIT_PER_IP: String(CONTACT_LIMIT),
       APPLY_RATE_LIMIT_PER_IP: '1000',
+      METRICS: 'true',
       // Its request lines are read by the test of the logs.
       LOG_LEVEL: 'info',
     });
@@ -249,6 +250,15 @@ describe.skipIf(missing !== null)('deploy/nginx/edgecraft.conf in front of the s
       expect(headerCount(answer, 'strict-transport-security')).toBe(1);
       expect(answer.headers['strict-transport-security']).toBe(HSTS);
     }
+  });
+
+  it('passes the readiness probe, and /metrics to a client on this machine', async () => {
+    const ready = await send('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.headers['content-type']).toBe('application/health+json');
+    const metrics = await send('/metrics');
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toMatch(/^edgecraft_database_state\{state="up"\} 1$/m);
   });
 
   it('takes the largest valid application: a resume 1 byte under 5 MB and the longest cover letter', async () => {

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
-import { isIPv4, isIPv6 } from 'node:net';
+import { isIPv4, isIPv6, type BlockList } from 'node:net';
 
 /** The eight 16-bit groups of a valid IPv6 address (an embedded IPv4 tail becomes the last two). */
 function ipv6Groups(address: string): number[] {
@@ -42,17 +42,31 @@ export function networkKey(address: string): string {
 }
 
 /**
- * The client's network, as every per-client limit keys it (`networkKey`): of the socket peer, or
- * with `trustProxy` of the last X-Forwarded-For entry (the one our own proxy appended; earlier
- * entries are client-controlled).
+ * The client's address: the socket peer's, or with `trustProxy` the last X-Forwarded-For entry
+ * (the one our own proxy appended; earlier entries are client-controlled).
  */
-export function clientIp(c: Context, trustProxy: boolean): string {
+export function clientAddress(c: Context, trustProxy: boolean): string {
   if (trustProxy) {
     const last = c.req.header('x-forwarded-for')?.split(',').pop()?.trim();
-    if (last) return networkKey(last);
+    if (last) return last;
   }
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
-  return networkKey(incoming?.socket?.remoteAddress ?? 'unknown');
+  return incoming?.socket?.remoteAddress ?? 'unknown';
+}
+
+/** The client's network, as every per-client limit keys it (`networkKey` of `clientAddress`). */
+export const clientIp = (c: Context, trustProxy: boolean): string => networkKey(clientAddress(c, trustProxy));
+
+/** Whether `address` (IPv4, IPv6, an IPv4-mapped IPv6, bracketed or not) is in `networks`. */
+export function inNetworks(networks: BlockList, address: string): boolean {
+  const bare = address
+    .trim()
+    .replace(/^\[|\]$/g, '')
+    .replace(/%.*$/, '');
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(bare)?.[1];
+  const plain = mapped ?? bare;
+  if (isIPv4(plain)) return networks.check(plain, 'ipv4');
+  return isIPv6(plain) && networks.check(plain, 'ipv6');
 }
 
 /**
