@@ -143,6 +143,15 @@ describe('the worst sentences stay rewritten', () => {
   });
 });
 
+describe('the notice’s history', () => {
+  test('old entries state no current setting, so the history does not change with the configuration', () => {
+    const source = readFileSync(join(projectRoot, 'content/legal/privacy.mdx'), 'utf8');
+    const history = source.slice(source.indexOf('## Changes to this notice'));
+    expect(history).toMatch(/- \*\*Version 1\.0, 23 November 2026\*\*/);
+    expect(history).not.toMatch(/\{[^}]*\}/);
+  });
+});
+
 describe('who certifies what', () => {
   test('no page says a manufacturer certifies its own product', () => {
     for (const { path, text } of pageTexts())
