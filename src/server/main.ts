@@ -10,7 +10,7 @@ import { DOCUMENT_HEADERS, withHeaders } from './security-headers';
 import { jobPagesHandler } from './static/job-pages';
 import { isRenderedPath, JOB_PAGES, JOBS_SITEMAP } from './static/node-only-paths';
 import { loadDist, notFoundPage, pageAt, serveDist } from './static/serve-dist';
-import { APPLICATION_PAGE_PATH } from '~/lib/schemas/application-page';
+import { APPLICATION_PAGE_PATH } from '~/lib/application-path';
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** DIST_DIR lets the tests serve another build (EmailJS configured, or a split one) from the same code. */

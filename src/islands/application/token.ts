@@ -1,4 +1,4 @@
-import { APPLICATION_PAGE_PATH } from '~/lib/schemas/application-page';
+import { APPLICATION_PAGE_PATH } from '~/lib/application-path';
 
 /** The tab keeps the token so a reload still opens the application; it ends with the tab. */
 const KEY = 'application.token';

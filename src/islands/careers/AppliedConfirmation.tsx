@@ -1,6 +1,6 @@
 import { forwardRef, useId } from 'react';
 import { jobPath } from '~/lib/job-posting';
-import { APPLICATION_PAGE_PATH } from '~/lib/schemas/application-page';
+import { APPLICATION_PAGE_PATH } from '~/lib/application-path';
 import type { Job } from '~/lib/schemas/job';
 import { careersMessages } from './messages';
 

@@ -1,11 +1,8 @@
 /**
- * The applicant's private page (`/application/{token}`): its route, the stages in the applicant's
- * words, what the API answers and the texts; without zod, so the page loads none.
+ * The applicant's private page (`/application/{token}`): the stages in the applicant's words, what
+ * the API answers and the texts; without zod, so the page loads none.
  */
 import type { ApplicantStatus } from './applicant';
-
-/** The page; a mailed link adds `/{token}`, which the page takes out of the address bar. */
-export const APPLICATION_PAGE_PATH = '/application';
 
 /** The stages an applicant sees, in order; `withdrawn` stands apart. */
 export const APPLICANT_STAGES = ['Received', 'Under review', 'Interviewing', 'Decision made'] as const;

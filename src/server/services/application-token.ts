@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { APPLICATION_PAGE_PATH } from '~/lib/schemas/application-page';
+import { APPLICATION_PAGE_PATH } from '~/lib/application-path';
 
 /**
  * Only this hash of an application token is stored. A plain SHA-256 is enough: the token is 256

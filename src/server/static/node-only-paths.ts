@@ -1,5 +1,5 @@
 import { REDIRECTS, redirectsForAstro } from '../../redirects';
-import { APPLICATION_PAGE_PATH } from '~/lib/schemas/application-page';
+import { APPLICATION_PAGE_PATH } from '~/lib/application-path';
 
 /** Vacancy pages, rendered on request from the database. */
 export const JOB_PAGES = '/career/jobs/';
