@@ -11,6 +11,7 @@
  *   npm run admin -- erase <email>            deletes every application and message of a person
  *   npm run admin -- backup <file>            a consistent copy of the SQLite database, while the server runs; prunes old ones
  *   npm run admin -- restore <file>           puts a backup in place of DATA_DIR's database (server stopped)
+ *   npm run admin -- verify-backup <file>     proves a backup restores: checks it, restores it into a scratch database, migrates it
  *   npm run admin -- healthcheck              exits 0 when the server at HOST:PORT is ready, else 1 (no curl needed)
  *
  * Uses the same environment as the server: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).
@@ -36,6 +37,7 @@ import {
   recordBackup,
   removeAdmin,
   restoreDatabase,
+  verifyBackup,
   setAdminPassword,
   type Database,
   type DbKind,
@@ -68,6 +70,8 @@ const USAGE = `Usage: npm run admin -- <command>
   restore <file>            put a backup in place of DATA_DIR's database, only while the server is
                             stopped; the replaced database is kept as edgecraft.sqlite.before-restore-*
                             until the server has started on the restored one
+  verify-backup <file>      check a backup (a damaged or half-written file is refused), restore it into a
+                            scratch database, migrate it, compare the counts; exit 0, or 1 with the reason
   healthcheck               ask the server at HOST and PORT whether it is ready (GET /api/health/ready):
                             exit 0 when it is, 1 with one line saying why when not (Docker's or systemd's check)
   after-restore             after pg_restore (PostgreSQL): erase again whoever is on DATA_DIR's erasure
@@ -147,6 +151,7 @@ const COMMANDS = [
   'restore',
   'after-restore',
   'healthcheck',
+  'verify-backup',
 ];
 
 /** What a database holds, in one line. */
@@ -160,8 +165,22 @@ function summarize(s: { bytes: number; applicants: number; jobs: number; message
  * commands do: no migrations (a backup must not change a running server's schema, and a restore
  * must find the database closed).
  */
-async function runFileCommand(env: ApiEnv, command: 'backup' | 'restore', file: string | undefined): Promise<void> {
+async function runFileCommand(
+  env: ApiEnv,
+  command: 'backup' | 'restore' | 'verify-backup',
+  file: string | undefined,
+): Promise<void> {
   if (!file) throw new CliError(`Name the backup file.\n\n${USAGE}`);
+  if (command === 'verify-backup') {
+    const result = await verifyBackup(file);
+    const migrated = result.migrated
+      ? `${result.migrated} migration${result.migrated === 1 ? '' : 's'} applied`
+      : 'no migration pending';
+    console.log(
+      `Verified ${result.file}: ${summarize(result)}; restored into a scratch database, ${migrated}, the same counts after.`,
+    );
+    return;
+  }
   const storage = { dataDir: env.DATA_DIR, databaseUrl: env.DATABASE_URL };
   // A secret given as a setting is not the file in DATA_DIR: the operator keeps that setting.
   const carried = SECRET_FILES.filter(({ setting }) => !env[setting]);
@@ -380,7 +399,7 @@ async function main(): Promise<number> {
     (ready ? console.log : console.error)(line);
     return ready ? 0 : 1;
   }
-  if (command === 'backup' || command === 'restore') {
+  if (command === 'backup' || command === 'restore' || command === 'verify-backup') {
     try {
       await runFileCommand(env, command, args[1]);
       return 0;

@@ -15,6 +15,7 @@ import {
   fsyncSync,
   linkSync,
   mkdirSync,
+  mkdtempSync,
   openSync,
   readdirSync,
   readFileSync,
@@ -25,12 +26,13 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { DEFAULT_MIGRATION_TABLE } from 'kysely';
-import { SQLITE_FILE } from './client';
+import { DEFAULT_MIGRATION_TABLE, type Kysely } from 'kysely';
+import { openDatabase, SQLITE_FILE } from './client';
 import { ERASURE_LEDGER_SCHEMA } from './erasure-ledger';
-import { migrationNames } from './migrations';
+import { migrateToLatest, migrationNames } from './migrations';
 import { RESTORED_MARKER } from './restore-guard';
 
 /** What a restore adds to the name of each file it replaces, before the time. */
@@ -108,6 +110,37 @@ export async function backupDatabase(
     removeDatabase(temp);
     for (const copy of written) removeQuietly(copy);
     throw error;
+  }
+}
+
+/**
+ * Proves that `file` restores: refuses a half-written or damaged file (header, integrity_check),
+ * restores it into a scratch database in a temporary folder, runs the migrations there as a start
+ * would, and compares the counts before and after. The scratch copy is deleted whatever happens.
+ */
+export async function verifyBackup(file: string): Promise<BackupSummary & { file: string; migrated: number }> {
+  const source = path.resolve(file);
+  checkHeader(source);
+  const scratch = mkdtempSync(path.join(tmpdir(), 'edgecraft-verify-'));
+  try {
+    const copy = path.join(scratch, SQLITE_FILE);
+    copyFileSync(source, copy);
+    const before = inspect(copy, source);
+    const handle = openDatabase({ dataDir: scratch });
+    try {
+      await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
+    } catch (error) {
+      throw new BackupError(`${source} restores, but its migrations fail: ${(error as Error).message}`);
+    } finally {
+      await handle.close();
+    }
+    const after = inspect(copy, source);
+    const changed = (['applicants', 'jobs', 'messages'] as const).filter((key) => before[key] !== after[key]);
+    if (changed.length)
+      throw new BackupError(`${source} restores, but migrating it changed the counts of ${changed.join(', ')}.`);
+    return { ...before, file: source, migrated: before.pendingMigrations };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
   }
 }
 

@@ -3,7 +3,14 @@ export { openDatabase, isUniqueViolation, type DbHandle, type DbOptions } from '
 export type { CheckpointThread } from './checkpoint-thread';
 export { dbFault, type DbFault } from './faults';
 export { migrateToLatest } from './migrations';
-export { backupDatabase, pruneBackups, removeBeforeRestoreCopies, restoreDatabase, BackupError } from './backup';
+export {
+  backupDatabase,
+  pruneBackups,
+  removeBeforeRestoreCopies,
+  restoreDatabase,
+  verifyBackup,
+  BackupError,
+} from './backup';
 export { BACKUP_RECORD_FILE, readBackupRecord, recordBackup } from './backup-record';
 export { parseDbId } from './ids';
 export {
