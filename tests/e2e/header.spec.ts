@@ -111,17 +111,19 @@ test.describe('header', () => {
     });
 
     for (const theme of ['light', 'dark'] as const) {
-      test(`in the ${theme} theme, the bar fits on one line at 1024, 1280 and 1440 px: nothing wraps, overlaps or scrolls`, async ({
+      test(`in the ${theme} theme, the bar fits on one line from 992 to 1440 px: nothing wraps, overlaps, squeezes or scrolls`, async ({
         page,
       }) => {
         await page.emulateMedia({ colorScheme: theme });
-        for (const width of [1024, 1280, 1440]) {
+        // 992 px is where the bar replaces the toggler; 1200 px where the full logo returns.
+        for (const width of [992, 1024, 1200, 1280, 1440]) {
           await page.setViewportSize({ width, height: 800 });
           await page.goto('/');
           const layout = await page.locator('#site-header > div').evaluate((bar) => {
-            const boxes = [...bar.querySelectorAll('a, summary, button')]
-              .filter((el) => el.getClientRects().length > 0 && !el.closest('details > ul'))
-              .map((el) => el.getBoundingClientRect());
+            const controls = [...bar.querySelectorAll('a, summary, button')].filter(
+              (el) => el.getClientRects().length > 0 && !el.closest('details > ul'),
+            );
+            const boxes = controls.map((el) => el.getBoundingClientRect());
             const sorted = [...boxes].sort((a, b) => a.left - b.left);
             const middles = boxes.map((b) => b.top + b.height / 2);
             return {
@@ -130,10 +132,21 @@ test.describe('header', () => {
               middles: Math.round(Math.max(...middles) - Math.min(...middles)) <= 2,
               overlaps: sorted.filter((box, i) => i > 0 && box.left < (sorted[i - 1] as DOMRect).right - 0.5).length,
               beyond: boxes.filter((b) => b.right > window.innerWidth).length,
+              // A control squeezed narrower than its text, or an icon (a menu's chevron) squeezed out.
+              squeezed:
+                controls.filter((el) => el.scrollWidth > el.clientWidth + 1).length +
+                [...bar.querySelectorAll('nav svg')].filter((svg) => svg.getBoundingClientRect().width < 10).length,
               height: bar.getBoundingClientRect().height,
             };
           });
-          expect(layout, `${width} px`).toEqual({ page: 0, middles: true, overlaps: 0, beyond: 0, height: 80 });
+          expect(layout, `${width} px`).toEqual({
+            page: 0,
+            middles: true,
+            overlaps: 0,
+            beyond: 0,
+            squeezed: 0,
+            height: 80,
+          });
         }
       });
     }
