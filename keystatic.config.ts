@@ -101,6 +101,17 @@ const cta = (what: string) =>
           'The button opens the contact form with this subject filled in (at most 120 characters), e.g. "Early Access Program: IPG". It tells sales where the visitor came from.',
         validation: { isRequired: true, length: { max: 120 } },
       }),
+      to: fields.select({
+        label: 'Button goes to',
+        description: 'The contact form, or one of our mailboxes (an e-mail with the subject above).',
+        options: [
+          { label: 'The contact form', value: 'contact' },
+          { label: 'The privacy address', value: 'privacy' },
+          { label: 'The security address', value: 'security' },
+          { label: 'The careers address', value: 'careers' },
+        ],
+        defaultValue: 'contact',
+      }),
     },
     {
       label: 'Call to action (next step)',

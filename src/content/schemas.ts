@@ -40,6 +40,9 @@ const titleFits = (max: number) => (page: SeoFields, ctx: z.RefinementCtx) => {
   }
 };
 
+/** Mailboxes a call to action may write to instead of the contact form. */
+const ctaMailboxes = ['privacy', 'security', 'careers'] as const;
+
 /** The call to action that ends a product, vertical or design page. */
 export const ctaSchema = z.object({
   /** Heading of the call to action. */
@@ -50,6 +53,8 @@ export const ctaSchema = z.object({
   label: z.string().min(1),
   /** Subject the contact form is filled with when the button is followed. */
   subject: z.string().min(1).max(120),
+  /** Where the button goes: the contact form (default), or one of our mailboxes with the subject filled in. */
+  to: z.enum(['contact', ...ctaMailboxes]).default('contact'),
 });
 
 /** Products, verticals and the design and hardware pages: each ends with a call to action. */

@@ -143,6 +143,14 @@ describe('the worst sentences stay rewritten', () => {
   });
 });
 
+describe('the privacy notice’s next step', () => {
+  test('goes to the privacy address, not the sales contact form', () => {
+    const link = builtPage('/privacy').querySelector('[data-cta] a');
+    expect(link?.getAttribute('href')).toMatch(/^mailto:privacy@example\.com\?subject=Privacy%20notice/);
+    expect(textOf(link)).toBe('Write to the privacy address');
+  });
+});
+
 describe('the notice’s history', () => {
   test('old entries state no current setting, so the history does not change with the configuration', () => {
     const source = readFileSync(join(projectRoot, 'content/legal/privacy.mdx'), 'utf8');

@@ -6,4 +6,5 @@ export const blogNextStep: CollectionEntry<'articles'>['data']['cta'] = {
   text: 'Early access partners run the platform on their own models and boards, with our engineers beside them. Tell us about your target hardware and the pipeline you want to ship.',
   label: 'Apply for early access',
   subject: 'Early Access Program: from the blog',
+  to: 'contact',
 };
