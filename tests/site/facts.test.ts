@@ -151,6 +151,17 @@ describe('the privacy notice’s next step', () => {
   });
 });
 
+describe('the notice’s summary', () => {
+  test('a short summary comes first, with the periods the website keeps', () => {
+    const headings = [...builtPage('/privacy').querySelectorAll('main h2')].map((h) => textOf(h));
+    expect(headings.indexOf('In short')).toBeGreaterThanOrEqual(0);
+    expect(headings.indexOf('In short')).toBeLessThan(headings.indexOf('What we collect'));
+    const list = builtPage('/privacy').querySelector('main h2#in-short ~ ul');
+    expect(list?.querySelectorAll('li').length).toBeLessThanOrEqual(8);
+    expect(textOf(list)).toMatch(/erased \d+ days after the decision/);
+  });
+});
+
 describe('the notice’s history', () => {
   test('old entries state no current setting, so the history does not change with the configuration', () => {
     const source = readFileSync(join(projectRoot, 'content/legal/privacy.mdx'), 'utf8');
