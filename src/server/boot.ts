@@ -7,6 +7,8 @@ import { createApp } from './app';
 import { configFromEnv, databaseOptionsFromEnv } from './config';
 import type { AppEnv } from './context';
 import {
+  backupBeforeMigrating,
+  pruneUpgradeBackups,
   countAdmins,
   dbFault,
   guardRestoredData,
@@ -31,11 +33,13 @@ import { untilAvailable } from './until-available';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
 export const TWO_FACTOR_KEY_FILE = 'two-factor-key';
+/** DATA_DIR's secret files, which travel beside every backup of its database. */
+const SECRET_FILES = [JWT_SECRET_FILE, TWO_FACTOR_KEY_FILE];
 
 /** Deletes the `*.before-restore-<time>` copies in DATA_DIR; one it cannot delete is logged, not fatal. */
 function forgetReplacedDatabase(dataDir: string, logger: Logger): void {
   try {
-    const removed = removeBeforeRestoreCopies(dataDir, [JWT_SECRET_FILE, TWO_FACTOR_KEY_FILE]);
+    const removed = removeBeforeRestoreCopies(dataDir, SECRET_FILES);
     if (removed.length) logger.info({ removed }, 'the copies kept by a restore were deleted after a start on it');
   } catch (error) {
     logger.warn({ error: (error as Error).message }, 'the copies kept by a restore could not be deleted');
@@ -184,6 +188,18 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
     let retention: RetentionSchedule | null = null;
     let worker: OutboxWorker | null = null;
     const prepare = async () => {
+      if (handle.kind === 'sqlite') {
+        // An upgrade can go wrong: the database as it was goes aside first, or nothing is migrated.
+        const secretFiles = SECRET_FILES.map((name) => path.join(parsed.DATA_DIR, name));
+        const written = await backupBeforeMigrating(
+          handle.db,
+          parsed.DATA_DIR,
+          secretFiles,
+          parsed.BACKUP_KEEP_DAYS,
+          new Date(),
+        );
+        if (written) logger.info({ file: written }, 'backup written before migrating');
+      }
       const applied = await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
       if (applied.length) logger.info({ database: handle.kind, applied }, 'migrations applied');
       const protectedRows = await protectTwoFactorStorage(handle.db, twoFactorVault(config.twoFactorKey));
@@ -199,7 +215,17 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       );
       if (guarded.erasedAgain || guarded.held) logger.warn(guarded, 'restored data guarded');
       await abandonInterruptedResumeReads(handle.db, logger);
-      retention = scheduleRetention(handle.db, config.retentionDays, config.mail, logger);
+      retention = scheduleRetention(
+        handle.db,
+        config.retentionDays,
+        config.mail,
+        logger,
+        undefined,
+        handle.kind === 'sqlite'
+          ? (at) =>
+              pruneUpgradeBackups(parsed.DATA_DIR, { keepDays: parsed.BACKUP_KEEP_DAYS, secretNames: SECRET_FILES }, at)
+          : null,
+      );
       // In the background: resumes the last run stopped before reading, or stored before reading existed.
       void readPendingResumeTexts(handle.db, logger);
       // Without SMTP_URL nothing is sent: mails wait in the outbox until a start with it.

@@ -11,6 +11,7 @@ export {
   verifyBackup,
   BackupError,
 } from './backup';
+export { backupBeforeMigrating, pruneUpgradeBackups, UPGRADE_BACKUPS_DIR } from './backup-before-migrating';
 export { BACKUP_RECORD_FILE, readBackupRecord, recordBackup } from './backup-record';
 export { parseDbId } from './ids';
 export {

@@ -26,6 +26,8 @@ export function scheduleRetention(
   mail: MailSettings,
   logger: Logger,
   now: () => Date = () => new Date(),
+  /** Also daily: deletes the backups a start wrote before migrating once they are past their days (SQLite). */
+  pruneUpgradeBackups: ((at: Date) => string[]) | null = null,
 ): RetentionSchedule {
   let running: Promise<void> = Promise.resolve();
   /** A failed step is logged; the next step, and tomorrow's run, go on. */
@@ -44,6 +46,11 @@ export function scheduleRetention(
       const reminders = await remindEndingJobAlerts(db, mail, now());
       if (reminders) logger.info({ reminders }, 'job alert reminders queued');
     });
+    if (pruneUpgradeBackups)
+      await attempt('deleting old upgrade backups', async () => {
+        const removed = pruneUpgradeBackups(now());
+        if (removed.length) logger.info({ removed }, 'upgrade backups past BACKUP_KEEP_DAYS deleted');
+      });
   };
   const run = () => {
     running = daily();
