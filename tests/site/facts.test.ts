@@ -96,6 +96,12 @@ describe('pages that agree', () => {
         expect(match[1], `${path}: ${match[0]}`).toMatch(/^ or MISRA C:2025|^ \(or MISRA C:2025\)/);
   });
 
+  test('the security page promises credit only in notes that will exist', () => {
+    expect(textOf(builtPage('/security').querySelector('main'))).toMatch(
+      /in the notes of the release that fixes it once we publish release notes/,
+    );
+  });
+
   test('one ST tool name per release', () => {
     for (const { path, text } of pageTexts()) expect(text, path).not.toMatch(/STM32Cube\.AI 10\.0\.0/);
   });
