@@ -13,6 +13,7 @@ import { openDatabase, UPGRADE_BACKUPS_DIR } from '~/server/db';
 import { SQLITE_FILE } from '~/server/db/client';
 import { migrateTo, migrationNames } from '~/server/db/migrations';
 import { TEST_DATABASE_URL } from '../../support/api';
+import { runAdminCli } from '../helpers/cli';
 import { startApiServer } from '../helpers/server';
 
 const OLDER = migrationNames().at(-3)!;
@@ -67,6 +68,29 @@ describe.skipIf(TEST_DATABASE_URL)('an upgrade backs up first (SQLite)', () => {
     const later = await startApiServer({ DATA_DIR: dataDir }, 0);
     await expect.poll(() => readdirSync(folder)).toEqual([]);
     await later.stop();
+  });
+
+  it('migrate --dry-run lists the pending migrations and runs them on a copy; the next command backs up, then migrates', async () => {
+    const dataDir = await olderDataDir();
+    const database = path.join(dataDir, SQLITE_FILE);
+    const dry = await runAdminCli(['migrate', '--dry-run'], { dataDir });
+    expect(dry.err).toBe('');
+    expect(dry.code).toBe(0);
+    expect(dry.out).toMatch(
+      new RegExp(
+        `^Pending migrations: ${migrationNames().slice(-2).join(', ')}\\.\nRun on a copy of the database: they apply, and the counts stay the same \\(.+\\)\\. Nothing was changed\\.\n$`,
+      ),
+    );
+    expect(schemaOf(database)).toBe(OLDER);
+    expect(readdirSync(dataDir)).not.toContain(UPGRADE_BACKUPS_DIR);
+
+    const list = await runAdminCli(['list'], { dataDir });
+    expect(list.code).toBe(0);
+    expect(list.err).toMatch(/^Wrote .*\/backups\/edgecraft-before-.+\.sqlite before migrating the database\.\n$/);
+    expect(schemaOf(database)).toBe(LATEST);
+    expect((await runAdminCli(['migrate', '--dry-run'], { dataDir })).out).toBe(
+      `No pending migrations: the database is at schema ${LATEST}. Nothing was changed.\n`,
+    );
   });
 
   it('refuses to migrate, exiting 1 with the reason, when the backup cannot be written', async () => {

@@ -12,6 +12,7 @@
  *   npm run admin -- backup <file>            a consistent copy of the SQLite database, while the server runs; prunes old ones
  *   npm run admin -- restore <file>           puts a backup in place of DATA_DIR's database (server stopped)
  *   npm run admin -- verify-backup <file>     proves a backup restores: checks it, restores it into a scratch database, migrates it
+ *   npm run admin -- migrate --dry-run        lists the pending migrations and runs them on a copy (SQLite)
  *   npm run admin -- healthcheck              exits 0 when the server at HOST:PORT is ready, else 1 (no curl needed)
  *
  * Uses the same environment as the server: DATA_DIR (SQLite) or DATABASE_URL (PostgreSQL).
@@ -37,6 +38,8 @@ import {
   recordBackup,
   removeAdmin,
   restoreDatabase,
+  backupBeforeMigrating,
+  dryRunMigrations,
   verifyBackup,
   setAdminPassword,
   type Database,
@@ -72,6 +75,8 @@ const USAGE = `Usage: npm run admin -- <command>
                             until the server has started on the restored one
   verify-backup <file>      check a backup (a damaged or half-written file is refused), restore it into a
                             scratch database, migrate it, compare the counts; exit 0, or 1 with the reason
+  migrate --dry-run         list the migrations the database lacks and run them on a copy of it (SQLite);
+                            a start (or any other command) backs it up to DATA_DIR/backups/ first, then migrates
   healthcheck               ask the server at HOST and PORT whether it is ready (GET /api/health/ready):
                             exit 0 when it is, 1 with one line saying why when not (Docker's or systemd's check)
   after-restore             after pg_restore (PostgreSQL): erase again whoever is on DATA_DIR's erasure
@@ -152,6 +157,7 @@ const COMMANDS = [
   'after-restore',
   'healthcheck',
   'verify-backup',
+  'migrate',
 ];
 
 /** What a database holds, in one line. */
@@ -244,6 +250,25 @@ const SECRET_FILES = [
     withoutIt: 'two-factor sign-in works only if DATA_DIR holds the key the backup was made with',
   },
 ] as const;
+
+/** `migrate --dry-run`: what a start would migrate, tried on a copy; the database is only read. */
+async function dryRun(env: ApiEnv, option: string | undefined): Promise<void> {
+  if (option !== '--dry-run')
+    throw new CliError(`migrate only has --dry-run: the server migrates when it starts.\n\n${USAGE}`);
+  if (env.DATABASE_URL)
+    throw new CliError(
+      'migrate --dry-run copies the SQLite database; with DATABASE_URL, pg_restore a pg_dump into a scratch database and start a server on it.',
+    );
+  const result = await dryRunMigrations(env.DATA_DIR);
+  if (!result.pending.length) {
+    console.log(`No pending migrations: the database is at schema ${result.schema}. Nothing was changed.`);
+    return;
+  }
+  console.log(`Pending migrations: ${result.pending.join(', ')}.`);
+  console.log(
+    `Run on a copy of the database: they apply, and the counts stay the same (${summarize(result)}). Nothing was changed.`,
+  );
+}
 
 /** The RETENTION_DAYS_* limits, read as the server reads them. */
 const retentionDays = (env: ApiEnv) => configFromEnv(env, '', '').retentionDays;
@@ -399,6 +424,18 @@ async function main(): Promise<number> {
     (ready ? console.log : console.error)(line);
     return ready ? 0 : 1;
   }
+  if (command === 'migrate') {
+    try {
+      await dryRun(env, args[1]);
+      return 0;
+    } catch (error) {
+      if (error instanceof CliError || error instanceof BackupError) {
+        console.error(error.message);
+        return 1;
+      }
+      throw error;
+    }
+  }
   if (command === 'backup' || command === 'restore' || command === 'verify-backup') {
     try {
       await runFileCommand(env, command, args[1]);
@@ -413,6 +450,20 @@ async function main(): Promise<number> {
   }
   const handle = openDatabase({ ...databaseOptionsFromEnv(env), poolSize: 1 });
   try {
+    // As a start does: an upgrade's first command sets the database as it was aside before migrating it.
+    if (handle.kind === 'sqlite') {
+      const secretFiles = SECRET_FILES.map(({ file }) => path.join(env.DATA_DIR, file));
+      const written = await backupBeforeMigrating(
+        handle.db,
+        env.DATA_DIR,
+        secretFiles,
+        env.BACKUP_KEEP_DAYS,
+        new Date(),
+      ).catch((error: Error) => {
+        throw new CliError(error.message);
+      });
+      if (written) console.error(`Wrote ${written} before migrating the database.`);
+    }
     await migrateToLatest(handle.db as unknown as Kysely<unknown>, handle.kind);
     await run(handle.db, handle.kind, env, args);
     return 0;

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_MIGRATION_TABLE, sql, type Kysely } from 'kysely';
-import { backupDatabase, pruneBackups } from './backup';
+import { backupDatabase, pruneBackups, verifyBackup } from './backup';
 import { migrationNames } from './migrations';
 import type { Database } from './schema';
 
@@ -62,4 +63,21 @@ export function pruneUpgradeBackups(
   const folder = path.join(dataDir, UPGRADE_BACKUPS_DIR);
   if (!existsSync(folder) || !statSync(folder).isDirectory()) return [];
   return pruneBackups(folder, { ...options, keep: options.keep ?? folder }, now);
+}
+
+/**
+ * `admin -- migrate --dry-run`: the migrations DATA_DIR's SQLite database lacks, run on a checked copy
+ * of it in a temporary folder (deleted afterwards), with the counts compared; the database is only read.
+ */
+export async function dryRunMigrations(dataDir: string) {
+  const scratch = mkdtempSync(path.join(tmpdir(), 'edgecraft-dry-run-'));
+  try {
+    const result = await verifyBackup(
+      await backupDatabase({ dataDir }, path.join(scratch, 'copy.sqlite'), []).then((b) => b.file),
+    );
+    const known = migrationNames();
+    return { ...result, pending: known.slice(known.length - result.migrated) };
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
 }

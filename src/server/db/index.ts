@@ -11,7 +11,12 @@ export {
   verifyBackup,
   BackupError,
 } from './backup';
-export { backupBeforeMigrating, pruneUpgradeBackups, UPGRADE_BACKUPS_DIR } from './backup-before-migrating';
+export {
+  backupBeforeMigrating,
+  dryRunMigrations,
+  pruneUpgradeBackups,
+  UPGRADE_BACKUPS_DIR,
+} from './backup-before-migrating';
 export { BACKUP_RECORD_FILE, readBackupRecord, recordBackup } from './backup-record';
 export { parseDbId } from './ids';
 export {
