@@ -638,6 +638,12 @@ const benchmarks = collection({
         },
       },
     }),
+    publisher: fields.text({
+      label: 'Publisher',
+      description:
+        'Who published the figure, e.g. "NXP" or "Nota AI (NetsPresso)": the table says whether that is the part’s vendor or a third party.',
+      validation: { isRequired: true },
+    }),
     pages: fields.multiselect({
       label: 'Pages',
       description: 'The pages whose benchmark table shows the row, at least one.',
