@@ -63,6 +63,31 @@ test.describe('the hiring pipeline', () => {
       .toBe('interview');
   });
 
+  test('the board keeps the page as wide as the screen, and the applicant opens on screen', async ({
+    loggedInPage: page,
+    adminApi,
+  }) => {
+    const job = await adminApi.createJob();
+    const applicant = await adminApi.seedApplicant({ job });
+    // The last column but one, far beyond a phone's right edge.
+    await adminApi.setStatus(applicant.id, 'rejected');
+    await openApplicants(page, adminApi.tag);
+    await page.getByRole('button', { name: 'Board', exact: true }).click();
+    const card = page.locator(`[data-board-card="${applicant.id}"]`);
+    await expect(card).toBeVisible();
+    const screen = page.viewportSize();
+    if (!screen) throw new Error('no viewport');
+    expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(screen.width);
+
+    await card.getByRole('button', { name: `View ${applicant.name}` }).click();
+    const dialog = page.getByRole('dialog', { name: applicant.name });
+    await expect(dialog).toBeVisible();
+    const box = await dialog.boundingBox();
+    if (!box) throw new Error('the dialog has no box');
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(screen.width);
+  });
+
   test(
     'drags a card to Interview with the mouse; a drop on Rejected asks for the reason',
     { tag: '@once' },

@@ -73,14 +73,15 @@ export function BoardView({ applicants, actions, onView }: Props) {
   };
   return (
     <DndContext sensors={sensors} onDragEnd={onDragEnd} accessibility={{ announcements: announcements(applicants) }}>
-      {/* Columns side by side, scrolled sideways on a phone; the region takes focus to be scrolled by keyboard. */}
+      {/* Columns side by side, scrolled sideways on a phone; the region takes focus to be scrolled by keyboard.
+          Positioned, so the cards' screen-reader-only text stays inside its scroll area and cannot widen the page. */}
       <div
         role="region"
         aria-label="Board of applicants by stage"
         // A region that scrolls must be reachable by keyboard (axe's scrollable-region-focusable).
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
-        className="-mx-2 overflow-x-auto px-2 pb-3"
+        className="relative -mx-2 overflow-x-auto px-2 pb-3"
       >
         <div className="grid auto-cols-[15rem] grid-flow-col gap-3">
           {APPLICANT_STATUSES.map((stage) => (
