@@ -48,7 +48,8 @@ export const DESCRIPTION_FORMATTING_HINT =
 export const DESCRIPTION_CLASS =
   'space-y-3 leading-7 text-slate-300 [&_a]:text-brand-300 [&_a]:underline hover:[&_a]:text-brand-200 [&_h3]:pt-2 [&_h3]:text-base [&_h3]:font-semibold [&_h3]:text-white [&_h4]:font-semibold [&_h4]:text-white [&_li]:mt-1 [&_ol]:list-decimal [&_ol]:pl-6 [&_strong]:font-semibold [&_strong]:text-slate-100 [&_ul]:list-disc [&_ul]:pl-6';
 
-const escapeHtml = (text: string) =>
+/** Text as HTML shows it literally (also a job board's addition to a description). */
+export const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**

@@ -1,10 +1,9 @@
 import { etagMatches, etagOfSha1 } from '~/lib/etag';
 import type { RenderedDescription } from '~/lib/job-description';
 import { descriptionText } from '~/lib/job-description-text';
-import { jobIdFromSlug, jobPath, jobPostingJsonLd } from '~/lib/job-posting';
+import { jobIdFromSlug, jobPath, jobPostingJsonLd, siteOrganization } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { clampDescription } from '~/lib/seo';
-import { site } from '~/site';
 
 /**
  * What the one server hands the on-demand job pages through `Astro.locals.jobPages`:
@@ -114,13 +113,6 @@ async function readJobPageState(
 export function jobPageHead(job: PageJob, base: URL | string): { description: string; jsonLd: string } {
   const summary = descriptionText(job.description);
   const description = clampDescription(`${job.jobType} · ${job.location} · ${job.department}. ${summary}`);
-  const organization = {
-    name: site.name,
-    url: site.url,
-    logo: new URL(site.logo, base).href,
-    countryCode: site.address.countryCode,
-    country: site.address.country,
-  };
-  const posting = jobPostingJsonLd(job, job.rendered.html, organization, new URL(jobPath(job), base).href);
+  const posting = jobPostingJsonLd(job, job.rendered.html, siteOrganization(base), new URL(jobPath(job), base).href);
   return { description, jsonLd: JSON.stringify(posting).replace(/</g, '\\u003c') };
 }

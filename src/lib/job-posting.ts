@@ -3,6 +3,7 @@
  * built only from what the page shows. Pure functions, safe in the browser and on the server.
  */
 import type { Job, JobType } from '~/lib/schemas/job';
+import { site } from '~/site';
 
 /** `Senior Firmware Engineer (RTOS)` → `senior-firmware-engineer-rtos`. */
 export function slugify(text: string): string {
@@ -105,6 +106,46 @@ function isRemote(location: string): boolean {
 
 export type Organization = { name: string; url: string; logo: string; countryCode: string; country: string };
 
+/** The site's company as every vacancy names it: its pages' JSON-LD and the job boards' feeds. */
+export function siteOrganization(base: URL | string): Organization {
+  return {
+    name: site.name,
+    url: site.url,
+    logo: new URL(site.logo, base).href,
+    countryCode: site.address.countryCode,
+    country: site.address.country,
+  };
+}
+
+/** Where a vacancy is, read from its free-text location ('Bengaluru, Karnataka, India', 'Remote (India)'). */
+export type JobPlace = {
+  /** The first part ('Bengaluru'); the whole text when it has no commas. */
+  locality: string;
+  /** The middle part of three or more ('Karnataka'), else null. */
+  region: string | null;
+  /** The last part of two or more, as the company's country code when it is the company's country; else the company's. */
+  country: string;
+  /** Applicants may work from anywhere in `remoteCountry`. */
+  remote: boolean;
+  /** 'Remote (EU)' → 'EU'; else the company's country. */
+  remoteCountry: string;
+};
+
+export function jobPlace(location: string, org: Pick<Organization, 'country' | 'countryCode'>): JobPlace {
+  const parts = location
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const named = parts.length > 1 ? parts[parts.length - 1]! : org.country;
+  return {
+    locality: parts[0] ?? location,
+    region: parts.length > 2 ? parts.slice(1, -1).join(', ') : null,
+    country: named.toLowerCase() === org.country.toLowerCase() ? org.countryCode : named,
+    remote: isRemote(location),
+    remoteCountry: /\(([^)]+)\)/.exec(location)?.[1]?.trim() ?? org.country,
+  };
+}
+
 /**
  * The `JobPosting` JSON-LD of a job page (Google for Jobs required and recommended properties), with
  * the description as the page rendered it.
@@ -115,14 +156,8 @@ export function jobPostingJsonLd(
   org: Organization,
   pageUrl: string,
 ): Record<string, unknown> {
-  const parts = job.location
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  const remote = isRemote(job.location);
-  const remoteCountry = /\(([^)]+)\)/.exec(job.location)?.[1]?.trim() ?? org.country;
+  const place = jobPlace(job.location, org);
   const salary = parseSalaryRange(job.salaryRange);
-  const country = parts.length > 1 ? parts[parts.length - 1]! : org.country;
 
   return {
     '@context': 'https://schema.org/',
@@ -133,16 +168,15 @@ export function jobPostingJsonLd(
     employmentType: EMPLOYMENT_TYPES[job.jobType],
     identifier: { '@type': 'PropertyValue', name: org.name, value: String(job.id) },
     hiringOrganization: { '@type': 'Organization', name: org.name, sameAs: org.url, logo: org.logo },
-    ...(remote
-      ? { jobLocationType: 'TELECOMMUTE', applicantLocationRequirements: { '@type': 'Country', name: remoteCountry } }
+    ...(place.remote
+      ? {
+          jobLocationType: 'TELECOMMUTE',
+          applicantLocationRequirements: { '@type': 'Country', name: place.remoteCountry },
+        }
       : {
           jobLocation: {
             '@type': 'Place',
-            address: {
-              '@type': 'PostalAddress',
-              addressLocality: parts[0] ?? job.location,
-              addressCountry: country.toLowerCase() === org.country.toLowerCase() ? org.countryCode : country,
-            },
+            address: { '@type': 'PostalAddress', addressLocality: place.locality, addressCountry: place.country },
           },
         }),
     ...(salary

@@ -14,6 +14,8 @@ export const VIEW_SOURCES_PER_DAY_DEFAULT = 20;
 export const SOURCE_FIELD = 'source';
 /** The query parameters a job link may carry it in, the first valid one wins. */
 const SOURCE_PARAMS = ['source', 'utm_source'] as const;
+/** The one our own links carry (the job boards' feeds). */
+export const SOURCE_PARAM = SOURCE_PARAMS[0];
 const SOURCE_PATTERN = new RegExp(`^[a-z0-9-]{1,${SOURCE_MAX}}$`);
 
 /**

@@ -21,6 +21,8 @@ import { authRoutes } from './features/auth/routes';
 import { resetRoutes } from './features/auth/reset-routes';
 import { contactRoutes } from './features/contact/routes';
 import { jobRoutes } from './features/jobs/routes';
+import { feedRoutes } from './features/feeds/routes';
+import { JOB_FEED_PATHS } from '~/lib/job-feeds';
 import { bodyLimit } from './middleware/body-limit';
 import { refuseCrossSite } from './middleware/cross-site';
 import { JOB_ALERT_ONE_CLICK, jobAlertRoutes } from './features/job-alerts/routes';
@@ -34,9 +36,11 @@ import { sourcesRoutes } from './features/sources/routes';
 import { twoFactorRoutes } from './features/auth/two-factor-routes';
 import { createLogger } from './logger';
 
-/** Where the API answers: `/api` and everything under it. */
+const FEED_PATHS: ReadonlySet<string> = new Set(Object.values(JOB_FEED_PATHS));
+
+/** Where the API answers: `/api` and everything under it, and the job boards' feeds (written from the same records). */
 export const isApiPath = (path: string): boolean =>
-  path.startsWith('/api/') || path === '/api' || path.startsWith('/api?');
+  path.startsWith('/api/') || path === '/api' || path.startsWith('/api?') || FEED_PATHS.has(path.split('?')[0]!);
 
 /** Where Prometheus scrapes (METRICS=true), as Gitea and Miniflux serve it: the API answers it, though outside `/api`. */
 export const METRICS_PATH = '/metrics';
@@ -72,6 +76,8 @@ export const PUBLIC_ROUTES = [
   'GET /api/alerts/:token',
   'POST /api/alerts/:token/confirm',
   'POST /api/alerts/:token/unsubscribe',
+  `GET ${JOB_FEED_PATHS.indeed}`,
+  `GET ${JOB_FEED_PATHS.linkedin}`,
 ] as const;
 
 /**
@@ -174,6 +180,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/applications', applicationRoutes(services));
   app.route('/api/alerts', jobAlertRoutes(services));
   app.route('/api', privacyRoutes(services));
+  app.route('/', feedRoutes(services));
 
   app.notFound((c) => apiError(c, 404, requestMessages.notFound));
 
