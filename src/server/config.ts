@@ -82,6 +82,8 @@ export type ApiConfig = {
   retentionDays: RetentionDays;
   /** A private-page or job-alert token unused this many days opens nothing. */
   linkIdleDays: number;
+  /** An open vacancy cannot be saved without a salary range that names a currency and an amount. */
+  payRangeRequired: boolean;
   /** Sources a job's page views are counted under per day; views from further new sources count as 'other'. */
   viewSourcesPerDay: number;
   /** The privacy notice's version recorded with each consent (content/legal/privacy.mdx by default). */
@@ -169,6 +171,7 @@ export function configFromEnv(
     loginSlowdown: { ...LOGIN_SLOWDOWN },
     viewSourcesPerDay: env.JOB_VIEW_SOURCES_PER_DAY,
     linkIdleDays: env.LINK_IDLE_DAYS,
+    payRangeRequired: env.PAY_RANGE_REQUIRED,
     retentionDays: retentionDaysOf(env),
     rateLimits: {
       loginPerIp: { max: env.LOGIN_RATE_LIMIT_PER_IP, windowMs: env.LOGIN_RATE_LIMIT_WINDOW_SECONDS * 1000 },

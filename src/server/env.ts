@@ -146,6 +146,8 @@ export const apiEnvSchema = z.object({
   /** Job-alert confirmation mails to everyone together per hour; beyond, requests are answered alike and send nothing. */
   JOB_ALERT_RATE_LIMIT_GLOBAL_PER_HOUR: positiveInt(100),
   ...noticeEnvShape,
+  /** An open vacancy must state a pay range (pay transparency); off by default, as the salary is optional. */
+  PAY_RANGE_REQUIRED: bool,
   /** Serve /metrics (Prometheus' text format). */
   METRICS: bool,
   /** Comma-separated addresses or CIDR networks /metrics answers (the client address as TRUST_PROXY reads it). */

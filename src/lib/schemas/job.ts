@@ -24,6 +24,8 @@ export const jobMessages = {
     'The description nests lists or formatting too deeply to be shown in full. Use fewer levels and save again.',
   tooLong: (field: string, max: number) => `${field} must not exceed ${max} characters`,
   titleOneLine: 'Title must be one line, without line breaks or control characters',
+  payRangeRequired:
+    'Open vacancies must state their pay range (pay transparency). Enter the salary range with its currency and period, e.g. ₹18–24 LPA or €60,000–75,000 per year.',
   notFound: 'Job not found',
   openUndeletable: 'The Open application entry is permanent and cannot be deleted. You can rename it or close it.',
   created: 'Job created successfully!',

@@ -18,6 +18,7 @@ import { auditRequest } from '../../services/audit';
 import { queueJobAlerts } from '../../services/job-alerts';
 import { isBot } from './bots';
 import { jobViewCounter } from './view-counter';
+import { missingPayRange } from './pay-range';
 
 /** `POST /api/job/{id}/view`: the page's source; an invalid one counts as 'direct'. */
 const jobViewSchema = z.object({ source: z.string().max(200).optional() });
@@ -75,6 +76,8 @@ export function jobRoutes(services: Services) {
         return c.body(null, 204);
       })
       .post('/', guard, jsonBody(jobSaveSchema), async (c) => {
+        const refused = missingPayRange(c, services.config, c.req.valid('json').salaryRange);
+        if (refused) return refused;
         const now = services.now();
         // The vacancy and its alert mails are saved together or not at all.
         const job = await db.transaction().execute(async (trx) => {
@@ -87,6 +90,13 @@ export function jobRoutes(services: Services) {
       })
       .put('/:id', guard, jsonBody(jobSaveSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
+        const found = id === null ? null : await findJob(db, id);
+        // A closed vacancy may be kept without one: the rule applies once it is published again.
+        const refused =
+          found?.status === 'open' &&
+          found.kind === 'vacancy' &&
+          missingPayRange(c, services.config, c.req.valid('json').salaryRange);
+        if (refused) return refused;
         const job = id === null ? null : await updateJob(db, id, c.req.valid('json'), services.now());
         if (!job) return apiError(c, 404, jobMessages.notFound);
         await auditRequest(services, c, 'job.updated', { subject: { type: 'job', id: job.id } });
@@ -95,6 +105,10 @@ export function jobRoutes(services: Services) {
       .put('/:id/status', guard, jsonBody(jobStatusSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const { status } = c.req.valid('json');
+        const found = id === null ? null : await findJob(db, id);
+        const refused =
+          status === 'open' && found?.kind === 'vacancy' && missingPayRange(c, services.config, found.salaryRange);
+        if (refused) return refused;
         const now = services.now();
         const saved =
           id === null
