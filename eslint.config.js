@@ -28,6 +28,7 @@ const elements = [
   { type: 'server/features', pattern: 'src/server/features/*', capture: ['feature'] },
   { type: 'server/services', pattern: 'src/server/services' },
   { type: 'server/middleware', pattern: 'src/server/middleware' },
+  { type: 'server/db/migrations', pattern: 'src/server/db/migrations' },
   { type: 'server/db', pattern: 'src/server/db' },
   { type: 'server/mail', pattern: 'src/server/mail' },
   { type: 'server/retention', pattern: 'src/server/retention' },
@@ -159,8 +160,13 @@ const table = [
     "src/server/middleware may import services, db and the server's own files; never a feature",
   ],
   [
+    'server/db/migrations',
+    [packages('kysely')],
+    'a migration (src/server/db/migrations/) may import its own folder and kysely only; never app code, whose later changes would change what a released migration does',
+  ],
+  [
     'server/db',
-    [local('server', 'lib', 'site'), anyPackageOrBuiltin],
+    [local('server', 'server/db/migrations', 'lib', 'site'), anyPackageOrBuiltin],
     "src/server/db may import the server's own files and src/lib; never a feature, service or middleware",
   ],
   [

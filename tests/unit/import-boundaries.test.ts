@@ -104,6 +104,24 @@ describe('import boundaries', () => {
       "import { audit } from '../services/audit';",
       'src/server/db may import',
     ],
+    [
+      'a migration, the db layer',
+      'src/server/db/migrations/9999_probe.ts',
+      "import { phoneKey } from '../phone-key';",
+      'a migration (src/server/db/migrations/) may import',
+    ],
+    [
+      'a migration, src/lib',
+      'src/server/db/migrations/9999_probe.ts',
+      "import { APPLICANT_STATUSES } from '~/lib/schemas/applicant';",
+      'a migration (src/server/db/migrations/) may import',
+    ],
+    [
+      'a migration, a Node built-in',
+      'src/server/db/migrations/9999_probe.ts',
+      "import { randomUUID } from 'node:crypto';",
+      'a migration (src/server/db/migrations/) may import',
+    ],
   ])("refuses %s in src/server, naming the layer's rule", async (_name, path, code, rule) => {
     const errors = await boundaryErrors(path, `${code}\nexport {};`);
     expect(errors).toHaveLength(1);
@@ -122,6 +140,12 @@ describe('import boundaries', () => {
       "import { hashPassword } from '~/server/services/password';\nimport { openDatabase } from '~/server/db';\nimport { purgeExpired } from '~/server/retention/purge';",
     ],
     ['the app, a feature', 'src/server/probe.ts', "import { teamRoutes } from './features/team/routes';"],
+    [
+      'a migration, its own folder and kysely',
+      'src/server/db/migrations/9999_probe.ts',
+      "import { sql } from 'kysely';\nimport { autoId } from './dialect';",
+    ],
+    ['db, the migrations', 'src/server/db/probe.ts', "import { migrationNames } from './migrations';"],
   ])('lets %s through in src/server', async (_name, path, code) => {
     expect(await boundaryErrors(path, `${code}\nexport {};`)).toEqual([]);
   });

@@ -1,8 +1,25 @@
-/**
- * The templates a new site starts with (migration 0016 inserts them once; the team edits or
- * deletes them from then on). Placeholders: src/lib/schemas/mail-template.ts.
- */
-export const DEFAULT_MAIL_TEMPLATES = [
+import { sql, type Kysely } from 'kysely';
+import { autoId, type Dialect } from './dialect';
+
+// The hiring team's mail templates to applicants, with three to start from.
+export async function up(db: Kysely<unknown>, kind: Dialect): Promise<void> {
+  await db.schema
+    .createTable('mail_templates')
+    .addColumn('id', autoId(kind))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('subject', 'text', (c) => c.notNull())
+    .addColumn('body', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .execute();
+  const now = new Date().toISOString();
+  for (const t of TEMPLATES)
+    await sql`insert into mail_templates (name, subject, body, created_at, updated_at)
+      values (${t.name}, ${t.subject}, ${t.body}, ${now}, ${now})`.execute(db);
+}
+
+/** The three templates as they read when this migration shipped (the team edits them from then on). */
+const TEMPLATES = [
   {
     name: 'Rejection',
     subject: 'Your application for {{jobTitle}} at {{companyName}}',
@@ -32,4 +49,4 @@ Before we send the written offer, we would like to walk you through it on a call
 
 Please reply with a few times that suit you in the next days. We look forward to speaking with you.`,
   },
-] as const;
+];
