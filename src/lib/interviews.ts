@@ -224,28 +224,4 @@ export type InterviewList = {
   hiddenScorecards: number;
 };
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat>();
-
-/**
- * 'Thursday, 3 December 2026 at 16:00 India Standard Time': an interview's time in one zone, the
- * zone named; without `timeZone`, the reader's own.
- */
-export function formatInterviewTime(iso: string, timeZone?: string): string {
-  const key = timeZone ?? '';
-  let format = zoneFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-      timeZoneName: 'long',
-      ...(timeZone ? { timeZone } : {}),
-    });
-    zoneFormats.set(key, format);
-  }
-  return format.format(new Date(iso));
-}
+export { formatInterviewTime } from './interview-time';

@@ -1,3 +1,4 @@
+import ical, { type VEvent } from 'node-ical';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestMessages } from '~/lib/schemas';
 import { applicationPageMessages as m, type ApplicationView } from '~/lib/schemas/application-page';
@@ -38,6 +39,11 @@ async function applyAs(email: string, job = jobId): Promise<string> {
   return links.at(-1)!;
 }
 
+async function idOf(email: string): Promise<number> {
+  const row = await api.db.selectFrom('applicants').select('id').where('email', '=', email).executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
 const page = (token: string, suffix = '', method = 'GET', headers: Record<string, string> = {}) =>
   call(api.app, method, `/api/applications/${token}${suffix}`, { headers });
 
@@ -64,6 +70,8 @@ describe('the private application page', () => {
       jobPath: expect.stringMatching(new RegExp(`^/career/jobs/${jobId}-`)) as unknown as string,
       appliedAt: NOW.toISOString(),
       stage: 'Received',
+      passed: [],
+      interview: null,
       eraseAt: new Date(NOW.getTime() + 365 * 86_400_000).toISOString(),
       canWithdraw: true,
       erases: { applications: 1, messages: 0 },
@@ -112,6 +120,80 @@ describe('the private application page', () => {
     }
     expect(views[0]).toEqual(views[1]);
     expect(views[0]).toMatchObject({ stage: 'Decision made', eraseAt: null });
+  });
+
+  it('ticks only the stages the applicant reached: a rejection from Received never reads as an interview', async () => {
+    const journeys = {
+      rejectedAtOnce: [{ status: 'rejected', reason: 'experience' }],
+      rejectedAfterInterview: [
+        { status: 'shortlisted' },
+        { status: 'interview' },
+        { status: 'rejected', reason: 'skills' },
+      ],
+      straightToInterview: [{ status: 'interview' }],
+      backToApplied: [{ status: 'shortlisted' }, { status: 'pending' }],
+    } as const;
+    const seen: Record<string, Pick<ApplicationView, 'stage' | 'passed'>> = {};
+    for (const [name, moves] of Object.entries(journeys)) {
+      const email = `${name.toLowerCase()}@example.org`;
+      const token = await applyAs(email);
+      const id = await idOf(email);
+      for (const move of moves) {
+        const res = await call(api.app, 'PUT', `/api/applicants/${id}/status`, { token: api.token, json: move });
+        expect(res.status).toBe(200);
+      }
+      const { stage, passed } = (await (await page(token)).json()) as ApplicationView;
+      seen[name] = { stage, passed };
+    }
+    expect(seen).toEqual({
+      rejectedAtOnce: { stage: 'Decision made', passed: ['Received'] },
+      rejectedAfterInterview: { stage: 'Decision made', passed: ['Received', 'Under review', 'Interviewing'] },
+      straightToInterview: { stage: 'Interviewing', passed: ['Received'] },
+      backToApplied: { stage: 'Received', passed: [] },
+    });
+  });
+
+  it('shows the booked interview, its time, length and place, and serves it as the .ics the mail carried', async () => {
+    const token = await applyAs('interviewee@example.org');
+    const id = await idOf('interviewee@example.org');
+    expect((await page(token, '/interview.ics')).status).toBe(404);
+    // On the minute: calendars keep no milliseconds.
+    const startsAt = new Date(Math.ceil(NOW.getTime() / 60_000) * 60_000 + 3 * 86_400_000).toISOString();
+    const location = 'https://meet.example.com/edge-panel';
+    const booked = await call(api.app, 'POST', `/api/applicants/${id}/interviews`, {
+      token: api.token,
+      json: { startsAt, durationMinutes: 45, location, interviewerIds: [api.admin.id] },
+    });
+    expect(booked.status).toBe(201);
+    const interviewId = ((await booked.json()) as { interviews: { id: number }[] }).interviews[0]!.id;
+
+    const view = (await (await page(token)).json()) as ApplicationView;
+    expect(view.interview).toEqual({ startsAt, durationMinutes: 45, location });
+    const ics = await page(token, '/interview.ics');
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get('content-type')).toMatch(/^text\/calendar/);
+    expect(ics.headers.get('cache-control')).toContain('no-store');
+    const eventOf = (calendar: string) =>
+      Object.values(ical.sync.parseICS(calendar)).find((c): c is VEvent => c?.type === 'VEVENT');
+    const mailed = await api.db
+      .selectFrom('outbox')
+      .select('calendar')
+      .where('recipient', '=', 'interviewee@example.org')
+      .where('kind', '=', 'interview_invitation')
+      .executeTakeFirstOrThrow();
+    const [downloaded, invitation] = [eventOf(await ics.text()), eventOf(mailed.calendar ?? '')];
+    expect(downloaded?.uid).toBe(invitation?.uid);
+    expect(downloaded?.start.toISOString()).toBe(startsAt);
+    expect(downloaded?.location).toBe(location);
+
+    const cancelled = await call(api.app, 'POST', `/api/applicants/${id}/interviews/${interviewId}/cancel`, {
+      token: api.token,
+    });
+    expect(cancelled.status).toBe(200);
+    expect(((await (await page(token)).json()) as ApplicationView).interview).toBeNull();
+    const gone = await page(token, '/interview.ics');
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({ message: m.noInterview });
   });
 
   it('answers an unknown token and an erased one alike: 404 with the same body', async () => {

@@ -3,7 +3,8 @@ import { E2E_ADMIN } from '../../playwright.config';
 import { APPLIED_JOBS_KEY } from '../../src/lib/applied-jobs';
 import { applicationPageMessages as m } from '../../src/lib/schemas/application-page';
 import type { Job } from '../../src/lib/schemas';
-import { samplePdf } from './admin-fixtures';
+import { formatInterviewTime } from '../../src/lib/interview-time';
+import { decodeToken, samplePdf } from './admin-fixtures';
 import { expect, fillApplicationForm, hydrate, test } from './fixtures';
 import { startMailServer, type MailServer } from './mail-fixtures';
 import type { CapturedMail } from '../../support/smtp';
@@ -14,14 +15,15 @@ test.describe.configure({ mode: 'serial', timeout: 90_000 });
 
 let server: MailServer;
 let job: Job;
+let adminToken: string;
 
 test.beforeAll(async ({ playwright }) => {
   server = await startMailServer();
   const request = await playwright.request.newContext();
   const login = await request.post(`${server.url}/api/admin`, { data: E2E_ADMIN });
-  const { token } = (await login.json()) as { token: string };
+  adminToken = ((await login.json()) as { token: string }).token;
   const created = await request.post(`${server.url}/api/job`, {
-    headers: { Authorization: `Bearer ${token}` },
+    headers: { Authorization: `Bearer ${adminToken}` },
     data: {
       title: 'Edge Vision Engineer',
       department: 'R&D',
@@ -161,4 +163,49 @@ test('"Send me my link" answers neutrally and mails a working link', async ({ pa
   await expect(page.getByRole('status').filter({ hasText: m.linkRequested })).toBeVisible();
   await page.goto(pageLink(await mailTo(email, /application link/)));
   await expect(page.getByText('Edge Vision Engineer')).toBeVisible();
+});
+
+test('the private page shows the interview booked, in the reader’s zone, and after a rejection ticks only the stages reached', async ({
+  page,
+  axe,
+}, testInfo) => {
+  const email = `asha.${testInfo.project.name}@example.org`;
+  await applyFromJobPage(page, email);
+  const link = pageLink(await mailTo(email, /^We received your application/));
+  const headers = { Authorization: `Bearer ${adminToken}` };
+  const listed = (await (await page.request.get(`${server.url}/api/applicants`, { headers })).json()) as {
+    applicants: { id: number; email: string }[];
+  };
+  const id = listed.applicants.find((a) => a.email === email)?.id;
+  const startsAt = new Date(Math.ceil(Date.now() / 3_600_000) * 3_600_000 + 2 * 86_400_000).toISOString();
+  const location = 'https://meet.example.com/asha';
+  const booked = await page.request.post(`${server.url}/api/applicants/${id}/interviews`, {
+    headers,
+    data: { startsAt, durationMinutes: 45, location, interviewerIds: [Number(decodeToken(adminToken).sub)] },
+  });
+  expect(booked.status()).toBe(201);
+
+  await page.goto(link);
+  const interview = page.getByRole('definition').filter({ has: page.getByRole('link', { name: location }) });
+  const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await expect(interview).toContainText(formatInterviewTime(startsAt, zone));
+  await expect(interview).toContainText('45 minutes');
+  const download = page.waitForEvent('download');
+  await interview.getByRole('link', { name: 'Add to my calendar (.ics)' }).click();
+  expect((await download).suggestedFilename()).toBe('interview.ics');
+  expect(await axe()).toEqual([]);
+  const width = page.viewportSize()?.width;
+  await page.screenshot({ path: testInfo.outputPath(`interview-${width}.png`), fullPage: true });
+
+  const rejected = await page.request.put(`${server.url}/api/applicants/${id}/status`, {
+    headers,
+    data: { status: 'rejected', reason: 'experience' },
+  });
+  expect(rejected.status()).toBe(200);
+  await page.reload();
+  const stages = page.getByRole('list', { name: 'Stages of your application' }).getByRole('listitem');
+  await expect(stages).toHaveText(['✓ Received', '● Decision made (current stage)']);
+  await expect(page.getByText('Your interview')).toHaveCount(0);
+  expect(await axe()).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath(`rejected-${width}.png`), fullPage: true });
 });

@@ -1,7 +1,17 @@
 import { useState } from 'react';
 import { errorMessage } from '~/lib/api/client';
-import { applicationExportUrl, eraseApplication, withdrawApplication } from '~/lib/api/applications';
-import { applicationPageMessages as m, type ApplicationView } from '~/lib/schemas/application-page';
+import {
+  applicationExportUrl,
+  applicationInterviewUrl,
+  eraseApplication,
+  withdrawApplication,
+} from '~/lib/api/applications';
+import { formatInterviewTime } from '~/lib/interview-time';
+import {
+  applicationPageMessages as m,
+  type ApplicationView,
+  type UpcomingInterview,
+} from '~/lib/schemas/application-page';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { FormAlert } from '~/islands/ui/FormAlert';
 import { showToast } from '~/islands/ui/toast-store';
@@ -19,6 +29,25 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 function eraseDetail({ applications, messages }: ApplicationView['erases']): string {
   const what = [plural(applications, 'application'), ...(messages ? [plural(messages, 'contact message')] : [])];
   return `This deletes everything we hold under your e-mail address: ${what.join(' and ')}, with resumes and the mails about them. Every link to your applications stops working. This cannot be undone.`;
+}
+
+/** A video link opens; an address is text. */
+const isLink = (location: string) => /^https?:\/\//i.test(location);
+
+/** The interview booked: when in the applicant's own zone, how long, where, and the calendar file. */
+function InterviewFacts({ token, interview }: { token: string; interview: UpcomingInterview }) {
+  return (
+    <div className="flex flex-col gap-1 text-white">
+      <p className="font-semibold">{formatInterviewTime(interview.startsAt)}</p>
+      <p className="text-slate-300">{interview.durationMinutes} minutes</p>
+      <p className="break-words">
+        {isLink(interview.location) ? <a href={interview.location}>{interview.location}</a> : interview.location}
+      </p>
+      <a className="self-start" href={applicationInterviewUrl(token)} download>
+        Add to my calendar (.ics)
+      </a>
+    </div>
+  );
 }
 
 type Props = { token: string; view: ApplicationView; onChanged: () => void; onErased: () => void };
@@ -70,9 +99,17 @@ export function ApplicationStatus({ token, view, onChanged, onErased }: Props) {
         <div>
           <dt className="text-slate-400">Stage</dt>
           <dd className="mt-2">
-            <StageSteps stage={view.stage} />
+            <StageSteps stage={view.stage} passed={view.passed} />
           </dd>
         </div>
+        {view.interview && (
+          <div>
+            <dt className="text-slate-400">Your interview</dt>
+            <dd className="mt-1">
+              <InterviewFacts token={token} interview={view.interview} />
+            </dd>
+          </div>
+        )}
         <div>
           <dt className="text-slate-400">Your data is erased on</dt>
           <dd className="mt-1 text-white">{view.eraseAt ? formatDay(view.eraseAt) : m.eraseLater}</dd>

@@ -22,3 +22,6 @@ export const requestApplicationLinks = (input: ApplicationLinkInput) =>
 
 /** Where "Download my data" points: the zip downloads as a plain link. */
 export const applicationExportUrl = (token: string) => apiUrl(`${path(token)}/export`);
+
+/** Where "Add to calendar" points: the booked interview as an .ics file. */
+export const applicationInterviewUrl = (token: string) => apiUrl(`${path(token)}/interview.ics`);

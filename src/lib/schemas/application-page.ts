@@ -26,11 +26,26 @@ export function applicantStage(status: ApplicantStatus): ApplicantStage {
   return STAGE_OF[status];
 }
 
+/**
+ * The stages the applicant went through before `current`, in order, from the statuses they were
+ * ever in: a stage they skipped (rejected straight from Received) is never among them.
+ */
+export function stagesPassed(reached: Iterable<ApplicantStatus>, current: ApplicantStage): ApplicantStage[] {
+  const stages = new Set([...reached].map(applicantStage));
+  const before = APPLICANT_STAGES.indexOf(current as (typeof APPLICANT_STAGES)[number]);
+  // Withdrawn: every stage but a decision, which closes the application before anyone could withdraw.
+  const upTo = before === -1 ? APPLICANT_STAGES.length - 1 : before;
+  return APPLICANT_STAGES.slice(0, upTo).filter((stage) => stages.has(stage));
+}
+
 /** The stages whose erase-on date the page shows: each dated by the applicant's own step. */
 export const DATED_STAGES: readonly ApplicantStage[] = ['Received', 'Withdrawn by you'];
 
 /** The statuses an applicant may still withdraw from: not once decided, nor twice. */
 export const WITHDRAWABLE_STATUSES: readonly ApplicantStatus[] = ['pending', 'shortlisted', 'interview', 'offer'];
+
+/** An interview as the applicant sees it: the panel and the team's notes stay with the team. */
+export type UpcomingInterview = { startsAt: string; durationMinutes: number; location: string };
 
 /** `GET /api/applications/{token}`: the application as its applicant sees it. */
 export type ApplicationView = {
@@ -39,6 +54,10 @@ export type ApplicationView = {
   jobPath: string | null;
   appliedAt: string;
   stage: ApplicantStage;
+  /** The stages reached before `stage`, in order; Received always. */
+  passed: ApplicantStage[];
+  /** The next interview booked while the application is open, or null. */
+  interview: UpcomingInterview | null;
   /**
    * When retention erases it, for the stages whose date follows from what the applicant did
    * (applied, withdrew); null once the team moved it, since the date would tell which way and when.
@@ -67,4 +86,5 @@ export const applicationPageMessages = {
   eraseLater: "A set time after the hiring team's last step on your application; the privacy notice lists each period.",
   loadFailed: 'We could not load your application. Please try again.',
   actionFailed: 'That did not work. Please try again.',
+  noInterview: 'No interview is booked for this application.',
 } as const;

@@ -10,7 +10,7 @@ export {
   templateMail,
 } from './mails';
 export { alreadyAppliedMail, applicationLinksMail, withdrawnMail, erasedMail } from './application-mails';
-export { interviewMails, interviewUid } from './interview-mails';
+export { interviewCalendar, interviewMails, interviewUid } from './interview-mails';
 export { smtpSender } from './transport';
 export { OutboxWorker } from './worker';
 export { jobAlertConfirmMail, jobAlertMail, jobAlertReminderMail } from './job-alert-mails';

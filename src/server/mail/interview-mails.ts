@@ -32,6 +32,30 @@ function whenText(facts: InterviewMailFacts): string {
   return facts.timeZone === 'UTC' ? local : `${local} (${facts.timeZone}); ${utc} UTC`;
 }
 
+/** The iCalendar object of one interview, the same in every mail about it and in the applicant's download. */
+export function interviewCalendar(
+  settings: MailSettings,
+  method: CalendarMethod,
+  applicant: Person,
+  panel: readonly Interviewer[],
+  facts: InterviewMailFacts,
+  now: Date,
+): string {
+  return calendarInvitation({
+    method,
+    uid: facts.uid,
+    sequence: facts.sequence,
+    startsAt: new Date(facts.startsAt),
+    durationMinutes: facts.durationMinutes,
+    title: `Interview: ${applicant.name} for ${roleTitle(applicant)} at ${site.name}`,
+    description: [`${site.name} hiring team: ${roleTitle(applicant)}.`, facts.note ?? ''],
+    location: facts.location,
+    organizer: { name: `${site.name} hiring team`, email: settings.hiringTeam },
+    attendees: [{ name: applicant.name, email: applicant.email }, ...panel.map((p) => ({ email: p.email }))],
+    now,
+  });
+}
+
 /**
  * The invitations (REQUEST) or cancellations (CANCEL) of one interview: one mail to the applicant
  * and one to each interviewer, each with the same iCalendar object naming all of them.
@@ -47,23 +71,10 @@ export function interviewMails(
   recipients: readonly Interviewer[] = panel,
   mailApplicant = true,
 ): NewMail[] {
-  const title = `Interview: ${applicant.name} for ${roleTitle(applicant)} at ${site.name}`;
   const when = whenText(facts);
   const duration = `${facts.durationMinutes} minutes`;
   const cancelled = method === 'CANCEL';
-  const calendar = calendarInvitation({
-    method,
-    uid: facts.uid,
-    sequence: facts.sequence,
-    startsAt: new Date(facts.startsAt),
-    durationMinutes: facts.durationMinutes,
-    title,
-    description: [`${site.name} hiring team: ${roleTitle(applicant)}.`, facts.note ?? ''],
-    location: facts.location,
-    organizer: { name: `${site.name} hiring team`, email: settings.hiringTeam },
-    attendees: [{ name: applicant.name, email: applicant.email }, ...panel.map((p) => ({ email: p.email }))],
-    now,
-  });
+  const calendar = interviewCalendar(settings, method, applicant, panel, facts, now);
   const kind = INTERVIEW_MAIL_KINDS[method];
   const update = facts.sequence > 0 && !cancelled;
   const fields: [string, string][] = [

@@ -1,6 +1,5 @@
 import type { Context } from 'hono';
 import {
-  STAGE_LABELS,
   applicantMessages,
   moveRefusal,
   type Applicant,
@@ -11,6 +10,7 @@ import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { getApplicantById, updateApplicantStatus, type ApplicantMails } from '../../db';
 import { auditRequest } from '../../services/audit';
+import { moveSummary } from '../../services/stage-history';
 
 export type StageMoveRequest = { status: ApplicantStatus; reason?: RejectionReason | undefined };
 
@@ -24,14 +24,6 @@ export function stageRequestRefusal({ status, reason }: StageMoveRequest): strin
   if (status === 'rejected' && !reason) return applicantMessages.reasonRequired;
   if (status !== 'rejected' && reason) return applicantMessages.reasonOnlyForRejection;
   return null;
-}
-
-/**
- * The audit line, which the applicant's timeline shows: stages by their labels. Never the reason:
- * it stays with the application (and its timeline) and goes with it; the trail outlives both.
- */
-function moveSummary(from: ApplicantStatus, to: ApplicantStatus): string {
-  return `moved from ${STAGE_LABELS[from]} to ${STAGE_LABELS[to]}`;
 }
 
 /**

@@ -1,12 +1,13 @@
 import { Hono, type Context } from 'hono';
 import { jobPath } from '~/lib/job-posting';
 import { applicationLinkSchema } from '~/lib/schemas/application-link';
-import { APPLICANT_ONLY_STATUS, STAGE_LABELS, type ApplicantStatus } from '~/lib/schemas/applicant';
+import { APPLICANT_ONLY_STATUS, type ApplicantStatus } from '~/lib/schemas/applicant';
 import {
   DATED_STAGES,
   WITHDRAWABLE_STATUSES,
   applicantStage,
   applicationPageMessages as m,
+  stagesPassed,
   type ApplicationView,
 } from '~/lib/schemas/application-page';
 import type { Services } from '../../config';
@@ -16,14 +17,18 @@ import {
   contactMessagesOf,
   enqueueMails,
   findApplicationByToken,
+  getApplicantById,
   getJobById,
+  interviewsOf,
   normalizeEmail,
   replaceApplicationLinks,
+  statusChangesOf,
   updateApplicantStatus,
+  type InterviewRecord,
   type TokenApplication,
 } from '../../db';
 import { apiError } from '../../errors';
-import { applicationLinksMail, erasedMail, withdrawnMail } from '../../mail';
+import { applicationLinksMail, erasedMail, interviewCalendar, withdrawnMail } from '../../mail';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
@@ -32,6 +37,17 @@ import { auditApplicant } from '../../services/audit';
 import { collectPersonData, erasePerson } from '../../services/person-data';
 import { exportFilename, personZip } from '../../services/person-zip';
 import { cutoff, eraseAt } from '../../services/retention-policy';
+import { moveSummary, statusesOfMoves } from '../../services/stage-history';
+
+/** The next interview not cancelled, while the application is open: a decision or a withdrawal ends it. */
+function upcomingInterview(
+  application: TokenApplication,
+  interviews: readonly InterviewRecord[],
+  now: Date,
+): InterviewRecord | undefined {
+  if (!WITHDRAWABLE_STATUSES.includes(application.status)) return undefined;
+  return interviews.find((i) => !i.cancelledAt && new Date(i.startsAt).getTime() > now.getTime());
+}
 
 /** Nothing about an application is kept by a browser or proxy cache. */
 const NO_STORE = 'private, no-store';
@@ -73,17 +89,26 @@ export function applicationRoutes(services: Services) {
 
   async function view(application: TokenApplication): Promise<ApplicationView> {
     const key = normalizeEmail(application.email);
-    const [job, applications, messages] = await Promise.all([
+    const [job, applications, messages, changes, interviews] = await Promise.all([
       getJobById(db, application.jobId),
       applicationsForLinks(db, key),
       contactMessagesOf(db, key),
+      statusChangesOf(db, application.id),
+      interviewsOf(db, [application.id]),
     ]);
     const stage = applicantStage(application.status);
+    // Every application starts pending; the trail's moves tell the stages reached since.
+    const moves = changes.filter((change) => !change.interview).map((change) => change.summary);
+    const interview = upcomingInterview(application, interviews, services.now());
     return {
       jobTitle: application.jobTitle,
       jobPath: job ? jobPath(job) : null,
       appliedAt: application.appliedAt,
       stage,
+      passed: stagesPassed(['pending', ...statusesOfMoves(moves)], stage),
+      interview: interview
+        ? { startsAt: interview.startsAt, durationMinutes: interview.durationMinutes, location: interview.location }
+        : null,
       eraseAt: DATED_STAGES.includes(stage) ? eraseAt(application, config.retentionDays) : null,
       canWithdraw: WITHDRAWABLE_STATUSES.includes(application.status),
       erases: { applications: applications.length, messages: messages.length },
@@ -163,13 +188,21 @@ export function applicationRoutes(services: Services) {
       );
       if (!updated) return apiError(c, 409, m.cannotWithdraw);
       // The same line an admin's move writes, so the team's timeline shows it.
-      await auditApplicant(
-        services,
-        'applicant.status_changed',
-        application.id,
-        `moved from ${STAGE_LABELS[move.from]} to ${STAGE_LABELS[move.to]}`,
-      );
+      await auditApplicant(services, 'applicant.status_changed', application.id, moveSummary(move.from, move.to));
       return c.json({ message: m.withdrawn });
+    })
+    .get('/:token/interview.ics', async (c) => {
+      const application = await opened(c);
+      if (application instanceof Response) return application;
+      const now = services.now();
+      const interview = upcomingInterview(application, await interviewsOf(db, [application.id]), now);
+      const applicant = interview && (await getApplicantById(db, application.id));
+      if (!interview || !applicant) return apiError(c, 404, m.noInterview);
+      const calendar = interviewCalendar(config.mail, 'REQUEST', applicant, interview.panel, interview, now);
+      return c.body(calendar, 200, {
+        'Content-Type': 'text/calendar; charset=utf-8; method=REQUEST',
+        'Content-Disposition': 'attachment; filename="interview.ics"',
+      });
     })
     .get('/:token/export', async (c) => {
       const application = await opened(c);

@@ -1,0 +1,23 @@
+import { APPLICANT_STATUSES, STAGE_LABELS, type ApplicantStatus } from '~/lib/schemas/applicant';
+
+const STATUS_OF_LABEL = new Map<string, ApplicantStatus>([
+  ...APPLICANT_STATUSES.map((status) => [STAGE_LABELS[status], status] as const),
+]);
+
+/**
+ * The audit line of a move, which the applicant's timeline shows: stages by their labels. Never the
+ * reason: it stays with the application (and its timeline) and goes with it; the trail outlives both.
+ */
+export function moveSummary(from: ApplicantStatus, to: ApplicantStatus): string {
+  return `moved from ${STAGE_LABELS[from]} to ${STAGE_LABELS[to]}`;
+}
+
+const MOVE = /^moved from (.+) to (.+)$/;
+
+/** Every status the moves in `summaries` (from `moveSummary`) left or entered; unknown lines say none. */
+export function statusesOfMoves(summaries: readonly string[]): ApplicantStatus[] {
+  return summaries.flatMap((summary) => {
+    const [, from = '', to = ''] = MOVE.exec(summary) ?? [];
+    return [STATUS_OF_LABEL.get(from), STATUS_OF_LABEL.get(to)].filter((s): s is ApplicantStatus => s !== undefined);
+  });
+}
