@@ -1,13 +1,12 @@
-import type { Context } from 'hono';
-
 /**
- * Adds `fields` to the answer's Vary header, keeping what is there (each name once, any case):
- * setting Vary outright would drop what CORS or compression declared, and a cache would then
- * hand one client's representation to another.
+ * Adds `fields` to the Vary header of the answer `res`, keeping what is there (each name once, any
+ * case): setting Vary outright would drop what CORS or compression declared, and a cache would then
+ * hand one client's representation to another. It takes the answer, not Hono's context: `c.res` read
+ * before the handler returns makes Hono build a full Response whose body leaves through a stream.
  */
-export function addVary(c: Context, ...fields: string[]): void {
-  const current = c.res.headers.get('Vary') ?? '';
-  if (current.trim() === '*') return;
+export function addVary(res: Response, ...fields: string[]): Response {
+  const current = res.headers.get('Vary') ?? '';
+  if (current.trim() === '*') return res;
   const names = current
     .split(',')
     .map((name) => name.trim())
@@ -15,5 +14,6 @@ export function addVary(c: Context, ...fields: string[]): void {
   for (const field of fields) {
     if (!names.some((name) => name.toLowerCase() === field.toLowerCase())) names.push(field);
   }
-  c.header('Vary', names.join(', '));
+  res.headers.set('Vary', names.join(', '));
+  return res;
 }

@@ -44,9 +44,10 @@ export function jobRoutes(services: Services) {
         const etag = etagOfSha1(createHash('sha1').update(text).digest());
         c.header('ETag', etag);
         c.header('Cache-Control', JOB_LIST_CACHE_CONTROL);
-        addVary(c, 'Origin');
-        if (etagMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304);
-        return c.body(text, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+        const res = etagMatches(c.req.header('if-none-match'), etag)
+          ? c.body(null, 304)
+          : c.body(text, 200, { 'Content-Type': 'application/json; charset=UTF-8' });
+        return addVary(res, 'Origin');
       })
       // Before '/:id', which would take 'all' for an id.
       .get('/all', guard, async (c) => c.json({ jobs: await listAllJobs(db) }))
