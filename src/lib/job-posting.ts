@@ -3,6 +3,7 @@
  * built only from what the page shows. Pure functions, safe in the browser and on the server.
  */
 import type { Job, JobType } from '~/lib/schemas/job';
+import { endOfDay } from '~/lib/calendar-day';
 import { site } from '~/site';
 
 /** `Senior Firmware Engineer (RTOS)` → `senior-firmware-engineer-rtos`. */
@@ -165,6 +166,7 @@ export function jobPostingJsonLd(
     title: job.title,
     description: descriptionHtml,
     datePosted: job.created_at.slice(0, 10),
+    ...(job.closesAt ? { validThrough: endOfDay(job.closesAt) } : {}),
     employmentType: EMPLOYMENT_TYPES[job.jobType],
     identifier: { '@type': 'PropertyValue', name: org.name, value: String(job.id) },
     hiringOrganization: { '@type': 'Organization', name: org.name, sameAs: org.url, logo: org.logo },

@@ -29,6 +29,7 @@ import { abandonInterruptedResumeReads, readPendingResumeTexts, releaseResumeRea
 import { createLogger, exitOnCrash, flushLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
 import { scheduleRetention, type RetentionSchedule } from './retention/schedule';
+import { scheduleClosingDays, type ClosingDays } from './features/jobs/closing-days';
 import { untilAvailable } from './until-available';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
@@ -186,6 +187,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       checkpoints: handle.checkpoints,
     });
     let retention: RetentionSchedule | null = null;
+    let closingDays: ClosingDays | null = null;
     let worker: OutboxWorker | null = null;
     const prepare = async () => {
       if (handle.kind === 'sqlite') {
@@ -226,6 +228,8 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
               pruneUpgradeBackups(parsed.DATA_DIR, { keepDays: parsed.BACKUP_KEEP_DAYS, secretNames: SECRET_FILES }, at)
           : null,
       );
+      closingDays = scheduleClosingDays(handle.db, logger);
+      await closingDays.run();
       // In the background: resumes the last run stopped before reading, or stored before reading existed.
       void readPendingResumeTexts(handle.db, logger);
       // Without SMTP_URL nothing is sent: mails wait in the outbox until a start with it.
@@ -272,6 +276,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       await preparing.catch(() => undefined);
       await (worker as OutboxWorker | null)?.stop();
       await (retention as RetentionSchedule | null)?.stop();
+      await (closingDays as ClosingDays | null)?.stop();
       await releaseResumeReads(handle.db).catch((error: unknown) =>
         logger.warn(
           { error: error instanceof Error ? error.message : String(error) },

@@ -30,6 +30,7 @@ const job: Job = {
   jobType: 'Full-time',
   description: 'Own the firmware.\n\nYou will:\n- review drivers\n- build rigs <fast>',
   salaryRange: '₹18–28 LPA',
+  closesAt: null,
   created_at: '2026-11-20T09:30:00.000Z',
 };
 

@@ -12,6 +12,7 @@ const job = (description: string, overrides: Partial<Job> = {}): PageJob => ({
   jobType: 'Full-time',
   description,
   salaryRange: null,
+  closesAt: null,
   created_at: '2026-11-20T09:30:00.000Z',
   ...overrides,
   rendered: renderDescription(overrides.description ?? description),

@@ -12,6 +12,7 @@ const job = (title: string, more: Partial<Job> = {}): Job => ({
   jobType: 'Full-time',
   description: 'Build the platform.',
   salaryRange: null,
+  closesAt: null,
   created_at: '2026-11-01T00:00:00.000Z',
   ...more,
 });

@@ -7,6 +7,7 @@ import {
   JOB_SALARY_MAX,
   JOB_TITLE_MAX,
 } from '../limits';
+import { isCalendarDay } from '../calendar-day';
 import { blankAsEmpty, singleLine } from './text';
 import { JOB_TYPES } from '../job-types';
 
@@ -26,6 +27,11 @@ export const jobMessages = {
   titleOneLine: 'Title must be one line, without line breaks or control characters',
   payRangeRequired:
     'Open vacancies must state their pay range (pay transparency). Enter the salary range with its currency and period, e.g. ₹18–24 LPA or €60,000–75,000 per year.',
+  closesAtInvalid: 'Closing date must be a date such as 2026-06-30, or left empty',
+  closesAtPast: 'Closing date must be today or later: the vacancy closes at the end of that day (UTC)',
+  reopenPastClosing: 'This vacancy’s closing date has passed. Set a later closing date, or clear it, then reopen it.',
+  /** The admin card's and the job page's line, with the day as each writes dates. */
+  closesOn: (day: string) => `Closes on ${day}`,
   notFound: 'Job not found',
   openUndeletable: 'The Open application entry is permanent and cannot be deleted. You can rename it or close it.',
   created: 'Job created successfully!',
@@ -64,6 +70,16 @@ export const jobInputSchema = z.object({
     ),
     z.transform((v) => (v ? v : null)),
   ),
+  /** The last day it is open (UTC), `YYYY-MM-DD`; empty or left out: no closing date. */
+  closesAt: z.pipe(
+    z.nullish(
+      z.string({ error: m.closesAtInvalid }).check(
+        z.trim(),
+        z.refine((v) => v === '' || isCalendarDay(v), m.closesAtInvalid),
+      ),
+    ),
+    z.transform((v) => (v ? v : null)),
+  ),
 });
 
 export type JobInput = z.input<typeof jobInputSchema>;
@@ -77,6 +93,8 @@ const jobSchema = z.object({
   jobType: z.enum(JOB_TYPES),
   description: z.string(),
   salaryRange: z.nullable(z.string()),
+  /** Its last open day (UTC), `YYYY-MM-DD`; it closes by itself at the end of it. */
+  closesAt: z.nullable(z.string()),
   /** ISO 8601 timestamp set by the server. */
   created_at: z.string(),
 });

@@ -31,6 +31,7 @@ export {
   updateJob,
   deleteJob,
   setJobStatus,
+  closeJobsPastClosingDay,
   vacancyDepartments,
 } from './jobs';
 export {

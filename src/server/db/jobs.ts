@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { isoDay } from '~/lib/calendar-day';
 import { distinctDepartments } from '~/lib/departments';
 import type { AdminJob, Job, JobStatus } from '~/lib/schemas/job';
 import type { JobSaveData } from '~/lib/schemas/job-save';
@@ -16,6 +17,7 @@ function toJob(row: JobRow): Job {
     jobType: row.job_type,
     description: row.description,
     salaryRange: row.salary_range,
+    closesAt: row.closes_at,
     created_at: row.created_at,
   };
 }
@@ -127,6 +129,7 @@ export async function createJob(db: Kysely<Database>, data: JobSaveData, now = n
       job_type: data.jobType,
       description: data.description,
       salary_range: data.salaryRange,
+      closes_at: data.closesAt,
       ...criteriaColumn(data.scorecardCriteria),
       created_at: stamp,
       updated_at: stamp,
@@ -153,6 +156,7 @@ export async function updateJob(
       job_type: data.jobType,
       description: data.description,
       salary_range: data.salaryRange,
+      closes_at: data.closesAt,
       ...criteriaColumn(data.scorecardCriteria),
       updated_at: now.toISOString(),
     })
@@ -183,6 +187,24 @@ export async function isJobGone(db: Kysely<Database>, id: number): Promise<boole
   const deleted = await db.selectFrom('closed_jobs').select('id').where('id', '=', id).executeTakeFirst();
   if (deleted) return true;
   return (await findJob(db, id))?.status === 'closed';
+}
+
+/**
+ * Closes every open vacancy whose closing day ended before `now` (UTC) and returns them. One
+ * conditional UPDATE: of two instances running it at once, each vacancy is closed, and returned,
+ * by exactly one.
+ */
+export async function closeJobsPastClosingDay(db: Kysely<Database>, now: Date): Promise<AdminJob[]> {
+  const stamp = now.toISOString();
+  const rows = await db
+    .updateTable('jobs')
+    .set({ closed_at: stamp, updated_at: stamp })
+    .where('closed_at', 'is', null)
+    .where('kind', '=', 'vacancy')
+    .where('closes_at', '<', isoDay(now))
+    .returningAll()
+    .execute();
+  return rows.map(toAdminJob);
 }
 
 /** Every open job, newest first, with the time of its last change (for the jobs sitemap's lastmod). */

@@ -66,6 +66,8 @@ interface JobsTable {
   updated_at: Timestamp;
   /** When an admin closed the vacancy (no applications, its page answers 410); null while open. */
   closed_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** Its last open day (UTC, `YYYY-MM-DD`): it closes by itself at the end of it; null: no closing date. */
+  closes_at: ColumnType<string | null, string | null | undefined, string | null>;
   /** JSON array of the criteria its scorecards rate; null: the default ones (src/lib/interviews.ts). */
   scorecard_criteria: ColumnType<string | null, string | null | undefined, string | null>;
   /** 'open': the permanent general-application entry (never listed publicly, never deleted); else 'vacancy'. */

@@ -1,9 +1,9 @@
 import { descriptionText } from '~/lib/job-description-text';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
-import { APPLICANT_STATUSES, type AdminJob, type ApplicantStatus } from '~/lib/schemas';
+import { APPLICANT_STATUSES, jobMessages, type AdminJob, type ApplicantStatus } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
-import { formatDate } from '../format';
+import { formatDate, formatUtcDay } from '../format';
 import { applicantsOfJobHref, showApplicantsOfJob } from '../applicants/job-link';
 import { statusStyles } from '../applicants/StatusBadge';
 
@@ -138,6 +138,11 @@ export function JobCard({ job, counts, onEdit, onToggleOpen, onDelete, busy }: P
           </div>
         ))}
       </dl>
+      {open && job.closesAt && (
+        <p className="text-sm text-slate-300">
+          <time dateTime={job.closesAt}>{jobMessages.closesOn(formatUtcDay(job.closesAt))}</time>
+        </p>
+      )}
       <div>
         <p
           ref={descriptionRef}

@@ -26,6 +26,7 @@ const FIELDS = [
   'location',
   'jobType',
   'salaryRange',
+  'closesAt',
   'description',
   'scorecardCriteria',
 ] as const;
@@ -51,6 +52,7 @@ export function JobFormDialog({ job, onClose }: Props) {
       location: job?.location ?? '',
       jobType: job?.jobType ?? ('' as JobSaveInput['jobType']),
       salaryRange: job?.salaryRange ?? '',
+      closesAt: job?.closesAt ?? '',
       description: job?.description ?? '',
       scorecardCriteria: (job?.scorecardCriteria.length ? job.scorecardCriteria : DEFAULT_CRITERIA).join('\n'),
     },
@@ -144,7 +146,14 @@ export function JobFormDialog({ job, onClose }: Props) {
             ))}
           </select>
         </Field>
-        <div className="sm:col-span-2">{text('salaryRange', 'Salary range', false, 'Optional, e.g. ₹18–24 LPA')}</div>
+        {text('salaryRange', 'Salary range', false, 'Optional, e.g. ₹18–24 LPA')}
+        <TextField
+          id={id('closesAt')}
+          label="Closing date"
+          error={errors.closesAt?.message}
+          hint="Optional. The vacancy closes by itself at the end of this day (UTC)."
+          input={{ ...register('closesAt'), type: 'date' }}
+        />
         <Field
           id={id('description')}
           label="Description"

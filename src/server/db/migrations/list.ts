@@ -29,6 +29,7 @@ import { up as up0035 } from './0035_reached_screening';
 import { up as up0036 } from './0036_interview_panel_history';
 import { up as up0037 } from './0037_scrub_freed_pages';
 import { up as up0038 } from './0038_audit_without_personal_data';
+import { up as up0039 } from './0039_job_closing_date';
 
 type Up = (db: Kysely<unknown>, kind: Dialect) => Promise<void>;
 
@@ -66,4 +67,5 @@ export const MIGRATIONS: readonly (readonly [name: string, up: Up])[] = [
   ['0036_interview_panel_history', up0036],
   ['0037_scrub_freed_pages', up0037],
   ['0038_audit_without_personal_data', up0038],
+  ['0039_job_closing_date', up0039],
 ];

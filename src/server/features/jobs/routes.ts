@@ -19,6 +19,7 @@ import { queueJobAlerts } from '../../services/job-alerts';
 import { isBot } from './bots';
 import { jobViewCounter } from './view-counter';
 import { missingPayRange } from './pay-range';
+import { closingDayPassed, pastClosingDate } from './closing-date';
 
 /** `POST /api/job/{id}/view`: the page's source; an invalid one counts as 'direct'. */
 const jobViewSchema = z.object({ source: z.string().max(200).optional() });
@@ -77,12 +78,14 @@ export function jobRoutes(services: Services) {
         return c.body(null, 204);
       })
       .post('/', guard, jsonBody(jobSaveSchema), async (c) => {
-        const refused = missingPayRange(c, services.config, c.req.valid('json').salaryRange);
-        if (refused) return refused;
         const now = services.now();
+        const input = c.req.valid('json');
+        const refused =
+          missingPayRange(c, services.config, input.salaryRange) ?? pastClosingDate(c, input.closesAt, now);
+        if (refused) return refused;
         // The vacancy and its alert mails are saved together or not at all.
         const job = await db.transaction().execute(async (trx) => {
-          const created = await createJob(trx, c.req.valid('json'), now);
+          const created = await createJob(trx, input, now);
           await queueJobAlerts(trx, services.config.mail, created, now);
           return created;
         });
@@ -92,13 +95,15 @@ export function jobRoutes(services: Services) {
       .put('/:id', guard, jsonBody(jobSaveSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const found = id === null ? null : await findJob(db, id);
-        // A closed vacancy may be kept without one: the rule applies once it is published again.
+        const input = c.req.valid('json');
+        const now = services.now();
+        // A closed vacancy may be kept without them: the rules apply once it is published again.
         const refused =
           found?.status === 'open' &&
           found.kind === 'vacancy' &&
-          missingPayRange(c, services.config, c.req.valid('json').salaryRange);
+          (missingPayRange(c, services.config, input.salaryRange) ?? pastClosingDate(c, input.closesAt, now));
         if (refused) return refused;
-        const job = id === null ? null : await updateJob(db, id, c.req.valid('json'), services.now());
+        const job = id === null ? null : await updateJob(db, id, input, now);
         if (!job) return apiError(c, 404, jobMessages.notFound);
         await auditRequest(services, c, 'job.updated', { subject: { type: 'job', id: job.id } });
         return c.json({ message: jobMessages.updated, job });
@@ -107,10 +112,11 @@ export function jobRoutes(services: Services) {
         const id = parseDbId(c.req.param('id'));
         const { status } = c.req.valid('json');
         const found = id === null ? null : await findJob(db, id);
-        const refused =
-          status === 'open' && found?.kind === 'vacancy' && missingPayRange(c, services.config, found.salaryRange);
-        if (refused) return refused;
         const now = services.now();
+        const reopening = status === 'open' && found?.kind === 'vacancy';
+        if (reopening && closingDayPassed(found.closesAt, now)) return apiError(c, 400, jobMessages.reopenPastClosing);
+        const refused = reopening && missingPayRange(c, services.config, found.salaryRange);
+        if (refused) return refused;
         const saved =
           id === null
             ? null
