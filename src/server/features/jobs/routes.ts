@@ -1,13 +1,12 @@
 import { Hono } from 'hono';
-import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { etagMatches, etagOfSha1 } from '~/lib/etag';
+import { etagMatches } from '~/lib/etag';
 import { jobMessages, jobStatusMessages, jobStatusSchema, type Job } from '~/lib/schemas/job';
 import { jobSaveSchema } from '~/lib/schemas/job-save';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { sourceOrDirect, sourcesMessages } from '~/lib/sources';
-import { createJob, deleteJob, findJob, listAllJobs, listJobs, parseDbId, setJobStatus, updateJob } from '../../db';
+import { createJob, deleteJob, findJob, listAllJobs, parseDbId, setJobStatus, updateJob } from '../../db';
 import { apiError } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
@@ -17,6 +16,7 @@ import { addVary } from '../../vary';
 import { auditRequest } from '../../services/audit';
 import { queueJobAlerts } from '../../services/job-alerts';
 import { isBot } from './bots';
+import { jobListSource } from './job-list';
 import { jobViewCounter } from './view-counter';
 import { missingPayRange } from './pay-range';
 import { closingDayPassed, pastClosingDate } from './closing-date';
@@ -36,13 +36,13 @@ export function jobRoutes(services: Services) {
   const guard = requireAdmin(services);
   const viewsPerIp = rateLimiter(services, 'job-view-ip', services.config.rateLimits.jobViewPerIp);
   const countView = jobViewCounter(services);
+  const jobList = jobListSource(services);
 
   return (
     new Hono<AppEnv>()
       // Uncompressed, as every API answer: nginx gzips JSON (deploy/nginx/edgecraft.conf).
       .get('/', async (c) => {
-        const text = JSON.stringify({ jobs: await listJobs(db) } satisfies { jobs: Job[] });
-        const etag = etagOfSha1(createHash('sha1').update(text).digest());
+        const { text, etag } = await jobList();
         c.header('ETag', etag);
         c.header('Cache-Control', JOB_LIST_CACHE_CONTROL);
         const res = etagMatches(c.req.header('if-none-match'), etag)
