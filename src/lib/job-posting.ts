@@ -132,16 +132,19 @@ export type JobPlace = {
   remoteCountry: string;
 };
 
+/** A country's name as the company's code when it is the company's country, else as written. */
+const countryOf = (name: string, org: Pick<Organization, 'country' | 'countryCode'>): string =>
+  name.toLowerCase() === org.country.toLowerCase() ? org.countryCode : name;
+
 export function jobPlace(location: string, org: Pick<Organization, 'country' | 'countryCode'>): JobPlace {
   const parts = location
     .split(',')
     .map((part) => part.trim())
     .filter(Boolean);
-  const named = parts.length > 1 ? parts[parts.length - 1]! : org.country;
   return {
     locality: parts[0] ?? location,
     region: parts.length > 2 ? parts.slice(1, -1).join(', ') : null,
-    country: named.toLowerCase() === org.country.toLowerCase() ? org.countryCode : named,
+    country: countryOf(parts.length > 1 ? parts[parts.length - 1]! : org.country, org),
     remote: isRemote(location),
     remoteCountry: /\(([^)]+)\)/.exec(location)?.[1]?.trim() ?? org.country,
   };
@@ -170,17 +173,19 @@ export function jobPostingJsonLd(
     employmentType: EMPLOYMENT_TYPES[job.jobType],
     identifier: { '@type': 'PropertyValue', name: org.name, value: String(job.id) },
     hiringOrganization: { '@type': 'Organization', name: org.name, sameAs: org.url, logo: org.logo },
+    // Always with its country: a remote role's is the country its applicants must live in.
+    jobLocation: {
+      '@type': 'Place',
+      address: place.remote
+        ? { '@type': 'PostalAddress', addressCountry: countryOf(place.remoteCountry, org) }
+        : { '@type': 'PostalAddress', addressLocality: place.locality, addressCountry: place.country },
+    },
     ...(place.remote
       ? {
           jobLocationType: 'TELECOMMUTE',
           applicantLocationRequirements: { '@type': 'Country', name: place.remoteCountry },
         }
-      : {
-          jobLocation: {
-            '@type': 'Place',
-            address: { '@type': 'PostalAddress', addressLocality: place.locality, addressCountry: place.country },
-          },
-        }),
+      : {}),
     ...(salary
       ? {
           baseSalary: {

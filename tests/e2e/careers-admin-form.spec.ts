@@ -51,3 +51,52 @@ test.describe('careers › the admin job form', () => {
     await expect(admin.jobCard(title).getByText(existing.department, { exact: true })).toBeVisible();
   });
 });
+
+test.describe('careers › a vacancy’s closing date', () => {
+  test('set in the admin form, it shows on the admin card and the job page', async ({
+    loggedInPage: page,
+    adminApi,
+  }) => {
+    const closesAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const day = new Date(`${closesAt}T00:00:00.000Z`);
+    const onCard = new Intl.DateTimeFormat('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const onPage = new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+
+    const admin = new AdminPage(page);
+    await admin.goto('Job Vacancies');
+    await page.getByRole('button', { name: 'Add New Job Vacancy' }).click();
+    const form = admin.dialog;
+    const title = `${adminApi.tag} Closing Role`;
+    await form.getByLabel('Job title').fill(title);
+    await form.getByLabel('Department').fill(`${adminApi.tag} Engineering`);
+    await form.getByLabel('Location').fill('Pune, India');
+    await form.getByLabel('Job type').selectOption('Full-time');
+    await form.getByLabel('Description').fill('Bring up boards and their drivers.');
+    await expect(form.getByText('Optional. The vacancy closes by itself at the end of this day (UTC).')).toBeVisible();
+    await form.getByLabel('Closing date').fill(closesAt);
+    await form.getByRole('button', { name: 'Create Job' }).click();
+    await expect(admin.toast('Job created successfully!')).toBeVisible();
+    await expect(admin.jobCard(title).getByText(`Closes on ${onCard.format(day)}`)).toBeVisible();
+
+    const listed = (await (await page.request.get('/api/job')).json()) as { jobs: { id: number; title: string }[] };
+    const job = listed.jobs.find((j) => j.title === title);
+    expect(job).toBeDefined();
+    await page.goto(`/career/jobs/${job!.id}`);
+    await expect(page.getByRole('main').getByText(`Closes on ${onPage.format(day)}`)).toBeVisible();
+    const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+    const postings = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
+    expect(postings.find((data) => data['@type'] === 'JobPosting')).toMatchObject({
+      validThrough: `${closesAt}T23:59:59.999Z`,
+    });
+  });
+});

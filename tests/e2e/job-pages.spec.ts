@@ -88,7 +88,10 @@ test.describe('job pages', () => {
       const data = await jsonLd(request, pathOf(remote.id));
       expect(data['jobLocationType']).toBe('TELECOMMUTE');
       expect(data['applicantLocationRequirements']).toEqual({ '@type': 'Country', name: 'India' });
-      expect(data).not.toHaveProperty('jobLocation');
+      expect(data['jobLocation']).toEqual({
+        '@type': 'Place',
+        address: { '@type': 'PostalAddress', addressCountry: 'IN' },
+      });
       expect(data['baseSalary']).toEqual({
         '@type': 'MonetaryAmount',
         currency: 'USD',

@@ -97,12 +97,34 @@ describe('JobPosting JSON-LD', () => {
     const data = jsonLd({ ...job, location: 'Remote (Germany)', salaryRange: 'Competitive' }, org, '');
     expect(data['jobLocationType']).toBe('TELECOMMUTE');
     expect(data['applicantLocationRequirements']).toEqual({ '@type': 'Country', name: 'Germany' });
-    expect(data).not.toHaveProperty('jobLocation');
-    expect(data).not.toHaveProperty('baseSalary');
-    expect(jsonLd({ ...job, location: 'Remote' }, org, '')['applicantLocationRequirements']).toEqual({
-      '@type': 'Country',
-      name: 'India',
+    expect(data['jobLocation']).toEqual({
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', addressCountry: 'Germany' },
     });
+    expect(data).not.toHaveProperty('baseSalary');
+    const anywhere = jsonLd({ ...job, location: 'Remote' }, org, '');
+    expect(anywhere['applicantLocationRequirements']).toEqual({ '@type': 'Country', name: 'India' });
+    expect(anywhere['jobLocation']).toMatchObject({ address: { addressCountry: 'IN' } });
+  });
+
+  /**
+   * Google's published list for job postings (Search Central, "Job posting (JobPosting) structured
+   * data"): the required properties, and the recommended ones; the remote pair only for remote roles.
+   */
+  const GOOGLE_REQUIRED = ['datePosted', 'description', 'hiringOrganization', 'jobLocation', 'title'];
+  const GOOGLE_RECOMMENDED = ['baseSalary', 'directApply', 'employmentType', 'identifier', 'validThrough'];
+  const GOOGLE_REMOTE = ['applicantLocationRequirements', 'jobLocationType'];
+
+  it.each([
+    ['an office role', 'Bengaluru, India', []],
+    ['a remote role', 'Remote (India)', GOOGLE_REMOTE],
+  ])('gives %s with a salary and a closing date every property Google lists', (_, location, remote) => {
+    const data = jsonLd({ ...job, location, closesAt: '2026-12-31' }, org, 'https://www.example.com/career/jobs/42-x');
+    for (const property of [...GOOGLE_REQUIRED, ...GOOGLE_RECOMMENDED, ...remote])
+      expect(data).toHaveProperty(property);
+    expect(data['validThrough']).toBe('2026-12-31T23:59:59.999Z');
+    expect(data['jobLocation']).toMatchObject({ address: { addressCountry: 'IN' } });
+    expect(data['hiringOrganization']).toMatchObject({ name: 'EdgeCraft AI', sameAs: org.url, logo: org.logo });
   });
 
   it('sends the description as HTML: Markdown rendered, HTML escaped', () => {
