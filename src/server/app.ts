@@ -99,7 +99,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     logger: deps.logger ?? createLogger('info'),
     now: deps.now ?? (() => new Date()),
   };
-  const { config, logger } = services;
+  const { config } = services;
   const isReady = deps.isReady ?? (() => true);
   // Set by a write that found the disk full, cleared by the next write that succeeds: health reports it meanwhile.
   let diskFull = false;
@@ -195,27 +195,13 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const fault = dbFault(error);
     if (fault) {
       if (fault === 'full') diskFull = true;
-      logger.warn(
-        {
-          requestId: c.var.requestId,
-          method: c.req.method,
-          path: loggedPath(c),
-          error: error instanceof Error ? error.message : String(error),
-        },
+      c.var.log.warn(
+        { method: c.req.method, path: loggedPath(c), err: error },
         fault === 'full' ? 'storage full' : 'database unavailable',
       );
       return faultAnswer(c, fault, c.req.path === APPLY_PATH ? applicationMessages.storageFull : undefined);
     }
-    logger.error(
-      {
-        requestId: c.var.requestId,
-        method: c.req.method,
-        path: loggedPath(c),
-        error: error instanceof Error ? error.message : String(error),
-        stack: error instanceof Error ? error.stack : undefined,
-      },
-      'unhandled error',
-    );
+    c.var.log.error({ method: c.req.method, path: loggedPath(c), err: error }, 'unhandled error');
     return apiError(c, 500, requestMessages.internal);
   });
 

@@ -43,7 +43,7 @@ function forgetReplacedDatabase(dataDir: string, logger: Logger): void {
     const removed = removeBeforeRestoreCopies(dataDir, SECRET_FILES);
     if (removed.length) logger.info({ removed }, 'the copies kept by a restore were deleted after a start on it');
   } catch (error) {
-    logger.warn({ error: (error as Error).message }, 'the copies kept by a restore could not be deleted');
+    logger.warn({ err: error }, 'the copies kept by a restore could not be deleted');
   }
 }
 
@@ -162,7 +162,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
   if (options.exitOnCrash ?? true) exitOnCrash(logger);
   const handle = openDatabase({
     ...databaseOptionsFromEnv(parsed),
-    onConnectionError: (error) => logger.warn({ error: error.message }, 'database connection lost'),
+    onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost'),
     logger,
   });
   try {
@@ -256,10 +256,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       if (dbFault(error) !== 'unavailable') throw error;
       const retry = (cause: unknown, delayMs: number) =>
         logger.warn(
-          {
-            error: cause instanceof Error ? cause.message : String(cause),
-            retryInMs: delayMs,
-          },
+          { err: cause, retryInMs: delayMs },
           'database unavailable; the API answers 503 until it is prepared',
         );
       retry(error, 0);
@@ -278,10 +275,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       await (retention as RetentionSchedule | null)?.stop();
       await (closingDays as ClosingDays | null)?.stop();
       await releaseResumeReads(handle.db).catch((error: unknown) =>
-        logger.warn(
-          { error: error instanceof Error ? error.message : String(error) },
-          'resumes being read not released',
-        ),
+        logger.warn({ err: error }, 'resumes being read not released'),
       );
       await handle.close();
       // Last, so the lines of the steps above are out before the caller exits.

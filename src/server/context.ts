@@ -1,5 +1,6 @@
 import type { HttpBindings } from '@hono/node-server';
 import type { SessionAdmin } from './db/admins';
+import type { Logger } from './logger';
 
 export type AdminPrincipal = { id: number; email: string };
 
@@ -12,6 +13,8 @@ export type AppEnv = {
   Variables: {
     /** The client's X-Request-Id when it is a plain token, else a new UUID (hono/request-id). */
     requestId: string;
+    /** The app's logger with this request's id on every line it writes (set by the request layer). */
+    log: Logger;
     /** Set by requireAdmin on guarded routes. */
     admin?: AdminPrincipal;
     /** Set by requireAdmin too: the admin's role and two-factor state, read with the session. */

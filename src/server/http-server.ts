@@ -121,7 +121,7 @@ export function startHttpServer(
         void api.close().then(
           () => process.exit(cut ? 1 : 0),
           (error: unknown) => {
-            api.logger.error({ error: error instanceof Error ? error.message : String(error) }, 'closing failed');
+            api.logger.error({ err: error }, 'closing failed');
             void flushLogs(api.logger).finally(() => process.exit(1));
           },
         );

@@ -1,6 +1,8 @@
 /**
- * Structured JSON-lines logging: pino, used with its own API (`logger.info({ fields }, 'msg')`).
- * Never pass passwords, tokens, client addresses or file contents.
+ * Structured JSON-lines logging: pino, used with its own API (`logger.info({ fields }, 'msg')`); an
+ * error goes in as `{ err }`, which pino's serializer writes with its type, message and stack.
+ * Never pass passwords, tokens, client addresses or file contents: `REDACTED` censors the usual
+ * names of secrets should one slip in.
  */
 import pino, { type DestinationStream, type Logger as PinoLogger } from 'pino';
 
@@ -25,6 +27,14 @@ function lineStream(write: (line: string) => void): DestinationStream {
 
 const nowhere: DestinationStream = { write: () => undefined };
 
+/** Fields written as "[redacted]", at the top and one level down (a request's headers, a body, an error's details). */
+const SECRET_FIELDS = ['password', 'newPassword', 'currentPassword', 'token', 'secret', 'authorization', 'cookie'];
+const REDACTED = [
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`]),
+  // A PostgreSQL error's detail names the values of the row it refused (an e-mail address, say).
+  'err.detail',
+];
+
 /** One JSON object per line: level, time (ISO), the fields, msg. */
 export function createLogger(level: LogLevel = 'info', write?: (line: string) => void): Logger {
   const destination = write ? lineStream(write) : level === 'silent' ? nowhere : stdoutStream();
@@ -34,6 +44,8 @@ export function createLogger(level: LogLevel = 'info', write?: (line: string) =>
       base: null,
       timestamp: pino.stdTimeFunctions.isoTime,
       formatters: { level: (label) => ({ level: label }) },
+      serializers: { err: pino.stdSerializers.err },
+      redact: { paths: REDACTED, censor: '[redacted]' },
     },
     destination,
   );

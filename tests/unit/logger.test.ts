@@ -43,4 +43,30 @@ describe('the logger', () => {
     silent.logger.flush();
     expect(silent.lines).toEqual([]);
   });
+
+  it('never writes a password, token, cookie or authorization header, however it is passed', () => {
+    const { logger, lines } = captured('info');
+    logger.warn(
+      {
+        password: 'pw-top-level',
+        body: { password: 'pw-in-body', newPassword: 'pw-new', token: 'tk-in-body' },
+        headers: { authorization: 'Bearer tk-header', cookie: 'session=ck-header' },
+      },
+      'careless',
+    );
+    expect(lines).toHaveLength(1);
+    for (const secret of ['pw-top-level', 'pw-in-body', 'pw-new', 'tk-in-body', 'tk-header', 'ck-header'])
+      expect(lines[0]).not.toContain(secret);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ password: '[redacted]', headers: { authorization: '[redacted]' } });
+  });
+
+  it("never writes the values a PostgreSQL error's detail names", () => {
+    const { logger, lines } = captured('info');
+    const refused = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      detail: 'Key (email)=(jane@example.com) already exists.',
+    });
+    logger.error({ err: refused }, 'refused');
+    expect(lines[0]).toContain('duplicate key value');
+    expect(lines[0]).not.toContain('jane@example.com');
+  });
 });

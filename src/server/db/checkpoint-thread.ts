@@ -43,10 +43,10 @@ export function startCheckpointThread(connection: SQLite.Database, file: string,
   worker.unref();
   let stopping = false;
   let stopped = false;
-  let cause: string | undefined;
+  let cause: Error | undefined;
   worker.on('message', ({ failed }: CheckpointFailure) => logger.warn({ message: failed }, 'sqlite checkpoint failed'));
   worker.on('error', (error) => {
-    cause = error.message;
+    cause = error;
   });
   const exited = new Promise<void>((resolve) => {
     worker.once('exit', (exitCode) => {
@@ -54,10 +54,7 @@ export function startCheckpointThread(connection: SQLite.Database, file: string,
         stopped = true;
         if (connection.open) connection.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);
         logger.error(
-          {
-            exitCode,
-            error: cause,
-          },
+          { exitCode, err: cause },
           'sqlite checkpoint thread stopped; the connection checkpoints on the event loop again',
         );
       }

@@ -89,12 +89,7 @@ export class OutboxWorker {
       }
     } catch (error) {
       // The database may be down at start: the leases then lapse on their own.
-      this.deps.logger.warn(
-        {
-          error: error instanceof Error ? error.message : String(error),
-        },
-        'outbox leases not checked',
-      );
+      this.deps.logger.warn({ err: error }, 'outbox leases not checked');
     }
   }
 
@@ -164,12 +159,7 @@ export class OutboxWorker {
         claimed = await this.runOnce();
       } catch (error) {
         // The database may be briefly unreachable; try again after the poll interval.
-        this.deps.logger.error(
-          {
-            error: error instanceof Error ? error.message : String(error),
-          },
-          'outbox round failed',
-        );
+        this.deps.logger.error({ err: error }, 'outbox round failed');
       }
       // A full batch means more may be due: go again at once; otherwise sleep.
       if (!this.stopping && claimed < this.batchSize) await this.sleep(this.deps.settings.pollMs);

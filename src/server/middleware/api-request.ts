@@ -8,7 +8,8 @@ import { proxyHeaderCheck } from './client-ip';
 
 /**
  * What every API request goes through first: a request id (hono/request-id: the client's
- * X-Request-Id when it is a plain token, else a new UUID, echoed in the answer), the headers every
+ * X-Request-Id when it is a plain token, else a new UUID, echoed in the answer) and a logger that
+ * writes it on each line (`c.var.log`), the headers every
  * API answer carries, and one structured log line after the answer (no query string, no headers,
  * no bodies, no client address, no token: the path is the route's pattern).
  */
@@ -17,12 +18,13 @@ export function apiRequestLayer(services: Pick<Services, 'config' | 'logger'>): 
   const checkProxyHeader = proxyHeaderCheck(services);
   const layer: MiddlewareHandler<AppEnv> = async (c, next) => {
     const started = performance.now();
+    const log = logger.child({ requestId: c.get('requestId') });
+    c.set('log', log);
     checkProxyHeader(c);
     await next();
     const admin = c.get('admin');
-    logger.info(
+    log.info(
       {
-        requestId: c.get('requestId'),
         method: c.req.method,
         path: loggedPath(c),
         status: c.res.status,

@@ -35,7 +35,7 @@ export function scheduleRetention(
     try {
       await step();
     } catch (error) {
-      logger.error({ error: error instanceof Error ? error.message : String(error) }, `${what} failed`);
+      logger.error({ err: error }, `${what} failed`);
     }
   };
   const daily = async () => {

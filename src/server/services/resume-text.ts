@@ -17,8 +17,6 @@ const inFlight = new Set<Promise<void>>();
 /** Resumes this process marked `reading` and has not stored yet. */
 const reading = new Set<number>();
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /**
  * Reads the text of applicant `id`'s resume in the reader process and stores it beside the resume
  * (searchable from then on), or marks it missing when the file cannot be read. Called after the
@@ -59,7 +57,7 @@ async function readAndStore(db: Kysely<Database>, logger: Logger, id: number): P
     reading.delete(id);
   } catch (error) {
     // The database went away meanwhile (a stop, an outage): the resume is read after the next start, or taken as unreadable if it was being read.
-    logger.warn({ applicantId: id, error: message(error) }, 'resume text not stored');
+    logger.warn({ applicantId: id, err: error }, 'resume text not stored');
   }
 }
 
@@ -83,7 +81,7 @@ export async function abandonInterruptedResumeReads(db: Kysely<Database>, logger
 /** Reads every resume still pending (after a restart, or stored before reading existed), one after another; never throws. */
 export async function readPendingResumeTexts(db: Kysely<Database>, logger: Logger): Promise<void> {
   const ids = await pendingResumeIds(db).catch((error: unknown) => {
-    logger.warn({ error: message(error) }, 'pending resumes not listed');
+    logger.warn({ err: error }, 'pending resumes not listed');
     return [];
   });
   for (const id of ids) await readResumeText(db, logger, id);

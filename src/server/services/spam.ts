@@ -15,15 +15,7 @@ export function spamFilter(services: Services, form: 'contact' | 'application') 
     const reason = spamReason(fields, services.config.spamMinFillMs);
     if (!reason) return null;
     rejected += 1;
-    services.logger.warn(
-      {
-        requestId: c.var.requestId,
-        form,
-        reason,
-        rejectedSinceStart: rejected,
-      },
-      'spam rejected',
-    );
+    c.var.log.warn({ form, reason, rejectedSinceStart: rejected }, 'spam rejected');
     return apiError(c, 400, SPAM_MESSAGE);
   };
 }

@@ -179,14 +179,14 @@ export function applyService(services: Services) {
 
   /** What happens to a body that did not arrive whole: a stalled one is 408, an aborted one only logged. */
   function bodyFailure(c: Context<AppEnv>, error: unknown): Response {
-    const fields = { requestId: c.var.requestId, method: c.req.method, path: loggedPath(c) };
+    const fields = { method: c.req.method, path: loggedPath(c) };
     if (error instanceof BodyTimeoutError) {
-      services.logger.info({ ...fields, idleMs: config.bodyIdleTimeoutMs }, 'request body timed out');
+      c.var.log.info({ ...fields, idleMs: config.bodyIdleTimeoutMs }, 'request body timed out');
       c.header('Connection', 'close');
       return apiError(c, 408, applicationMessages.stalled);
     }
     if (error instanceof ClientAbortError) {
-      services.logger.info(fields, 'request aborted');
+      c.var.log.info(fields, 'request aborted');
       c.header('Connection', 'close');
       return apiError(c, 400, applicationMessages.malformed);
     }

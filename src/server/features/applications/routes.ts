@@ -59,7 +59,7 @@ const NO_STORE = 'private, no-store';
  * refuses POST and DELETE from other sites. `POST /link` mails every link of an address.
  */
 export function applicationRoutes(services: Services) {
-  const { db, config, logger } = services;
+  const { db, config } = services;
   const perIp = rateLimiter(services, 'application-page-ip', config.rateLimits.applicationPagePerIp);
   const linkPerIp = rateLimiter(services, 'application-link-ip', config.rateLimits.loginPerIp);
   // Per address whatever the client (the limiter keeps only an HMAC of it): no inbox can be flooded from many networks.
@@ -156,17 +156,12 @@ export function applicationRoutes(services: Services) {
         !(await linkPerAddress.hit(emailKey)).allowed ||
         !(await linkPerAddressDaily.hit(emailKey)).allowed
       ) {
-        logger.info('application link request dropped by its rate limit');
+        c.var.log.info('application link request dropped by its rate limit');
         return c.json({ message: m.linkRequested }, 202);
       }
       // The answer leaves before the address is looked up, so its timing cannot tell whether it applied.
       setImmediate(() => {
-        mailLinks(emailKey).catch((error: unknown) =>
-          logger.error(
-            { error: error instanceof Error ? error.message : String(error) },
-            'application links not queued',
-          ),
-        );
+        mailLinks(emailKey).catch((error: unknown) => c.var.log.error({ err: error }, 'application links not queued'));
       });
       return c.json({ message: m.linkRequested }, 202);
     })

@@ -77,13 +77,13 @@ export function resetRoutes(services: Services) {
       const network = clientIp(c, config.trustProxy);
       // Beyond a limit the answer stays the same 202: nobody learns whether a mail went out.
       if (!(await perIp.hit(network)).allowed || !(await perPair.hit(`${emailKey}\n${network}`)).allowed) {
-        logger.info('password reset request dropped by its rate limit');
+        c.var.log.info('password reset request dropped by its rate limit');
         return c.json({ message: passwordResetMessages.requested }, 202);
       }
       // The answer leaves before the address is looked up, so its timing cannot tell a known one from an unknown one.
       setImmediate(() => {
         queueResetLink(emailKey).catch((error: unknown) =>
-          logger.error({ error: error instanceof Error ? error.message : String(error) }, 'password reset not queued'),
+          c.var.log.error({ err: error }, 'password reset not queued'),
         );
       });
       return c.json({ message: passwordResetMessages.requested }, 202);

@@ -49,7 +49,7 @@ export function outboxRoutes(services: Services) {
       // Before '/:id/retry', which would take 'failed' for an id.
       .post('/failed/retry', guard, async (c) => {
         const count = await retryFailedMails(db, 'all', services.now());
-        services.logger.info({ mails: count, adminId: c.var.admin?.id }, 'mail retry requested');
+        c.var.log.info({ mails: count, adminId: c.var.admin?.id }, 'mail retry requested');
         return c.json({ message: outboxMessages.retriedAll(count), count });
       })
       .post('/:id/retry', guard, async (c) => {
@@ -58,7 +58,7 @@ export function outboxRoutes(services: Services) {
         if (id === null || status === null) return apiError(c, 404, outboxMessages.notFound);
         if ((await retryFailedMails(db, id, services.now())) === 0)
           return apiError(c, 409, status === 'failed' ? outboxMessages.linkExpired : outboxMessages.notFailed);
-        services.logger.info({ outboxId: id, adminId: c.var.admin?.id }, 'mail retry requested');
+        c.var.log.info({ outboxId: id, adminId: c.var.admin?.id }, 'mail retry requested');
         return c.json({ message: outboxMessages.retried });
       })
   );
