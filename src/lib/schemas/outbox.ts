@@ -1,31 +1,46 @@
 /** The admin Outbox: what the API lists and answers. */
+import { PASSWORD_RESET_TTL_MINUTES } from '../limits';
+import { INVITATION_TTL_HOURS } from '../team';
 
-export const OUTBOX_KINDS = {
-  new_application: 'New application',
-  application_received: 'Application received',
-  new_contact: 'New contact message',
-  status_changed: 'Status changed',
-  password_reset: 'Password reset',
-  invitation: 'Team invitation',
-  second_factor_alert: 'Wrong sign-in codes',
-  applicant_message: 'Message to an applicant',
-  application_links: 'Private page links',
-  application_withdrawn: 'Application withdrawn',
-  application_erased: 'Application erased',
-  interview_invitation: 'Interview invitation',
-  interview_cancelled: 'Interview cancelled',
-  job_alert_confirm: 'Job alert confirmation',
-  job_alert: 'Job alert',
-  job_alert_reminder: 'Job alert reminder',
-} as const;
-type OutboxKind = keyof typeof OUTBOX_KINDS;
+type MailKindInfo = {
+  /** What the Outbox tab calls it. */
+  label: string;
+  /**
+   * How long the link such a mail carries works; null: it carries none; Infinity: a private
+   * application page's or a job alert's link, which works until the applicant or the alert is
+   * gone. Such a body is removed once delivered, and once the link has expired whatever became of
+   * the mail, so no backup of the outbox holds a link that still works once it is sent.
+   */
+  linkLifetimeMs: number | null;
+};
+
+/** Every kind of mail the site sends: a new kind is one entry here, then the mail that composes it (server/mail). */
+export const MAIL_KINDS = {
+  new_application: { label: 'New application', linkLifetimeMs: null },
+  application_received: { label: 'Application received', linkLifetimeMs: Infinity },
+  new_contact: { label: 'New contact message', linkLifetimeMs: null },
+  status_changed: { label: 'Status changed', linkLifetimeMs: null },
+  password_reset: { label: 'Password reset', linkLifetimeMs: PASSWORD_RESET_TTL_MINUTES * 60_000 },
+  invitation: { label: 'Team invitation', linkLifetimeMs: INVITATION_TTL_HOURS * 3_600_000 },
+  second_factor_alert: { label: 'Wrong sign-in codes', linkLifetimeMs: null },
+  applicant_message: { label: 'Message to an applicant', linkLifetimeMs: null },
+  application_links: { label: 'Private page links', linkLifetimeMs: Infinity },
+  application_withdrawn: { label: 'Application withdrawn', linkLifetimeMs: null },
+  application_erased: { label: 'Application erased', linkLifetimeMs: null },
+  interview_invitation: { label: 'Interview invitation', linkLifetimeMs: null },
+  interview_cancelled: { label: 'Interview cancelled', linkLifetimeMs: null },
+  job_alert_confirm: { label: 'Job alert confirmation', linkLifetimeMs: Infinity },
+  job_alert: { label: 'Job alert', linkLifetimeMs: Infinity },
+  job_alert_reminder: { label: 'Job alert reminder', linkLifetimeMs: Infinity },
+} as const satisfies Record<string, MailKindInfo>;
+export type MailKind = keyof typeof MAIL_KINDS;
 
 /** `not configured`: pending on a server without SMTP_URL; `held`: pending, waiting for an admin after a restore. */
 export type OutboxDisplayStatus = 'pending' | 'sent' | 'failed' | 'held' | 'not configured';
 
 export type OutboxMail = {
   id: number;
-  kind: OutboxKind;
+  kind: MailKind;
   recipient: string;
   subject: string;
   status: OutboxDisplayStatus;

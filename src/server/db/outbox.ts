@@ -1,6 +1,5 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import { PASSWORD_RESET_TTL_MINUTES } from '~/lib/limits';
-import { INVITATION_TTL_HOURS } from '~/lib/team';
+import { MAIL_KINDS } from '~/lib/schemas/outbox';
 import { isDbId } from './ids';
 import type { Database, DbKind, MailKind, OutboxRow, OutboxStatus } from './schema';
 
@@ -122,31 +121,6 @@ export async function endLeasesOf(db: Kysely<Database>, owner: string): Promise<
   return Number(result.numUpdatedRows);
 }
 
-/**
- * How long the link a mail of each kind carries works; null: it carries none; Infinity: a private
- * application page's or a job alert's link, which works until the applicant or the alert is gone. Such a body is removed once
- * delivered, and once the link has expired whatever became of the mail, so no backup of the outbox
- * holds a link that still works once it is sent.
- */
-const LINK_LIFETIME_MS: Record<MailKind, number | null> = {
-  new_application: null,
-  application_received: Infinity,
-  new_contact: null,
-  status_changed: null,
-  password_reset: PASSWORD_RESET_TTL_MINUTES * 60_000,
-  invitation: INVITATION_TTL_HOURS * 3_600_000,
-  second_factor_alert: null,
-  applicant_message: null,
-  application_links: Infinity,
-  application_withdrawn: null,
-  application_erased: null,
-  interview_invitation: null,
-  interview_cancelled: null,
-  job_alert_confirm: Infinity,
-  job_alert: Infinity,
-  job_alert_reminder: Infinity,
-};
-
 /** What is kept of the body of a mail that carried a single-use link. */
 const LINK_REMOVED = '(removed: the mail carried a link that gives access)';
 const removedBody = { text_body: LINK_REMOVED, html_body: LINK_REMOVED, calendar: null, list_unsubscribe: null };
@@ -161,7 +135,7 @@ export async function markMailSent(db: Kysely<Database>, row: OutboxRow, owner: 
       locked_by: null,
       locked_until: null,
       last_error: null,
-      ...(LINK_LIFETIME_MS[row.kind] === null ? {} : removedBody),
+      ...(MAIL_KINDS[row.kind].linkLifetimeMs === null ? {} : removedBody),
     })
     .where('id', '=', row.id)
     .where('locked_by', '=', owner)
@@ -178,7 +152,7 @@ function expiredLinkBodies(now: Date, keptSince: string) {
     eb.and([
       eb('created_at', '>=', keptSince),
       eb.or(
-        Object.entries(LINK_LIFETIME_MS).flatMap(([kind, lifetime]) =>
+        Object.entries(MAIL_KINDS).flatMap(([kind, { linkLifetimeMs: lifetime }]) =>
           lifetime === null || lifetime === Infinity
             ? []
             : [

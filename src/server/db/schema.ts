@@ -3,6 +3,7 @@ import type { ApplicantStatus, RejectionReason, ResumeTextState } from '~/lib/sc
 import type { JobKind, JobType } from '~/lib/schemas/job';
 import type { ResumeKind } from '~/lib/limits';
 import type { Recommendation } from '~/lib/interviews';
+import type { MailKind } from '~/lib/schemas/outbox';
 import type { Role } from '~/lib/team';
 
 /** Timestamps are ISO 8601 UTC strings written by the server, identical on SQLite and PostgreSQL. */
@@ -216,23 +217,7 @@ interface ClosedJobsTable {
 }
 
 export type OutboxStatus = 'pending' | 'sent' | 'failed';
-export type MailKind =
-  | 'new_application'
-  | 'application_received'
-  | 'new_contact'
-  | 'status_changed'
-  | 'password_reset'
-  | 'invitation'
-  | 'second_factor_alert'
-  | 'applicant_message'
-  | 'application_links'
-  | 'application_withdrawn'
-  | 'application_erased'
-  | 'interview_invitation'
-  | 'interview_cancelled'
-  | 'job_alert_confirm'
-  | 'job_alert'
-  | 'job_alert_reminder';
+export type { MailKind };
 
 /** One e-mail, queued with the data it reports and delivered at least once by the outbox worker. */
 interface OutboxTable {

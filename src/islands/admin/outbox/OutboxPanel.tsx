@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { retryFailedMails, retryMail } from '~/lib/api/outbox';
 import { outboxKeys, outboxQuery } from '~/islands/queries/outbox';
-import { OUTBOX_KINDS, outboxMessages, type OutboxMail } from '~/lib/schemas';
+import { MAIL_KINDS, outboxMessages, type OutboxMail } from '~/lib/schemas';
 import { formatLongDate } from '../format';
 import { AdminPanel } from '../AdminPanel';
 import { useAdminMutation } from '../useAdminMutation';
@@ -23,7 +23,7 @@ function MailCard({ mail, onRetry, retrying }: { mail: OutboxMail; onRetry: () =
     <article className="card flex flex-col gap-3 p-5" aria-labelledby={titleId}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">{OUTBOX_KINDS[mail.kind]}</p>
+          <p className="text-xs font-semibold uppercase tracking-wide text-slate-400">{MAIL_KINDS[mail.kind].label}</p>
           <h3 id={titleId} className="break-words text-lg text-white">
             {mail.subject}
           </h3>
