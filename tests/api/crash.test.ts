@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Applicant } from '~/lib/schemas';
 import { openDatabase } from '~/server/db';
 import { pdfBytes } from '../../support/files';
-import { processStorage, validApplicant, validJob } from '../../support/api';
+import { processStorage, validApplicant } from '../../support/api';
+import { adminToken, createJob } from '../helpers/running-server';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 /** 0 = an ephemeral port, so the SQLite and PostgreSQL runs (in parallel) never collide. */
@@ -39,26 +40,10 @@ afterAll(async () => {
   await storage.remove();
 });
 
-async function login(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/admin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { token: string }).token;
-}
-
 describe('crash safety', () => {
   it('keeps every acknowledged application and its exact resume across SIGKILL', async () => {
     server = await startApiServer(env, PORT);
-    const token = await login(server.url);
-    const jobRes = await fetch(`${server.url}/api/job`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify(validJob),
-    });
-    const { job } = (await jobRes.json()) as { job: { id: number } };
+    const jobId = await createJob(server.url, ADMIN);
 
     const acknowledged = new Map<string, string>(); // email -> sha256 of the resume sent
     let killed = false;
@@ -74,7 +59,7 @@ describe('crash safety', () => {
         pdf.set(randomBytes(64), 200); // unique content per application
         const sha = createHash('sha256').update(pdf).digest('hex');
         const form = new FormData();
-        form.set('jobId', String(job.id));
+        form.set('jobId', String(jobId));
         for (const [k, v] of Object.entries({ ...validApplicant, email, consent: 'true' })) form.set(k, v);
         form.set('resume', new File([pdf as Uint8Array<ArrayBuffer>], 'cv.pdf', { type: 'application/pdf' }));
         try {
@@ -96,7 +81,7 @@ describe('crash safety', () => {
 
     // Restart on the same data (the old port is free again).
     server = await startApiServer(env, server.port);
-    const token2 = await login(server.url);
+    const token2 = await adminToken(server.url, ADMIN);
     const list = await fetch(`${server.url}/api/applicants`, { headers: { Authorization: `Bearer ${token2}` } });
     const { applicants } = (await list.json()) as { applicants: Applicant[] };
     const byEmail = new Map(applicants.map((a) => [a.email, a]));

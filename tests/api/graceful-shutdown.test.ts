@@ -10,8 +10,9 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '~/server/db';
 import { SHUTDOWN_GRACE_MS } from '~/server/http-server';
-import { applicationForm, processStorage, validJob } from '../../support/api';
+import { applicationForm, processStorage } from '../../support/api';
 import { pdfBytes } from '../../support/files';
+import { createJob } from '../helpers/running-server';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 const ADMIN = { email: 'shutdown@example.com', password: 'shutdown test password' };
@@ -55,21 +56,6 @@ function lineContaining(text: string): Promise<string> {
   });
 }
 
-async function createJob(): Promise<number> {
-  const login = await fetch(`${server.url}/api/admin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const created = await fetch(`${server.url}/api/job`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(validJob),
-  });
-  return ((await created.json()) as { job: { id: number } }).job.id;
-}
-
 describe('graceful shutdown', () => {
   it('keeps an idle connection open longer than the 60 s of common proxies, so none sends on a closing socket', async () => {
     const agent = new Agent({ keepAlive: true });
@@ -84,7 +70,7 @@ describe('graceful shutdown', () => {
   });
 
   it('answers 201 to a 5 MB upload in flight at SIGTERM, stores it, refuses new connections and exits 0', async () => {
-    const jobId = await createJob();
+    const jobId = await createJob(server.url, ADMIN);
     const resume = pdfBytes(RESUME_BYTES);
     const form = applicationForm(
       jobId,

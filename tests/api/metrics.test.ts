@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricsMessages } from '~/server/features/health/metrics';
 import { EnvError, parseApiEnv } from '~/server/env';
-import { applicationForm, processStorage, validJob } from '../../support/api';
+import { applicationForm, processStorage } from '../../support/api';
+import { createJob } from '../helpers/running-server';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 const ADMIN = { email: 'metrics@example.com', password: 'metrics test password' };
@@ -48,19 +49,8 @@ const scrape = (server: RunningServer, headers: Record<string, string> = {}) =>
   fetch(`${server.url}/metrics`, { headers });
 
 async function applyOnce(server: RunningServer): Promise<void> {
-  const login = await fetch(`${server.url}/api/admin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const created = await fetch(`${server.url}/api/job`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(validJob),
-  });
-  const { job } = (await created.json()) as { job: { id: number } };
-  const applied = await fetch(`${server.url}/api/applicants/apply`, { method: 'POST', body: applicationForm(job.id) });
+  const jobId = await createJob(server.url, ADMIN);
+  const applied = await fetch(`${server.url}/api/applicants/apply`, { method: 'POST', body: applicationForm(jobId) });
   expect(applied.status).toBe(201);
 }
 

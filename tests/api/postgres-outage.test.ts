@@ -17,9 +17,10 @@ import { databaseOptionsFromEnv } from '~/server/config';
 import { openDatabase } from '~/server/db';
 import { parseApiEnv } from '~/server/env';
 import { jobPagesStoreOf } from '~/server/static/job-pages';
-import { applicationForm, TEST_DATABASE_URL, validJob } from '../../support/api';
+import { applicationForm, TEST_DATABASE_URL } from '../../support/api';
 import { runAdminCli } from '../helpers/cli';
 import { PG_BIN, startPgCluster, type PgCluster } from '../helpers/pg-cluster';
+import { createJob } from '../helpers/running-server';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
 const ADMIN = { email: 'outage@example.com', password: 'outage test password' };
@@ -108,26 +109,6 @@ function lineContaining(server: RunningServer, text: string): Promise<string> {
   });
 }
 
-async function adminToken(url: string): Promise<string> {
-  const login = await fetch(`${url}/api/admin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  expect(login.status).toBe(200);
-  return ((await login.json()) as { token: string }).token;
-}
-
-async function createJob(url: string): Promise<number> {
-  const created = await fetch(`${url}/api/job`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await adminToken(url)}` },
-    body: JSON.stringify(validJob),
-  });
-  expect(created.status).toBe(201);
-  return ((await created.json()) as { job: { id: number } }).job.id;
-}
-
 type Answer = { phase: string; email: string; status: number; retryAfter: string | null; message: string; at: number };
 
 /** A stream of applications from CLIENTS clients, each sending its next as soon as the last is answered. */
@@ -199,7 +180,7 @@ async function health(url: string) {
 describe.skipIf(skipReason !== null)('PostgreSQL outages', () => {
   it('survives a restart and a freeze of PostgreSQL under a stream of applications: 201 or 503, every 201 stored', async () => {
     const server = await startServer(cluster.url);
-    const jobId = await createJob(server.url);
+    const jobId = await createJob(server.url, ADMIN);
     const stream = applicationStream(server.url, jobId);
     const counts = (phase: string) => ({
       201: stream.answers.filter((a) => a.phase === phase && a.status === 201).length,
@@ -299,7 +280,7 @@ describe.skipIf(skipReason !== null)('PostgreSQL outages', () => {
     await cluster.start();
     await ready;
     expect((await health(server.url)).body).toEqual({ status: 'ok', database: 'postgres' });
-    expect(await createJob(server.url)).toBeGreaterThan(0);
+    expect(await createJob(server.url, ADMIN)).toBeGreaterThan(0);
     expect(server.child.exitCode).toBeNull();
   });
 });

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONSENT_FIELD } from '~/lib/privacy';
 import { pdfBytes } from '../../support/files';
-import { processStorage, validApplicant, validJob } from '../../support/api';
+import { processStorage, validApplicant } from '../../support/api';
+import { createJob } from '../helpers/running-server';
 import { rawRequest, uploadHead } from '../helpers/raw-http';
 import { startApiServer, type RunningServer } from '../helpers/server';
 
@@ -31,18 +32,7 @@ beforeAll(async () => {
     },
     0,
   );
-  const login = await fetch(`${server.url}/api/admin`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  const { token } = (await login.json()) as { token: string };
-  const created = await fetch(`${server.url}/api/job`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-    body: JSON.stringify(validJob),
-  });
-  jobId = ((await created.json()) as { job: { id: number } }).job.id;
+  jobId = await createJob(server.url, ADMIN);
   // The first application also starts the store's worker thread; the timings below are about the rest.
   const first = await fetch(`${server.url}/api/applicants/apply`, {
     method: 'POST',
