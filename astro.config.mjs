@@ -17,7 +17,7 @@ import { rejectEncodedSpaces } from './src/integrations/encoded-spaces';
 import { searchIndex } from './src/integrations/search-index';
 import { themeInit } from './src/integrations/theme-init';
 import { REDIRECTS, redirectsForAstro } from './src/redirects';
-import { emailJsConfig } from './src/lib/emailjs';
+import { apiOrigin, connectSources } from './src/lib/connect-sources';
 
 const siteUrl = process.env.SITE_URL ?? 'https://www.example.com';
 const redirects = redirectsForAstro();
@@ -32,12 +32,6 @@ const notInSitemap = new Set([
   '/career/jobs',
   ...Object.keys(REDIRECTS),
 ]);
-
-/** connect-src: our own origin, the API's when it lives elsewhere, EmailJS's when configured. */
-const publicApiUrl = process.env.PUBLIC_API_URL ?? '';
-const apiOrigin = /^https?:\/\//.test(publicApiUrl) ? new URL(publicApiUrl).origin : null;
-const emailJsConfigured = emailJsConfig(process.env) !== null;
-const connectSources = ["'self'", apiOrigin, emailJsConfigured ? 'https://api.emailjs.com' : null].filter(Boolean);
 
 export default defineConfig({
   site: siteUrl,
@@ -87,11 +81,11 @@ export default defineConfig({
         "img-src 'self' data:",
         "media-src 'self'",
         "font-src 'self'",
-        `connect-src ${connectSources.join(' ')}`,
+        `connect-src ${connectSources(process.env).join(' ')}`,
         "object-src 'none'",
         "base-uri 'self'",
         // The job alert form on /career posts to the API, on its own origin in a split deployment.
-        `form-action ${["'self'", apiOrigin].filter(Boolean).join(' ')}`,
+        `form-action ${["'self'", apiOrigin(process.env)].filter(Boolean).join(' ')}`,
       ],
     },
   },

@@ -212,7 +212,7 @@ const policies = table.flatMap(([type, allow, rule]) => [
 ]);
 
 export default defineConfig(
-  { ignores: ['dist/', 'dist-emailjs/', '.astro/', 'data/', 'test-results/', 'playwright-report/', 'bench-results/'] },
+  { ignores: ['dist/', 'dist-split/', '.astro/', 'data/', 'test-results/', 'playwright-report/', 'bench-results/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   astro.configs['flat/recommended'],

@@ -4,7 +4,6 @@ import { availableParallelism } from 'node:os';
 
 /** Ports and data folder come from scripts/test.ts, which picks free ports; defaults for a manual run. */
 const port = Number(process.env['E2E_PORT'] ?? 4510);
-const emailJsPort = Number(process.env['E2E_EMAILJS_PORT'] ?? 4511);
 const dataDir = process.env['E2E_DATA_DIR'] ?? '/tmp/edgecraft-e2e-data';
 /**
  * Debian's chromium (scripts/ensure-chromium.sh), else Playwright's own. Not chromium-headless-shell:
@@ -14,13 +13,6 @@ const dataDir = process.env['E2E_DATA_DIR'] ?? '/tmp/edgecraft-e2e-data';
 const chromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined;
 
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'e2e-Password-1234' };
-/** The EmailJS settings of the second build (dist-emailjs), which the EmailJS tests expect to see sent. */
-export const E2E_EMAILJS = {
-  PUBLIC_EMAILJS_PUBLIC_KEY: 'e2e-public-key',
-  PUBLIC_EMAILJS_SERVICE_ID: 'e2e-service',
-  PUBLIC_EMAILJS_TEMPLATE_ID: 'e2e-template',
-};
-
 const serverEnv = (extra: Record<string, string>) => ({
   ...(process.env as Record<string, string>),
   HOST: '127.0.0.1',
@@ -89,7 +81,6 @@ export default defineConfig({
   projects: [
     {
       name: 'desktop',
-      testIgnore: /emailjs\.spec\.ts/,
       use: {
         ...devices['Desktop Chrome'],
         ...browser,
@@ -111,39 +102,17 @@ export default defineConfig({
         baseURL: `http://127.0.0.1:${port}`,
       },
     },
-    {
-      name: 'emailjs',
-      testMatch: /emailjs\.spec\.ts/,
-      use: {
-        ...devices['Desktop Chrome'],
-        ...browser,
-        viewport: { width: 1280, height: 800 },
-        baseURL: `http://127.0.0.1:${emailJsPort}`,
-      },
-    },
   ],
-  // Compiles the admin CLI once, as the API tests do, for the specs that run it.
-  globalSetup: './tests/helpers/compiled-server.ts',
-  webServer: [
-    {
-      command: 'npm run serve',
-      url: `http://127.0.0.1:${port}/api/health`,
-      reuseExistingServer: !process.env['CI'],
-      env: serverEnv({ PORT: String(port), DATA_DIR: dataDir }),
-      timeout: 60_000,
-    },
-    {
-      // Builds dist-emailjs first when it is missing or older than the sources (about a minute).
-      command: 'node --import tsx scripts/build-if-stale.ts --emailjs && npm run serve',
-      url: `http://127.0.0.1:${emailJsPort}/api/health`,
-      reuseExistingServer: !process.env['CI'],
-      env: serverEnv({
-        PORT: String(emailJsPort),
-        DATA_DIR: `${dataDir}-emailjs`,
-        DIST_DIR: 'dist-emailjs',
-        ...E2E_EMAILJS,
-      }),
-      timeout: 240_000,
-    },
+  // Compiles the admin CLI once, as the API tests do, for the specs that run it; with E2E_SPLIT=1, builds dist-split.
+  globalSetup: [
+    './tests/helpers/compiled-server.ts',
+    ...(process.env['E2E_SPLIT'] ? ['./tests/e2e/split-build.ts'] : []),
   ],
+  webServer: {
+    command: 'npm run serve',
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: !process.env['CI'],
+    env: serverEnv({ PORT: String(port), DATA_DIR: dataDir }),
+    timeout: 60_000,
+  },
 });

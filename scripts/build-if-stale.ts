@@ -1,22 +1,15 @@
 /**
  * First half of `npm start`: builds when dist/ is missing or older than its sources; the second
  * half (package.json) then runs the compiled server with plain Node.
- * With `--emailjs` or `--split`, the same for a variant the browser tests serve: dist-emailjs/ (the
- * PUBLIC_EMAILJS_* settings of the environment) or dist-split/ (its PUBLIC_API_URL, an API on
- * another origin). A variant is also rebuilt when those settings differ from the ones it was built with.
+ * With `--split`, the same for the variant the split-deployment browser test serves: dist-split/ (its
+ * PUBLIC_API_URL, an API on another origin), also rebuilt when that setting differs from the one it was built with.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const rootDir = new URL('../', import.meta.url).pathname;
-const VARIANTS = {
-  '--emailjs': {
-    outDir: 'dist-emailjs',
-    settings: ['PUBLIC_EMAILJS_PUBLIC_KEY', 'PUBLIC_EMAILJS_SERVICE_ID', 'PUBLIC_EMAILJS_TEMPLATE_ID'],
-  },
-  '--split': { outDir: 'dist-split', settings: ['PUBLIC_API_URL'] },
-} as const;
+const VARIANTS = { '--split': { outDir: 'dist-split', settings: ['PUBLIC_API_URL'] } } as const;
 const variant = Object.entries(VARIANTS).find(([flag]) => process.argv.includes(flag))?.[1];
 const stamps = (
   variant ? [`${variant.outDir}/client/index.html`] : ['dist/client/index.html', 'dist/node/main.mjs']

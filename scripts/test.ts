@@ -8,7 +8,6 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_EMAILJS } from '../playwright.config';
 import { freePort } from '../support/free-port';
 
 const rootDir = new URL('../', import.meta.url).pathname;
@@ -115,13 +114,6 @@ const checksOk = await runLanes(
         ...['--reporter=default', '--reporter=json', `--outputFile.json=${siteJson}`],
       ],
     },
-    // The browser tests' second server serves this variant.
-    {
-      label: 'EmailJS build (dist-emailjs)',
-      command: process.execPath,
-      args: ['--import', 'tsx', 'scripts/build-if-stale.ts', '--emailjs'],
-      env: E2E_EMAILJS,
-    },
   ],
 );
 countVitest(vitestJson);
@@ -138,7 +130,6 @@ const e2e = await spawnStep(
     args: ['playwright', 'test', '--reporter=list,json'],
     env: {
       E2E_PORT: String(await freePort()),
-      E2E_EMAILJS_PORT: String(await freePort()),
       E2E_DATA_DIR: dataDir,
       PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightJson,
     },
@@ -147,5 +138,4 @@ const e2e = await spawnStep(
 );
 countPlaywright(playwrightJson);
 rmSync(dataDir, { recursive: true, force: true });
-rmSync(`${dataDir}-emailjs`, { recursive: true, force: true });
 finish(e2e.ok);

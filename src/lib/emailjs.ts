@@ -1,8 +1,11 @@
 export type EmailJsConfig = { publicKey: string; serviceId: string; templateId: string };
 
+/** Where EmailJS's browser library posts: the CSP's connect-src allows it when EmailJS is configured. */
+export const EMAILJS_ORIGIN = 'https://api.emailjs.com';
+
 /**
  * EmailJS is used only when all three public build-time settings are present; otherwise contact
- * messages go to the API. Read by the build (CSP) and by the contact island.
+ * messages go to the API. Read by the build (CSP), the contact section and the privacy notice.
  */
 export function emailJsConfig(env: Record<string, unknown>): EmailJsConfig | null {
   const publicKey = env['PUBLIC_EMAILJS_PUBLIC_KEY'];

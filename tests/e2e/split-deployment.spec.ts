@@ -3,9 +3,8 @@
  * (dist-split), its files on a static host of their own origin that forwards only the Node-only
  * paths (node-only-paths.ts) to the server, and the API on another origin, allowed by CORS_ORIGINS.
  * A person applies on a job page and opens their private page from the receipt, across the two.
- * Opt-in (E2E_SPLIT=1): it builds dist-split first when it is stale (about a minute and a half).
+ * Opt-in (E2E_SPLIT=1): the browser tests' global setup then builds dist-split (split-build.ts).
  */
-import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { serve, type ServerType } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -18,13 +17,10 @@ import { freePort } from '../../support/free-port';
 import { samplePdf } from './admin-fixtures';
 import { expect, fillApplicationForm, hydrate, test } from './fixtures';
 import { startMailServer, type MailServer } from './mail-fixtures';
+import { SPLIT_API_ORIGIN as apiOrigin } from './split-build';
 
-test.skip(!process.env['E2E_SPLIT'], 'opt-in: E2E_SPLIT=1 builds and serves dist-split');
+test.skip(!process.env['E2E_SPLIT'], 'opt-in: with E2E_SPLIT=1 the global setup builds dist-split');
 test.describe.configure({ mode: 'serial', timeout: 90_000 });
-
-/** Baked into the build, so fixed: the API's port (the build is redone when it changes). */
-const apiPort = Number(process.env['E2E_SPLIT_API_PORT'] ?? Number(process.env['E2E_PORT'] ?? 4510) + 2);
-const apiOrigin = `http://127.0.0.1:${apiPort}`;
 
 let api: MailServer;
 let staticHost: ServerType | undefined;
@@ -45,15 +41,14 @@ function staticHostApp(root: string, nodeOrigin: string): Hono {
 }
 
 test.beforeAll(async ({ playwright }) => {
-  test.setTimeout(300_000);
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-if-stale.ts', '--split'], {
-    stdio: 'inherit',
-    env: { ...process.env, PUBLIC_API_URL: `${apiOrigin}/api` },
-  });
-  expect(built.status).toBe(0);
   const port = await freePort();
   site = `http://localhost:${port}`;
-  api = await startMailServer({ PORT: String(apiPort), DIST_DIR: 'dist-split', SITE_URL: site, CORS_ORIGINS: site });
+  api = await startMailServer({
+    PORT: new URL(apiOrigin).port,
+    DIST_DIR: 'dist-split',
+    SITE_URL: site,
+    CORS_ORIGINS: site,
+  });
   expect(api.url).toBe(apiOrigin);
   staticHost = serve({ fetch: staticHostApp('dist-split/client', api.url).fetch, port, hostname: '127.0.0.1' });
   await once(staticHost, 'listening');

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '~/lib/api/client';
 import { subjectFromSearch } from '~/lib/contact-link';
-import { emailJsConfig } from '~/lib/emailjs';
+import type { EmailJsConfig } from '~/lib/emailjs';
 import { consentMessages, PRIVACY_PATH } from '~/lib/privacy';
 import { contactMessages, contactSchema, type ContactInput } from '~/lib/schemas';
 import { replyTime } from '~/site';
@@ -16,15 +16,13 @@ import { clearToasts, showToast } from '~/islands/ui/toast-store';
 import { sendContactMessage } from './send';
 
 const emptyValues: ContactInput = { name: '', email: '', subject: '', message: '' };
-/** Whether the form sends through EmailJS, as send.ts decides: the website then stores nothing of it. */
-const viaEmailJs = emailJsConfig(import.meta.env) !== null;
 
 /**
  * Contact form: sends, shows 'Sending...', clears on success (with a confirmation below the button
  * that says when and where the reply comes), keeps values on failure. Its fields take input in the
  * server's HTML, before the script runs; the form adopts what was typed when it hydrates.
  */
-function Form({ messageDays }: { messageDays: number }) {
+function Form({ messageDays, emailJs }: Props) {
   // No default values: each field starts from what its input holds when the script runs.
   const {
     register,
@@ -51,7 +49,7 @@ function Form({ messageDays }: { messageDays: number }) {
     setSent(null);
     setFailure(null);
     try {
-      await sendContactMessage(values, spamTrap.fields());
+      await sendContactMessage(values, spamTrap.fields(), emailJs);
       showToast('success', contactMessages.success);
       setSent({ name: values.name.trim(), email: values.email.trim() });
       reset(emptyValues);
@@ -99,7 +97,7 @@ function Form({ messageDays }: { messageDays: number }) {
         </Field>
         {spamTrap.trap}
         <p className="text-sm text-slate-400 sm:col-span-2">
-          {viaEmailJs ? consentMessages.contactNoticeEmailJs : consentMessages.contactNotice(messageDays)}{' '}
+          {emailJs ? consentMessages.contactNoticeEmailJs : consentMessages.contactNotice(messageDays)}{' '}
           <a href={PRIVACY_PATH} className="text-brand-300 underline">
             {consentMessages.noticeLink}
           </a>
@@ -127,11 +125,16 @@ function Form({ messageDays }: { messageDays: number }) {
   );
 }
 
-/** `messageDays`: RETENTION_DAYS_MESSAGES as the build read it (src/lib/notice-settings.ts). */
-export default function ContactForm({ messageDays }: { messageDays: number }) {
+/**
+ * `messageDays`: RETENTION_DAYS_MESSAGES as the build read it (src/lib/notice-settings.ts); `emailJs`: the
+ * EmailJS settings the form sends through (the website then stores nothing of it), or null for the API.
+ */
+type Props = { messageDays: number; emailJs: EmailJsConfig | null };
+
+export default function ContactForm(props: Props) {
   return (
     <IslandRoot withToasts>
-      <Form messageDays={messageDays} />
+      <Form {...props} />
     </IslandRoot>
   );
 }

@@ -1,14 +1,17 @@
 import type { ContactInput } from '~/lib/schemas';
 import { ApiError, apiRequest } from '~/lib/api/client';
-import { emailJsConfig } from '~/lib/emailjs';
+import type { EmailJsConfig } from '~/lib/emailjs';
 import { DEFAULT_MIN_FILL_MS, SPAM_MESSAGE, spamReason, type SpamFields } from '~/lib/spam';
 
 /**
  * Delivers a contact message through EmailJS when configured, otherwise through our API, which
  * checks the spam fields itself. EmailJS never sees them: the same rule is applied here instead.
  */
-export async function sendContactMessage(values: ContactInput, spam: SpamFields): Promise<void> {
-  const config = emailJsConfig(import.meta.env);
+export async function sendContactMessage(
+  values: ContactInput,
+  spam: SpamFields,
+  config: EmailJsConfig | null,
+): Promise<void> {
   if (!config) {
     await apiRequest('/contact', { method: 'POST', json: { ...values, ...spam } });
     return;
