@@ -2,12 +2,12 @@
  * The blog as built: the list, each article's byline, structured data, figures and images, and
  * the RSS feed. The chart's table toggle and axe are in tests/e2e/blog.spec.ts.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOMParser } from 'linkedom';
 import { describe, expect, test } from 'vitest';
 import { ARTICLES } from '../helpers/site-pages';
-import { builtPage, clientDir, moduleScripts, nameOf, notFoundPage, textOf, wordsOf } from './built-site';
+import { builtPage, clientDir, distDir, moduleScripts, nameOf, notFoundPage, textOf, wordsOf } from './built-site';
 
 const all = (scope: ParentNode | null | undefined, selector: string): Element[] => [
   ...(scope?.querySelectorAll(selector) ?? []),
@@ -52,6 +52,18 @@ describe('blog list', () => {
 });
 
 describe('articles', () => {
+  test('a scheduled article is in no file of the build: no page, list, tag page, feed, sitemap or search entry', () => {
+    // content/articles' example, dated after every build; drafts take the same path (isPublished).
+    const mentions = (needle: string) =>
+      readdirSync(distDir, { recursive: true, encoding: 'utf8' }).filter(
+        (file) => /\.(html|xml|json|txt|js)$/.test(file) && readFileSync(join(distDir, file), 'utf8').includes(needle),
+      );
+    expect(mentions('example-scheduled-article')).toEqual([]);
+    expect(mentions('An example of a scheduled article')).toEqual([]);
+    expect(mentions('Publishing on the blog')).toEqual([]);
+    expect(mentions('/tags/publishing')).toEqual([]);
+  });
+
   test('the IIS launch article has a dated byline with reading time', () => {
     expect(textOf(builtPage('/biis').querySelector('h1'))).toContain('Intelligent IoT SDK');
     expect(textOf(byline('/biis'))).toMatch(/By .+Published 10 February 2026.+\d+ min read/s);
