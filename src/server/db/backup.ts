@@ -55,7 +55,7 @@ type BackupSummary = {
 
 type BackupStorage = { dataDir: string; databaseUrl?: string | undefined };
 
-const PG_BACKUP = `With DATABASE_URL set the data is in PostgreSQL: back it up with \`pg_dump -Fc --exclude-schema=${ERASURE_LEDGER_SCHEMA} "$DATABASE_URL" -f edgecraft.dump\` (the erasure ledger stays out: see README).`;
+const PG_BACKUP = `With DATABASE_URL set the data is in PostgreSQL: back it up with \`pg_dump -Fc --exclude-schema=${ERASURE_LEDGER_SCHEMA} "$DATABASE_URL" -f edgecraft.dump\` (the erasure ledger stays out: see docs/CONFIGURATION.md, Backup and restore).`;
 const PG_RESTORE =
   'With DATABASE_URL set the data is in PostgreSQL: stop the server, then `pg_restore --clean --if-exists -d "$DATABASE_URL" edgecraft.dump` and `npm run admin -- after-restore`.';
 

@@ -14,11 +14,11 @@ import type { Database, DbKind } from './schema';
  * - SQLite: a file in DATA_DIR beside the database, never inside it. Its first line is the key;
  *   each further line a person's hash and the time of the erasure, or `alert ` and an alert's hash.
  * - PostgreSQL: the tables of the schema `erasure_ledger` in the site's database, which every
- *   instance writes and reads; the dumps the README prescribes leave that schema out, so
+ *   instance writes and reads; the dumps docs/CONFIGURATION.md prescribes leave that schema out, so
  *   `pg_restore --clean` never replaces it. A file an instance kept before is still read.
  */
 export const ERASURE_LEDGER_FILE = 'erasures.ledger';
-/** The PostgreSQL schema of the shared ledger (README: pg_dump --exclude-schema). */
+/** The PostgreSQL schema of the shared ledger (docs/CONFIGURATION.md: pg_dump --exclude-schema). */
 export const ERASURE_LEDGER_SCHEMA = 'erasure_ledger';
 
 const KEY_PREFIX = 'key ';

@@ -15,7 +15,7 @@ const JOB_FEEDS: ReadonlySet<string> = new Set(Object.values(JOB_FEED_PATHS));
 
 /**
  * The site's paths (not the API's) that only the Node server answers: a static host or CDN that
- * serves dist/client must forward these to it (README, Split).
+ * serves dist/client must forward these to it (docs/CONFIGURATION.md, Split deployment).
  */
 export const isNodeOnlyPath = (path: string): boolean =>
   path.startsWith(JOB_PAGES) ||
