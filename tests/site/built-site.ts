@@ -21,7 +21,7 @@ function readBuilt(file: string): string {
 }
 
 /** The HTML a route's page was built to (`/` → client/index.html, `/iip` → client/iip/index.html). */
-function builtHtml(route: string): string {
+export function builtHtml(route: string): string {
   return readBuilt(join(clientDir, route, 'index.html'));
 }
 
