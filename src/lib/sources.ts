@@ -95,7 +95,7 @@ export const sourcesMessages = {
   page: 'Page',
   previousPage: 'Previous sources',
   nextPage: 'More sources',
-  /** What "Reached screening" counts, under the vacancy choice. */
+  /** What the "Shortlisted" column counts, under the vacancy choice. */
   reachedScreening:
-    'Reached screening counts every applicant ever moved to Screening or a later stage (Interview, Offer, Hired), including those rejected or withdrawn since.',
+    'Shortlisted counts every applicant ever moved to Shortlisted or a later stage (Interview, Offer, Hired), including those rejected or withdrawn since.',
 } as const;

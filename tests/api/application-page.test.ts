@@ -305,7 +305,7 @@ describe('the private application page', () => {
       timeline: { kind: string; by: string | null; text: string }[];
     };
     expect(detail.timeline).toContainEqual(
-      expect.objectContaining({ kind: 'status', by: 'the applicant', text: 'Moved from Applied to Withdrawn' }),
+      expect.objectContaining({ kind: 'status', by: 'the applicant', text: 'Moved from Pending to Withdrawn' }),
     );
 
     const again = await page(token, '/withdraw', 'POST');

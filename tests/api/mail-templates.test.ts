@@ -168,7 +168,7 @@ describe('POST /api/applicants/bulk', () => {
     const { timeline } = (await detail.json()) as { timeline: { kind: string; text: string }[] };
     expect(timeline.map((e) => e.text)).toEqual(
       expect.arrayContaining([
-        'Moved from Applied to Rejected (reason: The position has been filled)',
+        'Moved from Pending to Rejected (reason: The position has been filled)',
         `Mail queued: Your application for Firmware <Lead> & "Zephyr" at ${site.name}`,
       ]),
     );

@@ -121,7 +121,7 @@ describe('the timeline', () => {
         expect.objectContaining({
           kind: 'status',
           by: emails.other,
-          text: 'Moved from Applied to Screening',
+          text: 'Moved from Pending to Shortlisted',
         }),
         expect.objectContaining({ kind: 'note', by: emails.recruiter, text: 'Invite for a call' }),
       ]),

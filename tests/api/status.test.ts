@@ -114,7 +114,7 @@ describe('PUT /api/applicants/:id/status', () => {
     const detail = await call(api.app, 'GET', `/api/applicants/${id}`, { token: api.token });
     const { timeline } = (await detail.json()) as { timeline: { kind: string; text: string; by: string | null }[] };
     expect(timeline.filter((e) => e.kind === 'status')).toEqual([
-      expect.objectContaining({ text: 'Moved from Applied to Interview', by: api.admin.email }),
+      expect.objectContaining({ text: 'Moved from Pending to Interview', by: api.admin.email }),
       expect.objectContaining({
         text: 'Moved from Interview to Rejected (reason: Another candidate was a closer fit)',
         by: api.admin.email,
@@ -124,7 +124,7 @@ describe('PUT /api/applicants/:id/status', () => {
     const { entries } = (await audit.json()) as { entries: { subjectId: number | null; summary: string }[] };
     expect(entries.slice(0, 2)).toEqual([
       expect.objectContaining({ subjectId: id, summary: 'moved from Interview to Rejected' }),
-      expect.objectContaining({ subjectId: id, summary: 'moved from Applied to Interview' }),
+      expect.objectContaining({ subjectId: id, summary: 'moved from Pending to Interview' }),
     ]);
     // The trail outlives the application: no column of any of its rows holds the reason, by key or by words.
     const trail = JSON.stringify(await api.db.selectFrom('audit_log').selectAll().execute());

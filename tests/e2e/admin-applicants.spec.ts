@@ -38,8 +38,8 @@ test.describe('admin applicants', () => {
       const applicant = await adminApi.seedApplicant({ job });
       const admin = await openApplicants(page, adminApi.tag);
       const card = admin.applicantCard(applicant.name);
-      const badge = card.getByText(/^(Status: )?(Applied|Screening|Interview|Offer|Hired|Rejected)$/);
-      await expect(badge).toHaveText(/Applied$/);
+      const badge = card.getByText(/^(Status: )?(Pending|Shortlisted|Interview|Offer|Hired|Rejected)$/);
+      await expect(badge).toHaveText(/Pending$/);
 
       const moveTo = async (stage: string, reason?: string) => {
         await card.getByRole('button', { name: /^Move…/ }).click();
@@ -50,7 +50,7 @@ test.describe('admin applicants', () => {
         await expect(admin.toast(`Applicant moved to ${stage}`)).toBeVisible();
         await expect(badge).toHaveText(new RegExp(`${stage}$`));
       };
-      await moveTo('Screening');
+      await moveTo('Shortlisted');
       await moveTo('Rejected', 'Another candidate was a closer fit');
       await moveTo('Offer');
       expect((await adminApi.applicants()).find((a) => a.id === applicant.id)?.status).toBe('offer');
@@ -69,9 +69,9 @@ test.describe('admin applicants', () => {
       const admin = await openApplicants(page, adminApi.tag);
       const card = admin.applicantCard(applicant.name);
       await card.getByRole('button', { name: /^Move…/ }).click();
-      await page.getByRole('button', { name: 'Move to Screening' }).click();
+      await page.getByRole('button', { name: 'Move to Shortlisted' }).click();
       await expect(admin.toast('Failed to update status', 'error')).toBeVisible();
-      await expect(card.getByText(/^(Status: )?Applied$/)).toBeVisible();
+      await expect(card.getByText(/^(Status: )?Pending$/)).toBeVisible();
     },
   );
 
@@ -115,7 +115,7 @@ test.describe('admin applicants', () => {
       await expect(page.getByText('Showing 2 of 4 applicants')).toBeVisible();
 
       await admin.search('');
-      await admin.filterStatus('Applied');
+      await admin.filterStatus('Pending');
       await expect(cards).toHaveText(names(edsger, ada));
       await admin.filterJob(rover.title);
       await expect(cards).toHaveText(names(ada));
@@ -399,7 +399,7 @@ test.describe('admin applicants', () => {
       'Export data',
     ]);
 
-    for (const stage of ['Screening', 'Offer']) {
+    for (const stage of ['Shortlisted', 'Offer']) {
       await move.click();
       await page
         .getByRole('dialog', { name: `Move ${applicant.name}` })

@@ -192,8 +192,8 @@ test.describe('admin vacancies', () => {
     const admin = new AdminPage(page);
     await admin.goto('Job Vacancies');
     const card = admin.jobCard(job.title);
-    await expect(card.getByText('2 applicants · 1 applied · 1 screening', { exact: true })).toBeVisible();
-    await expect(admin.jobCard(other.title).getByText('1 applicant · 1 applied', { exact: true })).toBeVisible();
+    await expect(card.getByText('2 applicants · 1 pending · 1 shortlisted', { exact: true })).toBeVisible();
+    await expect(admin.jobCard(other.title).getByText('1 applicant · 1 pending', { exact: true })).toBeVisible();
 
     await card.getByRole('link', { name: `View applicants for ${job.title}` }).click();
     await expect(admin.tab('Applicants')).toHaveAttribute('aria-selected', 'true');

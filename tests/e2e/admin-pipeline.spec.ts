@@ -50,9 +50,9 @@ test.describe('the hiring pipeline', () => {
     await expect(handle).toHaveAttribute('aria-pressed', 'true');
     // dnd-kit adds its arrow-key listener in a timer queued at the lift; a timer queued now runs after it.
     await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    // Applied → Screening → Interview: the keyboard sensor moves to the next droppable to the right.
+    // Pending → Shortlisted → Interview: the keyboard sensor moves to the next droppable to the right.
     await page.keyboard.press('ArrowRight');
-    await heard(`${applicant.name} is over Screening.`);
+    await heard(`${applicant.name} is over Shortlisted.`);
     await page.keyboard.press('ArrowRight');
     await heard(`${applicant.name} is over Interview.`);
     await page.keyboard.press('Space');
@@ -61,6 +61,37 @@ test.describe('the hiring pipeline', () => {
     await expect
       .poll(async () => (await adminApi.applicants()).find((a) => a.id === applicant.id)?.status)
       .toBe('interview');
+  });
+
+  test('one vocabulary: filter, counters, board, badges and chart name each stage alike; the counters add up', async ({
+    loggedInPage: page,
+    adminApi,
+    axe,
+  }) => {
+    const job = await adminApi.createJob();
+    const stages = ['pending', 'shortlisted', 'interview', 'offer', 'hired', 'rejected'] as const;
+    for (const stage of stages) {
+      const applicant = await adminApi.seedApplicant({ job });
+      if (stage !== 'pending') await adminApi.setStatus(applicant.id, stage);
+    }
+    const words = ['Pending', 'Shortlisted', 'Interview', 'Offer', 'Hired', 'Rejected', 'Withdrawn'];
+    const admin = await openApplicants(page, adminApi.tag);
+    await expect(admin.counter('Total Applications')).toHaveText(String(stages.length));
+    for (const word of words) await expect(admin.counter(word)).toHaveText(word === 'Withdrawn' ? '0' : '1');
+    await expect(page.getByRole('combobox', { name: 'Filter by status' }).getByRole('option')).toHaveText([
+      'All Status',
+      ...words,
+    ]);
+    await expect(page.getByRole('list', { name: 'Legend' }).getByRole('listitem')).toHaveText(words);
+    expect(await axe('main')).toEqual([]);
+
+    await page.getByRole('button', { name: 'Board', exact: true }).click();
+    const board = page.getByRole('region', { name: 'Board of applicants by stage' });
+    await expect(board.getByRole('heading', { level: 3 })).toHaveText(words.map((w) => new RegExp(`^${w}\\d+$`)));
+    for (const [i, stage] of stages.entries()) {
+      const badge = column(page, stage).getByText(`Status: ${words[i]}`, { exact: true });
+      await expect(badge).toBeVisible();
+    }
   });
 
   test('the board keeps the page as wide as the screen, and the applicant opens on screen', async ({

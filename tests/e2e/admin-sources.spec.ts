@@ -84,8 +84,8 @@ test.describe('sources › the Sources tab', () => {
       'Views',
       'Applications',
       'Applied per view',
-      'Reached screening',
-      'Reached screening per application',
+      'Shortlisted',
+      'Shortlisted per application',
     ]);
     const row = (table: typeof bySource, name: string) =>
       table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
@@ -123,7 +123,7 @@ test.describe('sources › the Sources tab', () => {
     const hint = region.locator('xpath=following-sibling::p[1]');
     const scrolls = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
     if ((page.viewportSize()?.width ?? 0) < 640) {
-      await expect(hint).toHaveText('Scroll the table sideways for the rates and reached screening →');
+      await expect(hint).toHaveText('Scroll the table sideways for the rates and the shortlisted →');
       expect(scrolls).toBe(true);
     } else {
       await expect(hint).toBeHidden();

@@ -100,8 +100,8 @@ test.describe('e-mail', { tag: '@once' }, () => {
     const mail = move.getByLabel('Mail to the applicant');
     await expect(mail).toHaveValue('none');
     await mail.selectOption({ label: 'The standard status mail' });
-    await move.getByRole('button', { name: 'Move to Screening' }).click();
-    await expect(page.getByText('Applicant moved to Screening')).toBeVisible();
+    await move.getByRole('button', { name: 'Move to Shortlisted' }).click();
+    await expect(page.getByText('Applicant moved to Shortlisted')).toBeVisible();
     const [, , status] = await server.smtp.waitFor(3);
     expect(status?.to).toEqual(['meera@example.org']);
     expect(status?.parsed.subject).toBe('You have been shortlisted for Vision <Edge> Engineer');

@@ -220,7 +220,7 @@ test.describe('privacy › admin', () => {
     const admin = new AdminPage(page);
     await admin.goto('Applicants');
     await admin.filterJob(job.title);
-    await admin.filterStatus('Applied');
+    await admin.filterStatus('Pending');
     await expect(page.getByText('Showing 2 of', { exact: false })).toBeVisible();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: /^Export CSV/ }).click();

@@ -167,19 +167,19 @@ for (const theme of THEMES) {
           scope.getByRole('button', { name: new RegExp(`^${name} `) });
 
         // On the card: Shortlist, then Undo Shortlist.
-        await expectStatus(card, 'Applied', 'pending');
+        await expectStatus(card, 'Pending', 'pending');
         await button(card, 'Shortlist').click();
         await expect(admin.toast('Applicant shortlisted successfully!')).toBeVisible();
-        await expectStatus(card, 'Screening', 'shortlisted');
+        await expectStatus(card, 'Shortlisted', 'shortlisted');
         await expect(button(card, 'Shortlist')).toHaveCount(0);
         await button(card, 'Undo Shortlist').click();
         await expect(admin.toast('Applicant reverted to pending successfully!')).toBeVisible();
-        await expectStatus(card, 'Applied', 'pending');
+        await expectStatus(card, 'Pending', 'pending');
 
         // In the dialog: Reject asks for the reason; the open dialog's status changes in place.
         await card.getByRole('button', { name: /^View/ }).click();
         const dialog = page.getByRole('dialog', { name: applicant.name, exact: true });
-        await expectStatus(dialog, 'Applied', 'pending');
+        await expectStatus(dialog, 'Pending', 'pending');
         await button(dialog, 'Reject').click();
         const reject = page.getByRole('dialog', { name: `Move ${applicant.name}` });
         await reject.getByRole('button', { name: 'Reject', exact: true }).click();
@@ -192,7 +192,7 @@ for (const theme of THEMES) {
         expect(await axe('dialog')).toEqual([]);
         await button(dialog, 'Undo Rejection').click();
         await expect(admin.toast('Applicant reverted to pending successfully!')).toBeVisible();
-        await expectStatus(dialog, 'Applied', 'pending');
+        await expectStatus(dialog, 'Pending', 'pending');
         expect((await adminApi.applicants()).find((a) => a.id === applicant.id)?.status).toBe('pending');
 
         // A refused change keeps the status and says so.
@@ -201,7 +201,7 @@ for (const theme of THEMES) {
         );
         await button(dialog, 'Shortlist').click();
         await expect(admin.toast('Failed to update status', 'error')).toBeVisible();
-        await expectStatus(dialog, 'Applied', 'pending');
+        await expectStatus(dialog, 'Pending', 'pending');
       },
     );
   });

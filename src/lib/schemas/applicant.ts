@@ -14,10 +14,10 @@ export const APPLICANT_STATUSES = [
 export type ApplicantStatus = (typeof APPLICANT_STATUSES)[number];
 export type { Applicant } from './applicant-api';
 
-/** What the admin area calls each stage. */
+/** What every screen calls each stage: the spec's words for its three, new words only for the stages it lacks. */
 export const STAGE_LABELS: Record<ApplicantStatus, string> = {
-  pending: 'Applied',
-  shortlisted: 'Screening',
+  pending: 'Pending',
+  shortlisted: 'Shortlisted',
   interview: 'Interview',
   offer: 'Offer',
   hired: 'Hired',

@@ -1,6 +1,10 @@
 import { APPLICANT_STATUSES, STAGE_LABELS, type ApplicantStatus } from '~/lib/schemas/applicant';
 
+/** What the audit trail called two stages before they took the spec's words. */
+const FORMER_STAGE_LABELS: Readonly<Record<string, ApplicantStatus>> = { Applied: 'pending', Screening: 'shortlisted' };
+
 const STATUS_OF_LABEL = new Map<string, ApplicantStatus>([
+  ...Object.entries(FORMER_STAGE_LABELS),
   ...APPLICANT_STATUSES.map((status) => [STAGE_LABELS[status], status] as const),
 ]);
 

@@ -1,15 +1,22 @@
 import { useId, useMemo } from 'react';
-import type { Applicant, ApplicantStatus } from '~/lib/schemas';
+import { APPLICANT_STATUSES, STAGE_LABELS, type Applicant, type ApplicantStatus } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
 import { formatDayMonth } from '../format';
 import { CHART_WEEKS, weeklyApplications, type WeekBucket } from './weekly';
 
-/** Stack order bottom to top, with the status badges' colours. */
-const SERIES: { status: ApplicantStatus; label: string; fill: string; swatch: string }[] = [
-  { status: 'pending', label: 'Pending', fill: 'fill-amber-300', swatch: 'bg-amber-300' },
-  { status: 'shortlisted', label: 'Shortlisted', fill: 'fill-emerald-300', swatch: 'bg-emerald-300' },
-  { status: 'rejected', label: 'Rejected', fill: 'fill-rose-300', swatch: 'bg-rose-300' },
-];
+/** Each stage in the status badges' colours. */
+const COLOURS: Record<ApplicantStatus, { fill: string; swatch: string }> = {
+  pending: { fill: 'fill-amber-300', swatch: 'bg-amber-300' },
+  shortlisted: { fill: 'fill-emerald-300', swatch: 'bg-emerald-300' },
+  interview: { fill: 'fill-sky-300', swatch: 'bg-sky-300' },
+  offer: { fill: 'fill-accent-300', swatch: 'bg-accent-300' },
+  hired: { fill: 'fill-emerald-200', swatch: 'bg-emerald-200' },
+  rejected: { fill: 'fill-rose-300', swatch: 'bg-rose-300' },
+  withdrawn: { fill: 'fill-slate-300', swatch: 'bg-slate-300' },
+};
+
+/** Stack order bottom to top: the pipeline's, every stage, so each bar is its week's whole total. */
+const SERIES = APPLICANT_STATUSES.map((status) => ({ status, label: STAGE_LABELS[status], ...COLOURS[status] }));
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -80,7 +87,7 @@ export function ApplicationsChart({ applicants, now }: { applicants: readonly Ap
               const x = i * (barW + GAP);
               return (
                 <g key={week.start.toISOString()} aria-hidden="true">
-                  <title>{`Week of ${formatDayMonth(week.start)}: ${plural(week.total, 'application')} (${week.pending} pending, ${week.shortlisted} shortlisted, ${week.rejected} rejected)`}</title>
+                  <title>{`Week of ${formatDayMonth(week.start)}: ${plural(week.total, 'application')} (${SERIES.map((s) => `${week[s.status]} ${s.label.toLowerCase()}`).join(', ')})`}</title>
                   <rect x={x} y={0} width={barW} height={VIEW_H} fill="transparent" />
                   {SERIES.map((s) => {
                     const h = (week[s.status] / max) * (VIEW_H - 4);

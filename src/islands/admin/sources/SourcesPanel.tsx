@@ -32,7 +32,7 @@ export function SourcesPanel() {
     <AdminPanel
       id="sources"
       title="Sources"
-      intro={`Where applicants come from, over the last ${SOURCE_REPORT_WEEKS} weeks: views of the job pages, applications and applicants who reached screening by the source in the link they followed ("direct" without one).`}
+      intro={`Where applicants come from, over the last ${SOURCE_REPORT_WEEKS} weeks: views of the job pages, applications and applicants shortlisted (or further) by the source in the link they followed ("direct" without one).`}
     >
       <div className="flex flex-col gap-2 sm:max-w-sm">
         <label htmlFor={selectId} className="text-sm font-medium text-slate-200">

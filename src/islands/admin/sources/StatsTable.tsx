@@ -17,14 +17,14 @@ const COLUMNS = [
   { heading: 'Views', value: (s: SourceStats) => String(s.views) },
   { heading: 'Applications', value: (s: SourceStats) => String(s.applications) },
   { heading: 'Applied per view', value: (s: SourceStats) => formatRate(s.applyRate) },
-  { heading: 'Reached screening', value: (s: SourceStats) => String(s.reachedScreening) },
-  { heading: 'Reached screening per application', value: (s: SourceStats) => formatRate(s.screeningRate) },
+  { heading: 'Shortlisted', value: (s: SourceStats) => String(s.reachedScreening) },
+  { heading: 'Shortlisted per application', value: (s: SourceStats) => formatRate(s.screeningRate) },
 ] as const;
 
 const cell = 'px-2 py-2 text-right tabular-nums sm:px-3';
 
 /**
- * Views, applications, reached screening and their rates, one row each. On a phone the table scrolls
+ * Views, applications, those shortlisted (or further) and their rates, one row each. On a phone the table scrolls
  * sideways inside its own region, which takes keyboard focus so it can be scrolled without a mouse.
  */
 export function StatsTable({ caption, rowHeading, rows, total }: Props) {
@@ -84,7 +84,7 @@ export function StatsTable({ caption, rowHeading, rows, total }: Props) {
         </table>
       </div>
       <p className="mt-2 text-xs text-slate-400 sm:hidden" data-scroll-hint>
-        Scroll the table sideways for the rates and reached screening →
+        Scroll the table sideways for the rates and the shortlisted →
       </p>
     </div>
   );
