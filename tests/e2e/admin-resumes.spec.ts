@@ -126,7 +126,7 @@ test.describe('admin › resumes', () => {
     const others = dialog.getByRole('region', { name: 'Other applications of this person' });
     await expect(others.getByRole('listitem')).toHaveCount(1);
     await expect(others.getByRole('listitem')).toContainText(first.title);
-    await expect(others.getByRole('listitem')).toContainText('Screening');
+    await expect(others.getByRole('listitem')).toContainText('Shortlisted');
     await others.getByRole('button', { name: `Open the application for ${first.title}` }).click();
     await expect(page.getByRole('dialog', { name: earlier.name })).toContainText(first.title);
     await expect(
