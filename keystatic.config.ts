@@ -187,6 +187,11 @@ const tables = {
       caption: text('Caption', 'The table’s caption, which names it for screen readers.'),
     },
   }),
+  HardwareChanges: block({
+    label: 'Hardware changes',
+    description: 'Every dated change to the hardware list, newest first, from each row’s History in Hardware.',
+    schema: {},
+  }),
   BenchmarkTable: block({
     label: 'Benchmark table',
     description: 'The benchmark figures of one page, from the rows in Benchmarks, each with its source.',
@@ -584,6 +589,22 @@ const hardware = collection({
       },
     }),
     order: order('in the table'),
+    history: fields.array(
+      fields.object({
+        date: fields.date({
+          label: 'Date',
+          description: 'The day the change was published.',
+          validation: { isRequired: true },
+        }),
+        change: text('Change', 'What changed, in one sentence a buyer understands without the old row.', true),
+      }),
+      {
+        label: 'History',
+        description:
+          'The row’s dated changes, oldest first, starting with the day it joined the list; the release notes page lists them. Add an entry whenever you change a precision, runtime, status or note.',
+        itemLabel: (props) => `${props.fields.date.value ?? ''}: ${props.fields.change.value}`,
+      },
+    ),
   },
 });
 

@@ -13,7 +13,11 @@ export const site = {
     'EdgeCraft AI is a multi-agent generative-AI platform for embedded, edge and IoT product development: from Python ML pipeline to hardware-optimised firmware.',
   /** Canonical origin of the public site (used for canonical URLs, sitemap, RSS, Open Graph). */
   url: 'https://www.example.com',
-  developerPortalUrl: 'https://developer.example.com',
+  /**
+   * The Developer Portal's address, set when the portal opens with general availability. Until then null, and
+   * the header's Developer Portal link goes to /developers, which says so and lists what a developer can read now.
+   */
+  developerPortalUrl: null as string | null,
   logo: '/images/logo.svg',
   ogImage: '/images/og-default.png',
   // The street address and phone number are deliberately fictional (an "Example" park, an all-zero
@@ -61,6 +65,9 @@ export const productStatus = {
   /** What is known about the price: the one statement of it, until a price is set. */
   pricing:
     'The platform is free during early access. The price of the monthly subscription after it is not set yet; we will publish it on this site before general availability, and nothing signed for a pilot commits you to it.',
+  /** Where the platform's release notes stand: the one statement of it, until the first release. */
+  releaseNotes:
+    'Release notes for the platform start with its first release, and they will be published on this page. None is published yet: the platform is in early access, and what changes between pilot builds is written up for each pilot by our engineers.',
   /** Where developer documentation is while the Developer Portal is not open. */
   documentation:
     'The Developer Portal opens with general availability. Until then, the documentation, API samples and reports for a pilot come with the pilot, from our engineers.',
@@ -88,6 +95,8 @@ export const headerMenus: readonly HeaderMenu[] = [
     pages: 'products',
     links: [
       { label: 'Supported hardware', href: '/hardware' },
+      { label: 'Works with vendor tools', href: '/works-with' },
+      { label: 'Release notes', href: '/changelog' },
       { label: 'Product design', href: '/design' },
     ],
   },
@@ -105,7 +114,9 @@ export const headerMenus: readonly HeaderMenu[] = [
 
 /** The header's top-level links beside the menus, on every screen; Contact Us scrolls when the page has the form. */
 export const headerLinks: readonly (NavLink & { external?: boolean })[] = [
-  { label: 'Developer Portal', href: site.developerPortalUrl, external: true },
+  site.developerPortalUrl
+    ? { label: 'Developer Portal', href: site.developerPortalUrl, external: true }
+    : { label: 'Developer Portal', href: '/developers' },
   { label: 'Careers', href: '/career' },
   { label: 'Contact Us', href: '/#contact' },
 ];
@@ -114,6 +125,8 @@ export const headerLinks: readonly (NavLink & { external?: boolean })[] = [
 export const companyLinks: readonly NavLink[] = [
   { label: 'Product design', href: '/design' },
   { label: 'Supported hardware', href: '/hardware' },
+  { label: 'Works with vendor tools', href: '/works-with' },
+  { label: 'Release notes', href: '/changelog' },
   { label: 'Blog', href: '/blogs' },
   { label: 'Careers', href: '/career' },
   { label: 'About us', href: '/about' },
@@ -144,7 +157,7 @@ export const productCards = [
   {
     id: 3,
     title: 'Intelligent IoT SDK',
-    text: 'One silicon-agnostic codebase for cellular modules, Nordic nRF91 and Qualcomm-based Quectel modules today, deployed across cloud, edge and embedded hardware without rewrites.',
+    text: 'One silicon-agnostic codebase for cellular IoT devices, on Nordic nRF91 and Quectel BG95 and BG77 modules today, deployed across cloud, edge and embedded hardware without rewrites.',
     image: '/images/cards/iis.svg',
     path: '/iis',
   },

@@ -53,6 +53,17 @@ const runtimeVersion = /\d+\.\d+/;
 const runtimeVersionMessage =
   'runtime needs the version the generated code is built against for a supported part (for example "JetPack 6.1" or "nRF Connect SDK v2.9.0")';
 
+const historyMessage =
+  'history needs at least one entry: the day (YYYY-MM-DD) the part joined the list, and each change a buyer should know of since, oldest first';
+
+/** One dated change to a row, as the changelog page lists it. */
+const hardwareChangeSchema = z.object({
+  /** The day the change was published (YYYY-MM-DD). */
+  date: z.coerce.date(),
+  /** What changed, in one sentence a buyer understands without the old row. */
+  change: z.string().min(1),
+});
+
 const runtimeCheckedMessage =
   'runtimeChecked is required when the runtime names a version: the day (YYYY-MM-DD) it was last confirmed as the newest release the generated code has passed the Validator on';
 
@@ -91,7 +102,20 @@ export const hardwareSchema = z
     source: hardwareSourceSchema,
     /** Position in the table (ascending). */
     order: z.number().int().nonnegative(),
+    /** The row's dated changes, oldest first, from the day it joined the list: the changelog page's source. */
+    history: z.array(hardwareChangeSchema, { required_error: historyMessage }).min(1, historyMessage),
   })
+  .refine(
+    (row) =>
+      row.history.every((entry, i, all) => {
+        const previous = all[i - 1];
+        return !previous || previous.date <= entry.date;
+      }),
+    {
+      message: 'history must be oldest first: each entry dated on or after the one before it',
+      path: ['history'],
+    },
+  )
   .refine((row) => row.kind === 'cellular module' || row.precisions.length > 0, {
     message: 'precisions needs at least one entry for anything but a cellular module',
     path: ['precisions'],

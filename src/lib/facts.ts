@@ -17,6 +17,7 @@ export const FACTS = {
   'productStatus.subscription': productStatus.subscription,
   'productStatus.pricing': productStatus.pricing,
   'productStatus.documentation': productStatus.documentation,
+  'productStatus.releaseNotes': productStatus.releaseNotes,
   replyTime,
   securityReplyTime,
 } as const;

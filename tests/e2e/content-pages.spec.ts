@@ -10,8 +10,8 @@ import { expect, hydrate, test } from './fixtures';
  * needs one: layout, the accordion, the sidebars, and axe, once per layout (the pages of a layout
  * share their markup around different copy).
  */
-/** The pages axe checks: a product page and a vertical page with their accordion, and a company page. */
-const AXE_PAGES = new Set(['/iis', '/smart-vision', '/methodology']);
+/** The pages axe checks: a product page and a vertical page with their accordion, a company page, and the changelog's own list. */
+const AXE_PAGES = new Set(['/iis', '/smart-vision', '/methodology', '/changelog']);
 
 /**
  * Wording of certificates, audits, badges and programmes the company cannot show, and of safety or coding

@@ -42,13 +42,30 @@ export const COMPANY_PAGES = [
   {
     path: '/security',
     h1: 'Security and your code',
-    sections: ['where-it-runs', 'training', 'ownership', 'retention', 'standards', 'report'],
+    sections: [
+      'where-it-runs',
+      'data-flows',
+      'training',
+      'ownership',
+      'retention',
+      'not-certified',
+      'standards',
+      'ai-act',
+      'report',
+    ],
   },
   {
     path: '/early-access',
     h1: 'Early Access Program',
     sections: ['status', 'who', 'cost', 'ip', 'what-you-get', 'apply'],
   },
+  {
+    path: '/works-with',
+    h1: "Works with your vendor's tools, not instead of them",
+    sections: ['principle', 'by-vendor', 'yours'],
+  },
+  { path: '/changelog', h1: 'Release notes and hardware changes', sections: ['platform', 'hardware'] },
+  { path: '/developers', h1: 'Developer Portal', sections: ['status', 'today', 'pilot'] },
   { path: '/about', h1: 'About EdgeCraft AI', sections: ['company', 'what-we-build', 'how-we-work', 'where'] },
   { path: '/terms', h1: 'Terms of use', sections: [] },
 ] as const;

@@ -144,7 +144,7 @@ describe('what a buyer can know today', () => {
 describe('the worst sentences stay rewritten', () => {
   test('no filler, cliché or superlative from the editor’s list is back', () => {
     const worst =
-      /rapidly generates that software|Why run ML at the edge, and run it well|boiling the ocean|fast and tireless|Six things change on day one|also the reasons to run AI at the edge|Small devices, long lives|Robots that think within|nothing else gets as close|shape every decision/i;
+      /rapidly generates that software|Why run ML at the edge, and run it well|boiling the ocean|fast and tireless|Six things change on day one|also the reasons to run AI at the edge|Small devices, long lives|Robots that think within|nothing else gets as close|shape every decision|Until now our pipeline generator produced one style|codebase for cellular modules, Nordic/i;
     for (const { path, text } of pageTexts()) expect(text, path).not.toMatch(worst);
   });
 });
@@ -248,5 +248,119 @@ describe('benchmark provenance', () => {
     const row = benchmarks.find((b) => b['hardware'] === 'arm-ethos-u55');
     expect(row?.['publisher']).toMatch(/NetsPresso/);
     expect(row?.['publisher']).not.toBe(parts.get('arm-ethos-u55')?.['vendor']);
+  });
+});
+
+describe('release notes', () => {
+  /** `25 November 2026` for a YAML date, as the page writes it. */
+  const longDay = (date: unknown) =>
+    new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(date as string | Date),
+    );
+
+  test('the changelog lists every hardware row under the day it joined the list and under each later change', () => {
+    const changes = builtPage('/changelog').querySelector('section#hardware [data-hardware-changes]');
+    const days = new Map(
+      [...(changes?.querySelectorAll('article') ?? [])].map((day) => [textOf(day.querySelector('h3')), textOf(day)]),
+    );
+    for (const [file, row] of collection('hardware')) {
+      const history = row['history'] as { date: unknown; change: string }[];
+      expect(history.length, file).toBeGreaterThan(0);
+      for (const { date, change } of history) {
+        const day = days.get(longDay(date));
+        expect(day, `${file}: ${longDay(date)}`).toBeDefined();
+        expect(day, `${file}: ${change}`).toContain(change);
+        expect(day, file).toContain(String(row['part']));
+      }
+    }
+  });
+
+  test('the changelog lists its days newest first', () => {
+    const days = [...builtPage('/changelog').querySelectorAll('[data-hardware-changes] time')].map((time) =>
+      String(time.getAttribute('datetime')),
+    );
+    expect(days.length).toBeGreaterThan(1);
+    expect(days).toEqual([...days].sort().reverse());
+  });
+
+  test('the platform’s release notes start with its first release, and the page says so', () => {
+    expect(textOf(builtPage('/changelog').querySelector('section#platform'))).toMatch(
+      /Release notes for the platform start with its first release.*None is published yet/,
+    );
+  });
+
+  test('the release notes page is in the Products menu and the footer', () => {
+    const page = builtPage('/about');
+    expect(page.querySelector('#site-header a[href="/changelog"]')).not.toBeNull();
+    expect(page.querySelector('footer a[href="/changelog"]')).not.toBeNull();
+  });
+});
+
+describe('works with vendor tools', () => {
+  test('the page names every vendor on the hardware list and what stays the vendor’s', () => {
+    const page = textOf(builtPage('/works-with').querySelector('main'));
+    const vendors = new Set([...collection('hardware').values()].map((row) => String(row['vendor'])));
+    for (const vendor of vendors) expect(page, vendor).toContain(vendor);
+    expect(page).toMatch(/no EdgeCraft runtime sits between your product and the hardware/);
+    expect(page).toMatch(/What stays the vendor.s: the compiler that maps a model onto its accelerator/);
+  });
+
+  test('the page is in the Products menu and the footer', () => {
+    const page = builtPage('/about');
+    expect(page.querySelector('#site-header a[href="/works-with"]')).not.toBeNull();
+    expect(page.querySelector('footer a[href="/works-with"]')).not.toBeNull();
+  });
+});
+
+describe('the security page’s own data flows', () => {
+  test('each flow says what leaves the network and where it is processed', () => {
+    const flows = [...builtPage('/security').querySelectorAll('section#data-flows li')].map((li) => textOf(li));
+    for (const flow of [
+      /^On-premise platform: nothing leaves/,
+      /^Managed cloud: .* single-tenant environment .* in the region you choose/,
+      /^Boards on your network: the runner opens outbound connections only/,
+      /^Boards in our lab.*leave your network for ours/,
+      /^Support cases: only the logs or files you choose to send us/,
+      /^Published figures: .*anonymised measurements/,
+      /^Third-party model services: none/,
+    ])
+      expect(
+        flows.some((text) => flow.test(text)),
+        String(flow),
+      ).toBe(true);
+  });
+
+  test('the page says plainly that nothing is certified, and no page calls the platform certified', () => {
+    expect(textOf(builtPage('/security').querySelector('section#not-certified'))).toMatch(
+      /hold no security certification, attestation or third-party audit report today/,
+    );
+    const certifiedPlatform =
+      /\b(?:the platform|EdgeCraft AI|our platform|the managed cloud)\b(?: is| are| has been)? (?:certified|accredited|audited)\b/i;
+    for (const { path, text } of pageTexts()) expect(text, path).not.toMatch(certifiedPlatform);
+  });
+});
+
+describe('the EU AI Act, framed like the other standards', () => {
+  test('what it asks, what the platform provides as evidence, and what stays with the provider and its notified body', () => {
+    const act = textOf(builtPage('/security').querySelector('section#ai-act'));
+    expect(act).toMatch(/Regulation \(EU\) 2024\/1689/);
+    expect(act).toMatch(/from 2 December 2027 for the Annex III uses and from 2 August 2028 for Annex I products/);
+    expect(act).toMatch(/The platform does not make a product conform, and it does not certify anything under the Act/);
+    expect(act).toMatch(/What stays yours as the provider: deciding whether your system is high-risk/);
+    expect(act).toMatch(/requires a notified body, that body assesses the AI system/);
+  });
+});
+
+describe('the Developer Portal link', () => {
+  test('goes to a page that says plainly when the portal opens and lists what a developer can read now', () => {
+    const link = [...builtPage('/').querySelectorAll('#site-header nav[aria-label="Main"] a')].find((a) =>
+      textOf(a).startsWith('Developer Portal'),
+    );
+    expect(link?.getAttribute('href')).toBe('/developers');
+    const page = builtPage('/developers');
+    expect(textOf(page.querySelector('section#status'))).toMatch(
+      /The Developer Portal opens with general availability/,
+    );
+    expect(page.querySelectorAll('section#today li a').length).toBeGreaterThanOrEqual(6);
   });
 });

@@ -57,6 +57,10 @@ const hardware = {
   products: ['iip'],
   source: 'https://www.nvidia.com/en-us/autonomous-machines/embedded-systems/jetson-orin/',
   order: 1,
+  history: [
+    { date: '2026-11-23', change: 'Listed as supported.' },
+    { date: '2026-11-25', change: 'Runtime pinned: JetPack 6.1.' },
+  ],
 };
 
 describe('data collections', () => {
@@ -190,6 +194,20 @@ describe('data collections', () => {
         },
       ]);
       expect(issues(hardwareSchema, { ...unchecked, runtime: 'JetPack', status: 'planned' })).toEqual([]);
+    });
+
+    it('refuses a row without a history, naming the field and what it needs', () => {
+      const { history: _omitted, ...unlisted } = hardware;
+      expect(issues(hardwareSchema, unlisted)).toEqual([
+        { path: 'history', message: expect.stringContaining('the day (YYYY-MM-DD) the part joined the list') },
+      ]);
+      expect(issues(hardwareSchema, { ...hardware, history: [] }).map((i) => i.path)).toEqual(['history']);
+    });
+
+    it('refuses a history that is not oldest first, so the changelog cannot date a change before the row', () => {
+      expect(issues(hardwareSchema, { ...hardware, history: [...hardware.history].reverse() })).toEqual([
+        { path: 'history', message: expect.stringContaining('oldest first') },
+      ]);
     });
 
     it('refuses a runtime check day that is not a date', () => {

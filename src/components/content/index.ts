@@ -13,6 +13,7 @@ import Tile from './Tile.astro';
 import UseCase from './UseCase.astro';
 import HardwareTable from '~/components/proof/HardwareTable.astro';
 import BenchmarkTable from '~/components/proof/BenchmarkTable.astro';
+import HardwareChanges from '~/components/proof/HardwareChanges.astro';
 
 export const contentComponents = {
   Accordion,
@@ -22,6 +23,7 @@ export const contentComponents = {
   Fact,
   FeatureCard,
   Figure,
+  HardwareChanges,
   HardwareTable,
   Section,
   Tile,
