@@ -131,6 +131,11 @@ test('the receipt’s link opens the private page, which hides the token, withdr
   await ask.getByRole('button', { name: 'Withdraw' }).click();
   await expect(page.getByText('Withdrawn by you')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Withdraw' })).toHaveCount(0);
+  // Said once, by the stage it changed, where focus goes now that its button is gone: no toast beside it.
+  await expect(page.getByRole('status').filter({ hasText: m.withdrawn })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(0);
+  expect(await axe()).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath('withdrawn.png'), fullPage: true });
   await mailTo('hiring@example.org', new RegExp(`^Application withdrawn: Meera Iyer for ${job.title}$`));
 
   const appliedHere = () => page.evaluate((key) => window.localStorage.getItem(key), APPLIED_JOBS_KEY);

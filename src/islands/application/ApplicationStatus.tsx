@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '~/lib/api/client';
 import {
   applicationExportUrl,
@@ -14,7 +14,6 @@ import {
 } from '~/lib/schemas/application-page';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { FormAlert } from '~/islands/ui/FormAlert';
-import { showToast } from '~/islands/ui/toast-store';
 import { useHydrated } from '~/islands/ui/useHydrated';
 import { StageSteps } from './StageSteps';
 import { forgetApplicationToken } from './token';
@@ -58,6 +57,12 @@ export function ApplicationStatus({ token, view, onChanged, onErased }: Props) {
   const { confirm, confirmDialog } = useConfirm();
   const [pending, setPending] = useState(false);
   const [failed, setFailed] = useState<unknown>(null);
+  // The answer to Withdraw, by the stage it changed: the button is gone, so focus goes here.
+  const [withdrawn, setWithdrawn] = useState<string | null>(null);
+  const withdrawnRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (withdrawn) withdrawnRef.current?.focus();
+  }, [withdrawn]);
   /** One action at a time; its error stays on the page until the next one. */
   const act = async (action: () => Promise<void>) => {
     setPending(true);
@@ -72,7 +77,7 @@ export function ApplicationStatus({ token, view, onChanged, onErased }: Props) {
   };
   const withdraw = () =>
     void act(async () => {
-      showToast('success', (await withdrawApplication(token)).message);
+      setWithdrawn((await withdrawApplication(token)).message);
       onChanged();
     });
   const erase = () =>
@@ -100,6 +105,16 @@ export function ApplicationStatus({ token, view, onChanged, onErased }: Props) {
           <dt className="text-slate-400">Stage</dt>
           <dd className="mt-2">
             <StageSteps stage={view.stage} passed={view.passed} />
+            {withdrawn && (
+              <p
+                ref={withdrawnRef}
+                tabIndex={-1}
+                role="status"
+                className="mt-3 font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+              >
+                {withdrawn}
+              </p>
+            )}
           </dd>
         </div>
         {view.interview && (
