@@ -283,10 +283,14 @@ describe('release notes', () => {
     expect(days).toEqual([...days].sort().reverse());
   });
 
-  test('the platform’s release notes start with its first release, and the page says so', () => {
-    expect(textOf(builtPage('/changelog').querySelector('section#platform'))).toMatch(
-      /Release notes for the platform start with its first release.*None is published yet/,
+  test('the platform’s release notes start with its first release, and the page says so in paragraphs', () => {
+    const platform = builtPage('/changelog').querySelector('section#platform');
+    const paragraphs = [...(platform?.querySelectorAll('p:not(.eyebrow)') ?? [])].map((p) => textOf(p));
+    expect(paragraphs[0]).toMatch(
+      /^Release notes for the platform start with its first release.*None is published yet/,
     );
+    // Two facts side by side keep the space between their sentences.
+    for (const text of paragraphs) expect(text).not.toMatch(/[a-z]\.[A-Z]/);
   });
 
   test('the release notes page is in the Products menu and the footer', () => {
