@@ -1,25 +1,12 @@
 /*
- * The blog in a browser: what needs one (navigation, the chart's table, axe). The list, bylines,
+ * The blog in a browser: what needs one (navigation, the chart's table). The list, bylines,
  * structured data, figures, images and the feed's contents are checked on the built HTML in
- * tests/site/blog.test.ts.
+ * tests/site/blog.test.ts; axe on the list and every article in tests/e2e/axe.spec.ts.
  */
 import { expect, test } from './fixtures';
 
 test.describe('blog', () => {
-  test.describe('list', () => {
-    test('has no accessibility violations', async ({ page, axe }) => {
-      await page.goto('/blogs');
-      expect(await axe()).toEqual([]);
-    });
-  });
-
   test.describe('articles', () => {
-    // Once for the article layout, on the article with the most in it (a chart, tables, figures).
-    test('an article has no accessibility violations', async ({ page, axe }) => {
-      await page.goto('/ipg');
-      expect(await axe()).toEqual([]);
-    });
-
     test('the effort split is drawn as a chart with a text equivalent', async ({ page }) => {
       await page.goto('/ipg');
       const chart = page.getByRole('img', { name: /Workflow effort split/ });

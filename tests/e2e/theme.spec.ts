@@ -3,7 +3,7 @@ import { THEME_STORAGE_KEY, type ResolvedTheme } from '../../src/lib/theme';
 import { colour } from '../../src/styles/palette';
 import { adminTest } from './admin-fixtures';
 import { jobInput, openForm, uniqueTag } from './careers-helpers';
-import { apiTest, expect, scrollThroughPage, test } from './fixtures';
+import { apiTest, expect, test } from './fixtures';
 import { AdminPage } from './pages/AdminPage';
 
 const THEMES: ResolvedTheme[] = ['light', 'dark'];
@@ -130,23 +130,6 @@ test.describe('colour theme', () => {
       expect(await link.evaluate((a) => getComputedStyle(a, '::after').content)).toBe(`" (${href})"`);
     },
   );
-});
-
-test.describe('colour theme › accessibility', () => {
-  for (const theme of THEMES) {
-    for (const path of ['/', '/iip', '/ipg', '/career', '/adminlogin']) {
-      test(`${path} has no axe violations in the ${theme} theme`, async ({ page, axe }) => {
-        await page.emulateMedia({ colorScheme: theme });
-        await page.goto(path);
-        await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-        await scrollThroughPage(page);
-        await page.evaluate(() => window.scrollTo(0, 0));
-        // The login page's second state, with the password-reset instructions and their command line.
-        if (path === '/adminlogin') await page.getByRole('button', { name: 'Forgot password?' }).click();
-        expect(await axe()).toEqual([]);
-      });
-    }
-  }
 });
 
 apiTest.describe('colour theme › accessibility of dialogs', () => {
