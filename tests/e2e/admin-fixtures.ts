@@ -4,7 +4,7 @@
  * fixtures.ts's `apiTest` (its worker-scoped `adminToken`); kept in this file so the shared
  * fixtures file stays small.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import type { Applicant, ContactMessage, Job, JobInput } from '../../src/lib/schemas';
@@ -127,6 +127,9 @@ export const adminTest = apiTest.extend<AdminFixtures>({
   adminApi: async ({ request, adminToken }, use, testInfo) => {
     const headers = { Authorization: `Bearer ${adminToken}` };
     const tag = uniqueWord(testInfo);
+    // The dialog lists a person's other applications, linked by phone: one number per test keeps parallel tests' out.
+    const phoneDigits = String(createHash('sha256').update(tag).digest().readUInt32BE(0) % 1e9).padStart(9, '0');
+    const ownPhone = `+91 9${phoneDigits.slice(0, 4)} ${phoneDigits.slice(4)}`;
     const jobs: number[] = [];
     const applicants: number[] = [];
     let count = 0;
@@ -173,7 +176,7 @@ export const adminTest = apiTest.extend<AdminFixtures>({
             jobId: String(job.id),
             name: fullName,
             email: address,
-            phone: phone ?? '+91 98765 43210',
+            phone: phone ?? ownPhone,
             linkedin,
             coverLetter:
               coverLetter ?? `I have shipped edge inference pipelines for five years and want to build ${job.title}.`,
