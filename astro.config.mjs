@@ -1,5 +1,6 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
+import { unified } from '@astrojs/markdown-remark';
 import { realpathSync } from 'node:fs';
 import mdx from '@astrojs/mdx';
 import react from '@astrojs/react';
@@ -42,15 +43,21 @@ export default defineConfig({
   // Only routes that opt out with `prerender = false` are rendered on request (job pages).
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'ignore',
+  // Lossless whitespace removal: Astro 7's default JSX rules drop the line breaks that separate inline text
+  // ("Karnataka" and "560103" in the footer's address would run together).
+  compressHTML: true,
   build: { format: 'directory', inlineStylesheets: 'never' },
   redirects: redirects.routed,
   prefetch: false,
   // Shiki colours tokens with inline style attributes, which the hashed CSP forbids; code blocks are styled by CSS.
   markdown: {
     syntaxHighlight: false,
-    // A space Keystatic saved as `&#x20;` stops the build with the file and line.
-    remarkPlugins: [rejectEncodedSpaces],
-    rehypePlugins: [focusableCodeBlocks, tableHeaderScope, letterFirstHeadingIds],
+    // remark and rehype (not Astro's default Sätteri), which the plugins below are written for.
+    processor: unified({
+      // A space Keystatic saved as `&#x20;` stops the build with the file and line.
+      remarkPlugins: [rejectEncodedSpaces],
+      rehypePlugins: [focusableCodeBlocks, tableHeaderScope, letterFirstHeadingIds],
+    }),
   },
   integrations: [
     react(),
@@ -73,7 +80,7 @@ export default defineConfig({
     themeInit(),
     keystaticInDev(),
   ],
-  experimental: {
+  security: {
     // Astro hashes every script and style it emits into a CSP <meta>; the server adds frame-ancestors.
     csp: {
       directives: [

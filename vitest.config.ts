@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { DATABASE_INDEPENDENT_API_TESTS } from './tests/helpers/database-independent';
+import { DATABASE_INDEPENDENT_API_TESTS } from './tests/helpers/database-independent.ts';
 
 /**
  * Unit and API tests. The API suite runs on SQLite (a fresh temp DATA_DIR per file) and, when
@@ -9,7 +9,7 @@ import { DATABASE_INDEPENDENT_API_TESTS } from './tests/helpers/database-indepen
  */
 const postgres = Boolean(process.env['TEST_DATABASE_URL']);
 const alias = { '~': fileURLToPath(new URL('./src', import.meta.url)) };
-/** Shared by every project (projects do not inherit, so `include` is not merged across them). */
+/** Shared by every project; each project names its own files (an `include` here would be added to every project's). */
 /** `isolate: false`: files share a worker's module cache instead of importing the server afresh each (docs/ARCHITECTURE.md). */
 const shared = { environment: 'node', testTimeout: 20_000, hookTimeout: 60_000, isolate: false } as const;
 /** API tests hash passwords (argon2id, ~50 ms each) and spawn processes; CI machines are two shared cores. */
@@ -19,11 +19,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     ...shared,
-    include: ['tests/unit/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/api/**/*.test.ts'],
     globalSetup: ['tests/helpers/compiled-server.ts'],
     // Two shared CPU cores: keep parallel files modest.
     maxWorkers: 2,
-    minWorkers: 1,
     projects: [
       {
         resolve: { alias },

@@ -44,9 +44,7 @@ const hardwareSourceMessage =
   "source is required: the https URL of the vendor's datasheet or product page for the part";
 
 /** Where a buyer checks the part's facts: the vendor's own page, never a reseller or a blog. */
-const hardwareSourceSchema = z
-  .string({ required_error: hardwareSourceMessage, invalid_type_error: hardwareSourceMessage })
-  .regex(/^https:\/\/\S+$/, hardwareSourceMessage);
+const hardwareSourceSchema = z.string({ error: hardwareSourceMessage }).regex(/^https:\/\/\S+$/, hardwareSourceMessage);
 
 /** A release number such as 6.1, 10.3 or v2.9.0 somewhere in the runtime text. */
 const runtimeVersion = /\d+\.\d+/;
@@ -132,7 +130,7 @@ export const hardwareSchema = z
     const missing = precisionsNamedButMissing(row);
     if (missing.length)
       ctx.addIssue({
-        code: z.ZodIssueCode.custom,
+        code: 'custom',
         path: ['precisions'],
         message: `notes name ${missing.join(' and ')}, which precisions leave out: add ${missing.length === 1 ? 'it' : 'them'} to precisions, or correct the note`,
       });
@@ -143,7 +141,7 @@ const sourceMessage =
 
 /** A URL, or our own measurement with its date and method, so every number can be checked. */
 const sourceSchema = z
-  .string({ required_error: sourceMessage, invalid_type_error: sourceMessage })
+  .string({ error: sourceMessage })
   .refine(
     (value) => /^https:\/\/\S+$/.test(value) || /^measured by EdgeCraft AI, \d{4}-\d{2}-\d{2}, .{10,}$/.test(value),
     {

@@ -33,7 +33,7 @@ const titleFits = (max: number) => (page: SeoFields, ctx: z.RefinementCtx) => {
   const shown = fullTitle(page.metaTitle ?? page.title);
   if (shown.length > max) {
     ctx.addIssue({
-      code: z.ZodIssueCode.custom,
+      code: 'custom',
       path: ['metaTitle'],
       message: `the page title "${shown}" is ${shown.length} characters; set a shorter metaTitle: at most ${max} characters with the company name`,
     });

@@ -8,6 +8,7 @@
  * Drafts are skipped (they are not built). External links are checked by `npm run check:links`
  * (scripts/check-links.ts), which needs the network.
  */
+import { isUnifiedProcessor, type RemarkPlugin } from '@astrojs/markdown-remark';
 import type { AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -75,8 +76,11 @@ export function linksOf(
 const isDraft = (frontmatter: Record<string, unknown>) => frontmatter['draft'] === true;
 
 /** Records the links of every compiled MDX file into `found`, keyed by file (a recompile replaces them). */
-function remarkCollectLinks(found: Map<string, FoundLink[]>, root: string) {
-  return () => (tree: Node, vfile: VFileLike) => {
+function remarkCollectLinks(found: Map<string, FoundLink[]>, root: string): RemarkPlugin {
+  // The fields read here are a subset of mdast's and the VFile's: narrowed once, at the boundary.
+  return () => (mdast, compiled) => {
+    const tree = mdast as Node;
+    const vfile = compiled as unknown as VFileLike;
     const path = vfile.path ?? '';
     if (!path.endsWith('.mdx')) return;
     const frontmatter = vfile.data.astro?.frontmatter ?? {};
@@ -193,9 +197,12 @@ export function linkCheck(redirects: readonly string[] = []): AstroIntegration {
   return {
     name: 'link-check',
     hooks: {
-      'astro:config:setup': ({ config, updateConfig }) => {
-        const root = fileURLToPath(config.root);
-        updateConfig({ markdown: { remarkPlugins: [remarkCollectLinks(found, root)] } });
+      'astro:config:setup': ({ config }) => {
+        const processor = config.markdown.processor;
+        if (!processor || !isUnifiedProcessor(processor))
+          throw new Error('link-check collects links with a remark plugin: markdown.processor must be unified()');
+        // MDX reads the same processor (it extends the Markdown config), so one plugin sees both.
+        processor.options.remarkPlugins.push(remarkCollectLinks(found, fileURLToPath(config.root)));
       },
       'astro:routes:resolved': ({ routes }) => {
         onRequestRoutes = routes.filter((route) => !route.isPrerendered);

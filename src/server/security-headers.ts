@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 
 /**
  * What a <meta> policy cannot say. Script and style hashes live in each page's CSP <meta> (Astro's
- * experimental.csp); this header adds the rest, and browsers apply both.
+ * security.csp); this header adds the rest, and browsers apply both.
  */
 export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",

@@ -35,7 +35,7 @@ const page = {
 };
 
 /** The first issue's path and message, as Astro prints them when a build fails. */
-function firstIssue(schema: z.ZodTypeAny, data: unknown) {
+function firstIssue(schema: z.ZodType, data: unknown) {
   const result = schema.safeParse(data);
   if (result.success) throw new Error('expected the frontmatter to be rejected');
   const issue = result.error.issues[0];

@@ -19,7 +19,7 @@ function rows(folder: string): { file: string; data: Record<string, unknown> }[]
     }));
 }
 
-function issues(schema: z.ZodTypeAny, data: unknown): { path: string; message: string }[] {
+function issues(schema: z.ZodType, data: unknown): { path: string; message: string }[] {
   const result = schema.safeParse(data);
   return result.success ? [] : result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
 }

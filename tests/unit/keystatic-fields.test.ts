@@ -4,8 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-// The content schemas are Astro's zod 3 (astro/zod), not the project's zod 4.
-import { z, type ZodTypeAny } from 'astro/zod';
+import { z } from 'astro/zod';
 import keystaticConfig from '../../keystatic.config';
 import { articleSchema, pageSchema } from '../../src/content/schemas';
 import { benchmarkSchema, hardwareSchema } from '../../src/content/data-schemas';
@@ -18,7 +17,7 @@ const astroCollections = [
 ].map((match) => match[1]);
 
 /** Which zod schema each Keystatic collection writes for. */
-const SCHEMAS: Record<string, ZodTypeAny> = {
+const SCHEMAS: Record<string, z.ZodType> = {
   articles: articleSchema,
   products: pageSchema,
   verticals: pageSchema,
@@ -33,19 +32,18 @@ const NOT_IN_KEYSTATIC: Record<string, string> = {
 /** The Keystatic field that holds an MDX body (not frontmatter). */
 const BODY = 'content';
 
-/** The object inside refinements, defaults and optionals. */
-function unwrap(schema: ZodTypeAny): ZodTypeAny {
-  if (schema instanceof z.ZodEffects) return unwrap(schema.innerType());
-  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable) return unwrap(schema.unwrap());
-  if (schema instanceof z.ZodDefault) return unwrap(schema.removeDefault());
+/** The schema inside defaults and optionals (refinements stay on the object in zod 4). */
+function unwrap(schema: z.ZodType): z.ZodType {
+  if (schema instanceof z.ZodOptional || schema instanceof z.ZodNullable || schema instanceof z.ZodDefault)
+    return unwrap(schema.unwrap() as z.ZodType);
   return schema;
 }
 
 /** Dotted paths of every field, nested objects included (`cta.title`). */
-function zodFields(schema: ZodTypeAny, prefix = ''): string[] {
+function zodFields(schema: z.ZodType, prefix = ''): string[] {
   const inner = unwrap(schema);
   if (!(inner instanceof z.ZodObject)) return [];
-  return Object.entries(inner.shape as Record<string, ZodTypeAny>).flatMap(([key, value]) => {
+  return Object.entries(inner.shape as Record<string, z.ZodType>).flatMap(([key, value]) => {
     const nested = zodFields(value, `${prefix}${key}.`);
     return [`${prefix}${key}`, ...nested];
   });

@@ -16,7 +16,7 @@ export const PREVIEW_MAX_PAGES = 20;
 export async function drawPdf(data: ArrayBuffer, container: HTMLElement, signal: AbortSignal): Promise<number> {
   const pdfjs = await loadPdfjs();
   // A copy: pdf.js hands its buffer to the worker, and the cached preview must stay readable.
-  const task = pdfjs.getDocument({ data: new Uint8Array(data.slice(0)), isEvalSupported: false });
+  const task = pdfjs.getDocument({ data: new Uint8Array(data.slice(0)) });
   signal.addEventListener('abort', () => void task.destroy(), { once: true });
   const doc = await task.promise;
   const pages = Math.min(doc.numPages, PREVIEW_MAX_PAGES);
