@@ -1,13 +1,12 @@
 /**
  * The resume reader's program, run by resume-reader.ts as a child process while files wait to be read
- * (compiled beside the server as resume-worker.mjs): the text of a PDF (pdf.js) or DOCX (mammoth), or a
+ * (compiled beside the server as resume-worker.mjs): the text of a PDF (unpdf) or DOCX (mammoth), or a
  * DOCX as sanitised HTML for the preview. Its own process, with a small heap and a memory cap, so a
  * hostile file that exhausts memory ends this process, never the server; it is killed past its budget.
  */
 import mammoth from 'mammoth';
 import sanitizeHtml from 'sanitize-html';
-// The build of the pdf.js the admin's preview draws with, made for Node.
-import { getDocument, VerbosityLevel } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocumentProxy } from 'unpdf';
 import { RESUME_PREVIEW_MAX_CHARS, RESUME_READ_MAX_PAGES, RESUME_TEXT_MAX_CHARS } from '~/lib/limits';
 import { docxInflationRefused, pdfInflationRefused } from './resume-inflation';
 
@@ -40,10 +39,10 @@ function cleanResumeText(text: string): string {
   );
 }
 
-/** A PDF's text page by page, stopping at RESUME_READ_MAX_PAGES or once the text is long enough. */
+/** A PDF's text page by page (as unpdf joins it), stopping at RESUME_READ_MAX_PAGES or once the text is long enough. */
 async function pdfText(data: Uint8Array): Promise<string> {
-  // pdf.js 6 never turns a font program into code; its warnings about a malformed file would only fill the log.
-  const pdf = await getDocument({ data, stopAtErrors: false, verbosity: VerbosityLevel.ERRORS }).promise;
+  // No eval: a font program in a hostile PDF never becomes code.
+  const pdf = await getDocumentProxy(data, { isEvalSupported: false, stopAtErrors: false });
   const pages: string[] = [];
   let length = 0;
   for (let n = 1; n <= Math.min(pdf.numPages, RESUME_READ_MAX_PAGES) && length < RESUME_TEXT_MAX_CHARS; n++) {
