@@ -41,8 +41,8 @@ function cleanResumeText(text: string): string {
 
 /** A PDF's text page by page (as unpdf joins it), stopping at RESUME_READ_MAX_PAGES or once the text is long enough. */
 async function pdfText(data: Uint8Array): Promise<string> {
-  // No eval: a font program in a hostile PDF never becomes code.
-  const pdf = await getDocumentProxy(data, { isEvalSupported: false, stopAtErrors: false });
+  // No isEvalSupported: the pdf.js 6 inside unpdf has no eval path, so a font program never becomes code.
+  const pdf = await getDocumentProxy(data, { stopAtErrors: false });
   const pages: string[] = [];
   let length = 0;
   for (let n = 1; n <= Math.min(pdf.numPages, RESUME_READ_MAX_PAGES) && length < RESUME_TEXT_MAX_CHARS; n++) {
