@@ -17,6 +17,8 @@ const READER_HEAP_MB = 192;
  * native code): Node with pdf.js loaded maps about 1.1 GB before reading anything (docs/BENCHMARKS.md).
  */
 const READER_ADDRESS_SPACE_MB = 1536;
+/** One malloc arena: glibc reserves 64 MB of address space for each further one, which the cap would count. */
+const READER_ENV = { MALLOC_ARENA_MAX: '1' };
 
 /** Why a file gave no result: it timed out, ran out of memory, or the library refused it. */
 export class ResumeReadError extends Error {}
@@ -44,8 +46,8 @@ function startReader(): ChildProcess {
   // sh sets the cap (where the system has one) and then becomes node, so the pid held here is the reader's.
   const script = capped ? 'ulimit -v "$0" 2>/dev/null; exec "$@"' : 'exec "$@"';
   return spawn('/bin/sh', ['-c', script, String(READER_ADDRESS_SPACE_MB * 1024), process.execPath, ...args], {
-    // No environment: the server's secrets stay out of reach of a file that takes over the reader.
-    env: {},
+    // No other environment: the server's secrets stay out of reach of a file that takes over the reader.
+    env: READER_ENV,
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
     serialization: 'advanced',
   });

@@ -1,12 +1,12 @@
 /**
  * The resume reader's program, run by resume-reader.ts as a child process while files wait to be read
- * (compiled beside the server as resume-worker.mjs): the text of a PDF (unpdf) or DOCX (mammoth), or a
+ * (compiled beside the server as resume-worker.mjs): the text of a PDF (pdf.js) or DOCX (mammoth), or a
  * DOCX as sanitised HTML for the preview. Its own process, with a small heap and a memory cap, so a
  * hostile file that exhausts memory ends this process, never the server; it is killed past its budget.
  */
 import mammoth from 'mammoth';
+import { registerHooks } from 'node:module';
 import sanitizeHtml from 'sanitize-html';
-import { getDocumentProxy } from 'unpdf';
 import { RESUME_PREVIEW_MAX_CHARS, RESUME_READ_MAX_PAGES, RESUME_TEXT_MAX_CHARS } from '~/lib/limits';
 import { docxInflationRefused, pdfInflationRefused } from './resume-inflation';
 
@@ -15,6 +15,28 @@ export type ResumeTask = { task: 'text' | 'html'; kind: 'pdf' | 'docx'; data: Ui
 export type ResumeWorkerReady = 'ready';
 /** What the process sends last: the result (cut to its maximum), or why there is none. */
 export type ResumeTaskResult = { ok: true; value: string } | { ok: false; error: string };
+
+// Text needs no canvas: pdf.js's native one (Skia) maps over 1 GB of address space, past the reader's cap.
+registerHooks({
+  resolve: (specifier, context, next) => {
+    if (specifier === '@napi-rs/canvas') throw new Error('the resume reader draws nothing');
+    return next(specifier, context);
+  },
+});
+/** The same pdf.js as the admin's preview, in its build for Node, loaded once the hook above is in place. */
+async function loadPdfjs() {
+  // As it loads, pdf.js warns that it cannot draw without that canvas: true, and nothing a text reader's log needs.
+  const warn = console.warn;
+  console.warn = () => {};
+  try {
+    return await import('pdfjs-dist/legacy/build/pdf.mjs');
+  } finally {
+    console.warn = warn;
+  }
+}
+const { getDocument } = await loadPdfjs();
+/** pdf.js's own font and character-map data, so text in the standard fonts and CJK encodings reads right. */
+const PDFJS_DATA = new URL('./', import.meta.resolve('pdfjs-dist/package.json'));
 
 /** What the preview keeps of mammoth's HTML: structure and emphasis; no images, links, styles or scripts. */
 const PREVIEW_HTML: sanitizeHtml.IOptions = {
@@ -39,19 +61,33 @@ function cleanResumeText(text: string): string {
   );
 }
 
-/** A PDF's text page by page (as unpdf joins it), stopping at RESUME_READ_MAX_PAGES or once the text is long enough. */
+/** A PDF's text page by page, stopping at RESUME_READ_MAX_PAGES or once the text is long enough. */
 async function pdfText(data: Uint8Array): Promise<string> {
-  // No isEvalSupported: the pdf.js 6 inside unpdf has no eval path, so a font program never becomes code.
-  const pdf = await getDocumentProxy(data, { stopAtErrors: false });
-  const pages: string[] = [];
-  let length = 0;
-  for (let n = 1; n <= Math.min(pdf.numPages, RESUME_READ_MAX_PAGES) && length < RESUME_TEXT_MAX_CHARS; n++) {
-    const { items } = await (await pdf.getPage(n)).getTextContent();
-    const text = items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
-    pages.push(text);
-    length += text.length;
+  // pdf.js 6 has no eval path (no isEvalSupported option): a font program never becomes code.
+  const task = getDocument({
+    data,
+    stopAtErrors: false,
+    useSystemFonts: true,
+    disableFontFace: true,
+    standardFontDataUrl: new URL('standard_fonts/', PDFJS_DATA).href,
+    cMapUrl: new URL('cmaps/', PDFJS_DATA).href,
+    cMapPacked: true,
+  });
+  const pdf = await task.promise;
+  try {
+    const pages: string[] = [];
+    let length = 0;
+    for (let n = 1; n <= Math.min(pdf.numPages, RESUME_READ_MAX_PAGES) && length < RESUME_TEXT_MAX_CHARS; n++) {
+      const { items } = await (await pdf.getPage(n)).getTextContent();
+      const text = items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join('');
+      pages.push(text);
+      length += text.length;
+    }
+    return pages.join('\n');
+  } finally {
+    // The reader lives while files queue: each document's memory goes with it.
+    await task.destroy();
   }
-  return pages.join('\n');
 }
 
 async function run({ task, kind, data: sent }: ResumeTask): Promise<string> {
