@@ -21,6 +21,8 @@ import { REDIRECTS, redirectsForAstro } from './src/redirects';
 import { apiOrigin, connectSources } from './src/lib/connect-sources';
 
 const siteUrl = process.env.SITE_URL ?? 'https://www.example.com';
+/** The browsers the built CSS is written for: Vite 6's default ('modules'); Astro builds the JavaScript for esnext. */
+const CSS_BROWSERS = ['edge88', 'firefox78', 'chrome87', 'safari14'];
 const redirects = redirectsForAstro();
 // /career/jobs is the board's no-JavaScript twin; the jobs themselves are in sitemap-jobs.xml.
 const notInSitemap = new Set([
@@ -106,6 +108,9 @@ export default defineConfig({
       fs: { allow: [new URL('.', import.meta.url).pathname, realpathSync('node_modules')] },
     },
     resolve: { alias: { '~': new URL('./src', import.meta.url).pathname } },
+    // Vite 8 minifies CSS with Lightning CSS for its own newer default browsers: this keeps min-width media
+    // queries (Safari before 16.4 ignores the range syntax), so the same visitors keep working pages.
+    build: { cssTarget: CSS_BROWSERS },
     cacheDir: './.astro/vite',
   },
 });
