@@ -101,7 +101,7 @@ export const hardwareSchema = z
     /** Position in the table (ascending). */
     order: z.number().int().nonnegative(),
     /** The row's dated changes, oldest first, from the day it joined the list: the changelog page's source. */
-    history: z.array(hardwareChangeSchema, { required_error: historyMessage }).min(1, historyMessage),
+    history: z.array(hardwareChangeSchema, { error: historyMessage }).min(1, historyMessage),
   })
   .refine(
     (row) =>
