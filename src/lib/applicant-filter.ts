@@ -7,27 +7,32 @@ export type ApplicantFilter = {
   status: ApplicantStatus | 'all';
   /** A job id, or 'all'. */
   jobId: number | 'all';
+  /** Only applicants past their stage's deadline. */
+  overdue: boolean;
 };
 
-export const NO_FILTER: ApplicantFilter = { search: '', status: 'all', jobId: 'all' };
+export const NO_FILTER: ApplicantFilter = { search: '', status: 'all', jobId: 'all', overdue: false };
 
-/** The status and job filters (both must match), over the list or the server's search results. */
+/** The status, job and overdue filters (all must match), over the list or the server's search results. */
 export function filterApplicants(
   applicants: readonly Applicant[],
-  filter: Pick<ApplicantFilter, 'status' | 'jobId'>,
+  filter: Pick<ApplicantFilter, 'status' | 'jobId' | 'overdue'>,
 ): Applicant[] {
   return applicants.filter(
     (a) =>
-      (filter.status === 'all' || a.status === filter.status) && (filter.jobId === 'all' || a.jobId === filter.jobId),
+      (filter.status === 'all' || a.status === filter.status) &&
+      (filter.jobId === 'all' || a.jobId === filter.jobId) &&
+      (!filter.overdue || a.overdue === true),
   );
 }
 
-/** The filter as query parameters (`search`, `status`, `jobId`), e.g. for `GET /applicants.csv`. */
+/** The filter as query parameters (`search`, `status`, `jobId`, `overdue=1`), e.g. for `GET /applicants.csv`. */
 export function filterToQuery(filter: ApplicantFilter): URLSearchParams {
   const query = new URLSearchParams();
   if (filter.search.trim()) query.set('search', filter.search.trim());
   if (filter.status !== 'all') query.set('status', filter.status);
   if (filter.jobId !== 'all') query.set('jobId', String(filter.jobId));
+  if (filter.overdue) query.set('overdue', '1');
   return query;
 }
 
@@ -40,5 +45,9 @@ export const applicantFilterQuerySchema = z.object({
   jobId: z.pipe(
     z.transform(blankIsAll),
     z.union([z.literal('all'), z.pipe(z.string().check(z.regex(/^[0-9]{1,10}$/, 'Unknown job')), z.transform(Number))]),
+  ),
+  overdue: z.pipe(
+    z._default(z.enum(['', '0', '1'], { error: 'Overdue must be 1 or 0' }), ''),
+    z.transform((v) => v === '1'),
   ),
 }) satisfies z.ZodMiniType<ApplicantFilter, unknown>;

@@ -104,6 +104,7 @@ export const AUDIT_ACTIONS = {
   'team.role_changed': 'Changed a role',
   'team.removed': 'Removed a team member',
   'team.two_factor_required': 'Changed the two-factor rule',
+  'team.stage_deadlines_set': 'Changed the stage deadlines',
   'two_factor.enabled': 'Turned on two-factor sign-in',
   'two_factor.disabled': 'Turned off two-factor sign-in',
   'two_factor.recovery_used': 'Signed in with a recovery code',

@@ -67,6 +67,8 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'PUT /api/admins/:id/role': 'owner',
   'DELETE /api/admins/:id': 'owner',
   'PUT /api/admins/two-factor': 'owner',
+  'GET /api/admins/stage-deadlines': 'owner',
+  'PUT /api/admins/stage-deadlines': 'owner',
   'GET /api/audit': 'owner',
 };
 

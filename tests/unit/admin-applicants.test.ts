@@ -54,9 +54,15 @@ const ids = (list: Applicant[]) => list.map((a) => a.id);
 
 describe('admin › applicants › filterApplicants', () => {
   it('combines status and job (the server searches the words)', () => {
-    expect(ids(filterApplicants(people, { status: 'shortlisted', jobId: 10 }))).toEqual([2]);
-    expect(ids(filterApplicants(people, { status: 'rejected', jobId: 10 }))).toEqual([]);
+    expect(ids(filterApplicants(people, { status: 'shortlisted', jobId: 10, overdue: false }))).toEqual([2]);
+    expect(ids(filterApplicants(people, { status: 'rejected', jobId: 10, overdue: false }))).toEqual([]);
     expect(ids(filterApplicants(people, NO_FILTER))).toEqual([1, 2, 3]);
+  });
+
+  it('keeps only the overdue applicants when the overdue filter is on', () => {
+    const marked = people.map((a) => ({ ...a, overdue: a.id === 2 }));
+    expect(ids(filterApplicants(marked, { ...NO_FILTER, overdue: true }))).toEqual([2]);
+    expect(ids(filterApplicants(marked, { ...NO_FILTER, status: 'pending', overdue: true }))).toEqual([]);
   });
 
   it('counts every applicant by status', () => {

@@ -37,10 +37,14 @@ const TAB_ROLES: Record<TabId, Role> = {
   team: 'owner',
 };
 
-/** 'Job Vacancies (3)' ('…' until the list has loaded); the count takes its own line on phones. */
-const tabLabel = (name: string, data: readonly unknown[] | undefined) => (
+/** 'Job Vacancies (3)', 'Applicants (9 · 2 overdue)' ('…' until the list has loaded); the count takes its own line on phones. */
+const tabLabel = (name: string, data: readonly unknown[] | undefined, overdue?: number) => (
   <>
-    {name} <span className="block sm:inline">({data ? data.length : '…'})</span>
+    {name}{' '}
+    <span className="block sm:inline">
+      ({data ? data.length : '…'}
+      {overdue ? ` · ${overdue} overdue` : ''})
+    </span>
   </>
 );
 
@@ -77,7 +81,12 @@ export function Dashboard({ session }: { session: SessionInfo }) {
 
   const tabs: TabSpec<TabId>[] = [
     { id: 'jobs', label: tabLabel('Job Vacancies', jobs.data), panel: <JobsPanel /> },
-    { id: 'applicants', label: tabLabel('Applicants', applicants.data), panel: <ApplicantsPanel /> },
+    // Applicants also count who waits past their stage's deadline, so a forgotten one is noticed.
+    {
+      id: 'applicants',
+      label: tabLabel('Applicants', applicants.data, applicants.data?.filter((a) => a.overdue).length),
+      panel: <ApplicantsPanel />,
+    },
     { id: 'sources', label: 'Sources', panel: <SourcesPanel /> },
     // Messages count what still waits for an answer.
     {

@@ -80,6 +80,10 @@ export const applicantSchema = z.object({
   fieldOfInterest: z.optional(z.nullable(z.string())),
   /** When retention will erase this applicant: its last status change plus the limit of its stage. */
   eraseAt: z.optional(z.string()),
+  /** When the current stage is due (its last change plus the stage's days); null in Hired, Rejected, Withdrawn. */
+  dueAt: z.optional(z.nullable(z.string())),
+  /** Whether `dueAt` has passed: the dashboard marks the applicant overdue. */
+  overdue: z.optional(z.boolean()),
   /**
    * The stored resume's kind (its real type, sniffed from the bytes), size in bytes, and whether
    * its text was read for search and preview (RESUME_TEXT_STATES).

@@ -5,7 +5,7 @@ import { EraseOn } from '../privacy/EraseOn';
 import { Can } from '../session';
 import { StatusActions, deleteButtonClass } from './StatusActions';
 import { MatchSnippet } from './MatchSnippet';
-import { StatusBadge } from './StatusBadge';
+import { OverdueBadge, StatusBadge } from './StatusBadge';
 import type { ApplicantActions } from './useApplicantActions';
 
 type Props = {
@@ -18,7 +18,7 @@ type Props = {
   onSelect?: (event: { shiftKey: boolean }) => void;
 };
 
-/** Applicant card: name, phone and e-mail, status, the search's matching passage, job, department, source, applied date and the actions. */
+/** Applicant card: name, phone and e-mail, status (and overdue), the search's matching passage, job, department, source, applied date and the actions. */
 export function ApplicantCard({ applicant, actions, onView, selected, onSelect }: Props) {
   const busy = actions.isBusy(applicant.id);
   const titleId = `applicant-${applicant.id}-name`;
@@ -42,7 +42,10 @@ export function ApplicantCard({ applicant, actions, onView, selected, onSelect }
               {applicant.name}
             </h3>
           </div>
-          <StatusBadge status={applicant.status} />
+          <div className="flex shrink-0 flex-col items-end gap-1">
+            <StatusBadge status={applicant.status} />
+            {applicant.overdue && <OverdueBadge />}
+          </div>
         </div>
         {/* Phone and e-mail side by side; on a narrow card the e-mail takes the next line. */}
         <p className="flex flex-wrap gap-x-4 text-sm text-slate-300">
@@ -74,6 +77,14 @@ export function ApplicantCard({ applicant, actions, onView, selected, onSelect }
             <time dateTime={applicant.appliedAt}>{formatDate(applicant.appliedAt)}</time>
           </dd>
         </div>
+        {applicant.dueAt && (
+          <div className="flex gap-2">
+            <dt className="text-slate-400">Answer due:</dt>
+            <dd className={applicant.overdue ? 'text-orange-200' : 'text-slate-100'}>
+              <time dateTime={applicant.dueAt}>{formatDate(applicant.dueAt)}</time>
+            </dd>
+          </div>
+        )}
         <div className="flex gap-2">
           <dt className="text-slate-400">Erase on:</dt>
           <dd className="text-slate-100">

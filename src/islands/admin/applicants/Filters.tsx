@@ -9,13 +9,13 @@ type Props = {
   jobs: { id: number; label: string }[];
 };
 
-/** Search (name, e-mail, job title, cover letter, resume text: on the server), status filter and job filter; they combine. On phones the two filters share a row. */
+/** Search (name, e-mail, job title, cover letter, resume text: on the server), status, job and overdue filters; they combine. On phones the two selects share a row. */
 export function Filters({ filter, onChange, jobs }: Props) {
   return (
     <div
       role="search"
       aria-label="Filter applicants"
-      className="grid grid-cols-2 gap-2 md:grid-cols-[2fr_1fr_1fr] md:gap-3"
+      className="grid grid-cols-2 items-center gap-2 md:grid-cols-[2fr_1fr_1fr_auto] md:gap-3"
     >
       <div className="col-span-2 md:col-span-1">
         <label htmlFor="applicant-search" className="sr-only">
@@ -68,6 +68,15 @@ export function Filters({ filter, onChange, jobs }: Props) {
           ))}
         </select>
       </div>
+      <label className="col-span-2 inline-flex items-center gap-2 text-sm text-slate-200 md:col-span-1">
+        <input
+          type="checkbox"
+          checked={filter.overdue}
+          onChange={(event) => onChange({ ...filter, overdue: event.target.checked })}
+          className="h-5 w-5 shrink-0 rounded border-white/30 bg-ink-900 accent-brand-400"
+        />
+        {stageDeadlineMessages.overdueOnly}
+      </label>
     </div>
   );
 }

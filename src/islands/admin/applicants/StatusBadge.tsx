@@ -1,4 +1,5 @@
 import { STAGE_LABELS, type ApplicantStatus } from '~/lib/schemas';
+import { stageDeadlineMessages } from '~/lib/stage-deadlines';
 import { Badge, type BadgeStyle } from '~/islands/ui/Badge';
 
 /** Stage colours (applied yellow, the way forward green to blue, rejected red, withdrawn grey), always with the word and an icon. */
@@ -14,4 +15,15 @@ export const statusStyles: Record<ApplicantStatus, BadgeStyle> = {
 
 export function StatusBadge({ status, prefix }: { status: ApplicantStatus; prefix?: string | undefined }) {
   return <Badge style={statusStyles[status]} prefix={prefix} />;
+}
+
+const overdueStyle: BadgeStyle = {
+  label: stageDeadlineMessages.overdue,
+  className: 'bg-orange-300 text-orange-950',
+  icon: '⏱',
+};
+
+/** Shown beside the stage when the applicant has waited past its deadline. */
+export function OverdueBadge() {
+  return <Badge style={overdueStyle} prefix="" />;
 }

@@ -8,7 +8,7 @@ import { statusMails } from '../../mail';
 import { apiError, fieldErrors, summarize } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
-import { withEraseAt } from '../../services/retention-policy';
+import { adminApplicantView } from '../../services/stage-deadlines';
 import { auditRequest } from '../../services/audit';
 import { readResume, ResumeReadError } from '../../services/resume-reader';
 import { applyService } from './apply-service';
@@ -34,7 +34,7 @@ export function applicantRoutes(services: Services) {
         if (!parsed.success) return apiError(c, 400, summarize(fieldErrors(parsed.error), applicantMessages.badSearch));
         const { q } = parsed.data;
         const found = q === undefined ? await listApplicants(db) : await searchApplicants(db, services.dbKind, q);
-        const applicants = found.map((a) => withEraseAt(a, services.config.retentionDays));
+        const applicants = found.map(await adminApplicantView(services));
         await auditRequest(services, c, 'applicants.listed', {
           summary:
             q === undefined
@@ -61,7 +61,7 @@ export function applicantRoutes(services: Services) {
         if (template) await auditTemplateMail(services, c, id, template);
         return c.json({
           message: applicantMessages.moved(status),
-          applicant: withEraseAt(outcome.applicant, services.config.retentionDays),
+          applicant: (await adminApplicantView(services))(outcome.applicant),
         });
       })
       .post('/bulk', guard, jsonBody(bulkActionSchema), async (c) => {

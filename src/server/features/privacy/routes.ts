@@ -16,7 +16,7 @@ import {
 import { apiError, fieldErrors, summarize } from '../../errors';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
-import { withEraseAt } from '../../services/retention-policy';
+import { adminApplicantView } from '../../services/stage-deadlines';
 import { auditRequest } from '../../services/audit';
 import { applicantHistory } from '../../services/applicant-history';
 import { applicantsCsv } from './csv';
@@ -45,10 +45,7 @@ export function privacyRoutes(services: Services) {
       // The same search as the dashboard's list: the rows exported are the rows shown.
       const search = parsed.data.search.trim();
       const found = search ? await searchApplicants(db, services.dbKind, search) : await listApplicants(db);
-      const rows = filterApplicants(
-        found.map((a) => withEraseAt(a, days())),
-        parsed.data,
-      );
+      const rows = filterApplicants(found.map(await adminApplicantView(services)), parsed.data);
       await auditRequest(services, c, 'applicants.csv_exported', {
         summary: `exported ${rows.length} applicants as CSV`,
       });
@@ -65,7 +62,7 @@ export function privacyRoutes(services: Services) {
       if (id === null || !applicant) return apiError(c, 404, applicantMessages.notFound);
       await auditRequest(services, c, 'applicant.viewed', { subject: { type: 'applicant', id } });
       const body: ApplicantDetail = {
-        applicant: withEraseAt(applicant, days()),
+        applicant: (await adminApplicantView(services))(applicant),
         consent: await applicantConsent(db, id),
         ...(await applicantHistory(db, applicant, c.var.admin?.id ?? 0)),
       };

@@ -10,6 +10,7 @@ import {
   type TeamList,
   type TeamMember,
 } from '~/lib/team';
+import { stageDeadlineDaysSchema, stageDeadlineMessages } from '~/lib/stage-deadlines';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import {
@@ -30,6 +31,7 @@ import { jsonBody } from '../../middleware/validate';
 import { auditRequest } from '../../services/audit';
 import { hashPassword } from '../../services/password';
 import { REQUIRE_TWO_FACTOR, teamRequiresTwoFactor } from '../../services/two-factor-rule';
+import { saveStageDeadlineDays, stageDeadlineDays } from '../../services/stage-deadlines';
 
 /** Only this hash of a link's token is stored (the same rule as the reset link, whose page it opens). */
 const hashLinkToken = (token: string) => createHash('sha256').update(token, 'utf8').digest('hex');
@@ -39,7 +41,7 @@ const twoFactorRuleSchema = z.object({ required: z.boolean() });
 /**
  * `/admins`, for owners (ROUTE_ROLES): the team with roles, invitations by e-mail (sent again with
  * a new link while unused), role changes,
- * removals, and whether two-factor sign-in is required. The last owner stays an owner.
+ * removals, whether two-factor sign-in is required, and the days each stage may take. The last owner stays an owner.
  */
 export function teamRoutes(services: Services) {
   const { db, config } = services;
@@ -128,6 +130,17 @@ export function teamRoutes(services: Services) {
         message: required ? teamMessages.requireTwoFactorOn : teamMessages.requireTwoFactorOff,
         requireTwoFactor: required,
       });
+    })
+    .get('/stage-deadlines', guard, async (c) => c.json({ days: await stageDeadlineDays(db) }))
+    .put('/stage-deadlines', guard, jsonBody(stageDeadlineDaysSchema), async (c) => {
+      const days = c.req.valid('json');
+      await saveStageDeadlineDays(db, days);
+      await auditRequest(services, c, 'team.stage_deadlines_set', {
+        summary: `set stage deadlines to ${Object.entries(days)
+          .map(([stage, n]) => `${stage} ${n} days`)
+          .join(', ')}`,
+      });
+      return c.json({ message: stageDeadlineMessages.saved, days });
     })
     .put('/:id/role', guard, jsonBody(roleChangeSchema), async (c) => {
       const id = parseDbId(c.req.param('id'));
