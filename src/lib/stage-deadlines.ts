@@ -3,8 +3,13 @@ import { z } from 'zod/mini';
 import type { Applicant, ApplicantStatus } from './schemas/applicant';
 
 /** The stages with a deadline: the ones where the applicant waits on the team (not hired, rejected or withdrawn). */
-export const DEADLINE_STAGES = ['pending', 'shortlisted', 'interview', 'offer'] as const satisfies readonly ApplicantStatus[];
-export type DeadlineStage = (typeof DEADLINE_STAGES)[number];
+export const DEADLINE_STAGES = [
+  'pending',
+  'shortlisted',
+  'interview',
+  'offer',
+] as const satisfies readonly ApplicantStatus[];
+type DeadlineStage = (typeof DEADLINE_STAGES)[number];
 export type StageDeadlineDays = Record<DeadlineStage, number>;
 
 /** Days in a stage before an applicant is overdue, until the owners set others (Applied, Screening, Interview, Offer). */
@@ -20,10 +25,7 @@ const isDeadlineStage = (status: ApplicantStatus): status is DeadlineStage =>
   (DEADLINE_STAGES as readonly ApplicantStatus[]).includes(status);
 
 /** When the applicant's current stage is due (its last change plus the stage's days); null in a stage without one. */
-export function stageDueAt(
-  applicant: Pick<Applicant, 'status' | 'statusChangedAt'>,
-  days: StageDeadlineDays,
-): string | null {
+function stageDueAt(applicant: Pick<Applicant, 'status' | 'statusChangedAt'>, days: StageDeadlineDays): string | null {
   if (!isDeadlineStage(applicant.status)) return null;
   return new Date(Date.parse(applicant.statusChangedAt) + days[applicant.status] * DAY_MS).toISOString();
 }
@@ -40,7 +42,6 @@ export const stageDeadlineMessages = {
   /** The card's badge and the filter. */
   overdue: 'Overdue',
   overdueOnly: 'Overdue only',
-  overdueSince: (dueAt: string) => `Overdue since ${dueAt}`,
 } as const;
 
 const daysSchema = z

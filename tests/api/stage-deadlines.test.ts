@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Applicant } from '~/lib/schemas';
 import { STAGE_DEADLINE_DEFAULT_DAYS } from '~/lib/stage-deadlines';
 import { signToken } from '~/server/services/jwt';
-import { appliedId, apply, applicationForm, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';
+import { appliedId, apply, applicationForm, call, setupApi, validJob, type TestApi } from '../../support/api';
 
 const DAY_MS = 86_400_000;
 const APPLIED_AT = new Date('2027-03-01T09:00:00.000Z');
@@ -12,7 +12,7 @@ let api: TestApi;
 let jobId: number;
 beforeAll(async () => {
   api = await setupApi({ now: () => clock });
-  jobId = (await createJobViaApi(api)).id;
+  jobId = ((await (await asAdmin('POST', '/api/job', validJob)).json()) as { job: { id: number } }).job.id;
 });
 afterAll(async () => {
   await api.close();
@@ -106,8 +106,7 @@ describe('stage deadlines', () => {
   it('exports only the overdue applicants as CSV with overdue=1', async () => {
     const late = await applied('late-csv@example.com');
     clock = daysLater(5);
-    const fresh = appliedId(api, await apply(api, applicationForm(jobId, { email: 'fresh-csv@example.com' })));
-    await fresh;
+    await appliedId(api, await apply(api, applicationForm(jobId, { email: 'fresh-csv@example.com' })));
     clock = daysLater(8);
     const all = await (await asAdmin('GET', '/api/applicants.csv')).text();
     const overdue = await (await asAdmin('GET', '/api/applicants.csv?overdue=1')).text();

@@ -1,3 +1,4 @@
+import type { StageDeadlineDays } from '~/lib/stage-deadlines';
 import type { InvitationSent, InviteInput, Role } from '~/lib/team';
 import type { TwoFactorEnabled, TwoFactorSetup } from '~/lib/two-factor';
 import { apiRequest } from './client';
@@ -24,6 +25,14 @@ export const setTeamTwoFactor = (required: boolean) =>
   apiRequest<{ message: string; requireTwoFactor: boolean }>('/admins/two-factor', {
     method: 'PUT',
     json: { required },
+    auth: true,
+  });
+
+/** `PUT /admins/stage-deadlines` (owners): the days each open stage may take before its applicants are overdue. */
+export const setStageDeadlines = (days: StageDeadlineDays) =>
+  apiRequest<{ message: string; days: StageDeadlineDays }>('/admins/stage-deadlines', {
+    method: 'PUT',
+    json: days,
     auth: true,
   });
 

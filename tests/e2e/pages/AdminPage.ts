@@ -19,8 +19,10 @@ export class AdminPage {
   }
 
   tab(name: AdminTab): Locator {
-    // 'Applicants (3)'; the Outbox counts failed mails, 'Outbox (1 failed)', Messages unhandled ones, 'Messages (2 unhandled)'.
-    return this.page.getByRole('tab', { name: new RegExp(`^${name} \\((\\d+|…)( failed| unhandled)?\\)$`) });
+    // 'Applicants (3)', or 'Applicants (3 · 1 overdue)'; the Outbox counts failed mails, 'Outbox (1 failed)', Messages unhandled ones, 'Messages (2 unhandled)'.
+    return this.page.getByRole('tab', {
+      name: new RegExp(`^${name} \\((\\d+|…)( failed| unhandled| · \\d+ overdue)?\\)$`),
+    });
   }
 
   async openTab(name: AdminTab): Promise<Locator> {

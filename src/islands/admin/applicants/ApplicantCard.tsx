@@ -80,7 +80,7 @@ export function ApplicantCard({ applicant, actions, onView, selected, onSelect }
         {applicant.dueAt && (
           <div className="flex gap-2">
             <dt className="text-slate-400">Answer due:</dt>
-            <dd className={applicant.overdue ? 'text-orange-200' : 'text-slate-100'}>
+            <dd className="text-slate-100">
               <time dateTime={applicant.dueAt}>{formatDate(applicant.dueAt)}</time>
             </dd>
           </div>

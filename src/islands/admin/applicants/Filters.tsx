@@ -1,3 +1,4 @@
+import { stageDeadlineMessages } from '~/lib/stage-deadlines';
 import { APPLICANT_STATUSES, applicantMessages, type ApplicantStatus } from '~/lib/schemas';
 import { inputClass } from '~/islands/ui/Field';
 import type { ApplicantFilter } from './filter';

@@ -14,6 +14,7 @@ import { formatLongDate } from '../format';
 import { QueryState } from '../StateMessage';
 import { useAdminMutation } from '../useAdminMutation';
 import { InviteDialog } from './InviteDialog';
+import { StageDeadlines } from './StageDeadlines';
 
 const teamTexts = {
   loading: 'Loading the team...',
@@ -115,7 +116,7 @@ function MemberCard({
   );
 }
 
-/** The Team tab (owners): who can sign in, with which role, two-factor state and last sign-in. */
+/** The Team tab (owners): who can sign in, with which role, two-factor state and last sign-in; the team's rules. */
 export function TeamPanel({ selfId }: { selfId: number }) {
   const team = useQuery(teamQuery());
   const [inviting, setInviting] = useState(false);
@@ -199,6 +200,7 @@ export function TeamPanel({ selfId }: { selfId: number }) {
                 </p>
               </div>
             </div>
+            <StageDeadlines />
             <ul className="flex flex-col gap-4" aria-label="Team members">
               {members.map((member) => (
                 <li key={member.id}>
