@@ -70,6 +70,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/applications/:token',
   'POST /api/applications/:token/withdraw',
   'GET /api/applications/:token/export',
+  'GET /api/applications/:token/interview.ics',
   'DELETE /api/applications/:token',
   'POST /api/alerts',
   'POST /api/alerts/form',

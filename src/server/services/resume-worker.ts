@@ -103,10 +103,12 @@ async function run({ task, kind, data: sent }: ResumeTask): Promise<string> {
   return sanitizeHtml(value.slice(0, RESUME_PREVIEW_MAX_CHARS), PREVIEW_HTML);
 }
 
-const send = process.send?.bind(process);
-if (!send) throw new Error('resume-worker runs as a child process with an IPC channel only');
+if (!process.send) throw new Error('resume-worker runs as a child process with an IPC channel only');
 // The server went away (even by a crash): nothing is left to read for.
-process.on('disconnect', () => process.exit(0));
+const serverGone = () => process.exit(0);
+process.on('disconnect', serverGone);
+// A send can meet a channel the server closed before 'disconnect' arrives (EPIPE): the same end.
+const send = (message: unknown) => process.send?.(message, undefined, undefined, (error) => error && serverGone());
 // Loaded: the reader's budget starts now, so a slow start of the process never counts against the file.
 send('ready' satisfies ResumeWorkerReady);
 process.on('message', (task: ResumeTask) =>
