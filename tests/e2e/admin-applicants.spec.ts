@@ -346,6 +346,17 @@ test.describe('admin applicants', () => {
     await expect(cards.first()).toBeInViewport();
   });
 
+  test('the list keeps the page as wide as the screen', async ({ loggedInPage: page, adminApi }) => {
+    const job = await adminApi.createJob();
+    const applicant = await adminApi.seedApplicant({ job });
+    const admin = await openApplicants(page, adminApi.tag);
+    await expect(admin.applicantCard(applicant.name)).toBeVisible();
+    const screen = page.viewportSize();
+    if (!screen) throw new Error('no viewport');
+    // A card's longest line (its name beside its badge) cannot widen its column past the screen.
+    expect(await page.evaluate(() => document.scrollingElement?.scrollWidth)).toBeLessThanOrEqual(screen.width);
+  });
+
   test('a card shows the e-mail beside the phone, both as links', async ({ loggedInPage: page, adminApi }) => {
     const job = await adminApi.createJob();
     const applicant = await adminApi.seedApplicant({ job });

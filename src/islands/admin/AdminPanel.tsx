@@ -15,7 +15,7 @@ type Props = {
 export function AdminPanel({ id, title, intro, action, children }: Props) {
   const headingId = `${id}-heading`;
   return (
-    <section aria-labelledby={headingId} className="flex flex-col gap-5">
+    <section aria-labelledby={headingId} className="flex flex-col gap-4 sm:gap-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 id={headingId} className="text-2xl">

@@ -100,7 +100,8 @@ export function ApplicantsPanel() {
       <QueryState query={applicants} items={applicants.data} texts={applicantsTexts}>
         {() => (
           <>
-            <div ref={resultsTop} aria-hidden="true" />
+            {/* Out of the flow: a marker, not a flex item with a gap of its own. */}
+            <div ref={resultsTop} aria-hidden="true" className="absolute" />
             {/* Stays under the site header while the cards scroll; opaque so cards pass beneath it. */}
             <div
               data-sticky-filters
@@ -162,7 +163,8 @@ export function ApplicantsPanel() {
             ) : view === 'board' ? (
               <BoardView applicants={shown} actions={actions} onView={setOpenId} />
             ) : (
-              <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Applicants">
+              // One column of the screen's width on a phone: a long name truncates instead of widening it.
+              <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Applicants">
                 {shown.map((applicant) => (
                   <li key={applicant.id}>
                     <ApplicantCard

@@ -20,30 +20,13 @@ const OTHERS: readonly Tile[] = [
   stage('withdrawn', 'text-slate-300'),
 ];
 
-function Tiles({
-  tiles,
-  counts,
-  small,
-}: {
-  tiles: readonly Tile[];
-  counts: Record<Tile['key'], number>;
-  small?: boolean;
-}) {
+function Tiles({ tiles, counts }: { tiles: readonly Tile[]; counts: Record<Tile['key'], number> }) {
   return (
     <dl className="grid grid-cols-4 gap-2 sm:gap-3">
       {tiles.map((tile) => (
-        <div
-          key={tile.key}
-          className={cn(
-            'card flex flex-col-reverse justify-end gap-0.5 sm:gap-1',
-            small ? 'px-2.5 py-1.5 sm:px-4 sm:py-2' : 'p-2.5 sm:p-4',
-          )}
-        >
+        <div key={tile.key} className="card flex flex-col-reverse justify-end gap-0.5 p-2 sm:gap-1 sm:p-4">
           <dt className="text-xs leading-tight text-slate-300 sm:text-sm">{tile.label}</dt>
-          <dd
-            className={cn('font-semibold', small ? 'text-base sm:text-xl' : 'text-xl sm:text-3xl', tile.accent)}
-            data-counter={tile.key}
-          >
+          <dd className={cn('text-xl font-semibold sm:text-3xl', tile.accent)} data-counter={tile.key}>
             {counts[tile.key]}
           </dd>
         </div>
@@ -52,13 +35,29 @@ function Tiles({
   );
 }
 
-/** The counters over all applicants, in two rows of four even on phones (the results stay in view). */
+/** The other stages on one line of label and number: the first card stays on the first screen. */
+function Line({ tiles, counts }: { tiles: readonly Tile[]; counts: Record<Tile['key'], number> }) {
+  return (
+    <dl className="card flex flex-wrap gap-x-4 gap-y-1 px-3 py-1 text-xs sm:text-sm">
+      {tiles.map((tile) => (
+        <div key={tile.key} className="flex items-baseline gap-1">
+          <dt className="text-slate-300">{tile.label}</dt>
+          <dd className={cn('font-semibold', tile.accent)} data-counter={tile.key}>
+            {counts[tile.key]}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** The spec's four counters as tiles, the other stages under them on one line. */
 export function Counters({ applicants }: { applicants: readonly Applicant[] }) {
   const counts = countByStatus(applicants);
   return (
     <div className="flex flex-col gap-2">
       <Tiles tiles={MAIN} counts={counts} />
-      <Tiles tiles={OTHERS} counts={counts} small />
+      <Line tiles={OTHERS} counts={counts} />
     </div>
   );
 }
