@@ -20,6 +20,8 @@ const column = (page: Page, stage: string) => page.locator(`[data-stage="${stage
 
 /** A mouse drag in small steps, as a person drags: dnd-kit starts a drag only after a few pixels of movement. */
 async function drag(page: Page, from: Locator, to: Locator): Promise<void> {
+  // The mouse acts at screen coordinates: the card must be on screen first, as a person sees it.
+  await from.scrollIntoViewIfNeeded();
   const start = await from.boundingBox();
   const end = await to.boundingBox();
   if (!start || !end) throw new Error('nothing to drag, or nowhere to drop');
@@ -43,6 +45,9 @@ test.describe('the hiring pipeline', () => {
     await expect(handle).toBeVisible();
     expect(await axe('main')).toEqual([]);
 
+    // On screen before it takes focus: focus() would scroll the page smoothly, and a card lifted
+    // mid-scroll is measured where it was, so the first arrow lands on no column.
+    await handle.scrollIntoViewIfNeeded();
     await handle.focus();
     // Each key waits for the state it leads to: the sensor listens for arrows only once the card is lifted.
     const heard = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
