@@ -10,15 +10,15 @@ type Props = {
   jobs: { id: number; label: string }[];
 };
 
-/** Search (name, e-mail, job title, cover letter, resume text: on the server), status, job and overdue filters; they combine. On phones the two selects share a row. */
+/** Search (name, e-mail, job title, cover letter, resume text: on the server), status, job and overdue filters; they combine. On phones the overdue box sits beside the search and the two selects share the next row, so the first card stays on the first screen. */
 export function Filters({ filter, onChange, jobs }: Props) {
   return (
     <div
       role="search"
       aria-label="Filter applicants"
-      className="grid grid-cols-2 items-center gap-2 md:grid-cols-[2fr_1fr_1fr_auto] md:gap-3"
+      className="grid grid-cols-[1fr_auto] items-center gap-2 md:grid-cols-[2fr_1fr_1fr_auto] md:gap-3"
     >
-      <div className="col-span-2 md:col-span-1">
+      <div>
         <label htmlFor="applicant-search" className="sr-only">
           {applicantMessages.searchLabel}
         </label>
@@ -31,45 +31,47 @@ export function Filters({ filter, onChange, jobs }: Props) {
           className={inputClass}
         />
       </div>
-      <div>
-        <label htmlFor="applicant-status" className="sr-only">
-          Filter by status
-        </label>
-        <select
-          id="applicant-status"
-          value={filter.status}
-          onChange={(event) => onChange({ ...filter, status: event.target.value as ApplicantStatus | 'all' })}
-          className={inputClass}
-        >
-          <option value="all">All Status</option>
-          {APPLICANT_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {statusStyles[status].label}
-            </option>
-          ))}
-        </select>
+      <div className="order-last col-span-2 grid grid-cols-2 gap-2 md:order-none md:contents">
+        <div>
+          <label htmlFor="applicant-status" className="sr-only">
+            Filter by status
+          </label>
+          <select
+            id="applicant-status"
+            value={filter.status}
+            onChange={(event) => onChange({ ...filter, status: event.target.value as ApplicantStatus | 'all' })}
+            className={inputClass}
+          >
+            <option value="all">All Status</option>
+            {APPLICANT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {statusStyles[status].label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="applicant-job" className="sr-only">
+            Filter by job
+          </label>
+          <select
+            id="applicant-job"
+            value={String(filter.jobId)}
+            onChange={(event) =>
+              onChange({ ...filter, jobId: event.target.value === 'all' ? 'all' : Number(event.target.value) })
+            }
+            className={inputClass}
+          >
+            <option value="all">All Jobs</option>
+            {jobs.map((job) => (
+              <option key={job.id} value={job.id}>
+                {job.label}
+              </option>
+            ))}
+          </select>
+        </div>
       </div>
-      <div>
-        <label htmlFor="applicant-job" className="sr-only">
-          Filter by job
-        </label>
-        <select
-          id="applicant-job"
-          value={String(filter.jobId)}
-          onChange={(event) =>
-            onChange({ ...filter, jobId: event.target.value === 'all' ? 'all' : Number(event.target.value) })
-          }
-          className={inputClass}
-        >
-          <option value="all">All Jobs</option>
-          {jobs.map((job) => (
-            <option key={job.id} value={job.id}>
-              {job.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <label className="col-span-2 inline-flex items-center gap-2 text-sm text-slate-200 md:col-span-1">
+      <label className="inline-flex items-center gap-2 text-sm text-slate-200">
         <input
           type="checkbox"
           checked={filter.overdue}
