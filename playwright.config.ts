@@ -59,6 +59,8 @@ const browser = {
 };
 
 export default defineConfig({
+  // Its own folder, which Playwright empties at start, beside the other reports in test-results/.
+  outputDir: 'test-results/e2e',
   testDir: 'tests/e2e',
   forbidOnly: Boolean(process.env['CI']),
   // A test that fails once is a bug to fix, never to retry.

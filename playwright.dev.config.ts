@@ -10,6 +10,9 @@ const chromium = existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefin
 
 export default defineConfig({
   testDir: 'tests/dev',
+  // Playwright empties its output folder when it starts: not test-results/ itself, where the lanes that run
+  // beside this one (scripts/test.ts) leave their reports.
+  outputDir: 'test-results/dev',
   forbidOnly: Boolean(process.env['CI']),
   retries: 0,
   workers: 1,

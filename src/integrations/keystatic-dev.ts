@@ -8,6 +8,8 @@ const API = new URL('./keystatic-api.ts', import.meta.url);
 
 /** The event a Keystatic tab sends the dev server when it opens (see keystaticTabs). */
 const KEYSTATIC_TAB = 'keystatic-dev:tab';
+/** What Astro tells its server environments when its content store changed. */
+const CONTENT_CHANGED = 'astro:content-changed';
 
 /**
  * Astro reloads every open page when a module only the server runs changes (an article's .mdx) and
@@ -16,7 +18,6 @@ const KEYSTATIC_TAB = 'keystatic-dev:tab';
  * and keeps its own state: those reloads go to every other page; the rest (Vite's among them) to all.
  */
 function keystaticTabs(root: URL): Plugin {
-  const dataStore = fileURLToPath(new URL('.astro/data-store.json', root));
   const keystaticConfig = fileURLToPath(new URL('keystatic.config.ts', root));
   return {
     name: 'keystatic-dev:tabs',
@@ -30,15 +31,20 @@ function keystaticTabs(root: URL): Plugin {
       server.ws.on(KEYSTATIC_TAB, (_data: unknown, client: { socket?: WebSocket }) => {
         if (client.socket) tabs.add(client.socket);
       });
-      // Astro sends the store's reload from its own watcher listener, synchronously: mark that moment.
+      // Astro tells its server environments 'astro:content-changed' just before, in the same call, it
+      // sends every page the store's reload: mark that moment.
       let storeChanged = false;
-      const mark = (path: string) => {
-        if (path !== dataStore) return;
-        storeChanged = true;
-        queueMicrotask(() => (storeChanged = false));
-      };
-      server.watcher.prependListener('change', mark);
-      server.watcher.prependListener('add', mark);
+      for (const environment of Object.values(server.environments)) {
+        if (environment.name === 'client') continue;
+        const send = environment.hot.send.bind(environment.hot) as (...args: unknown[]) => void;
+        environment.hot.send = ((...args: unknown[]) => {
+          if (args[0] === CONTENT_CHANGED) {
+            storeChanged = true;
+            queueMicrotask(() => (storeChanged = false));
+          }
+          send(...args);
+        }) as typeof environment.hot.send;
+      }
       const broadcast = server.ws.send.bind(server.ws) as (payload: unknown) => void;
       server.ws.send = ((...args: unknown[]) => {
         const payload = args[0] as { type?: string; path?: string } | string;
