@@ -71,10 +71,12 @@ export async function collectPageProblems(page: Page): Promise<string[]> {
       console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI}`);
     });
   });
+  // With where it came from, so an error seen once on a busy machine can be traced.
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(message.text());
+    const { url, lineNumber } = message.location();
+    if (message.type() === 'error') problems.push(`${message.text()} (${url}:${lineNumber})`);
   });
-  page.on('pageerror', (error) => problems.push(error.message));
+  page.on('pageerror', (error) => problems.push(error.stack ?? error.message));
   return problems;
 }
 

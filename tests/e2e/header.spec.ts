@@ -1,4 +1,4 @@
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { headerLinks, site } from '~/site';
 import { expect, test } from './fixtures';
 
@@ -35,18 +35,16 @@ const TOP_LINKS = headerLinks.map((link) => [
   link.href,
 ]) as [string, string][];
 
+/** The summary of the header menu `name` (its button) among `scope`'s; Astro keeps a space around its text. */
+const summaryNamed = (scope: Locator | Page, name: string) =>
+  scope.locator('summary').filter({ hasText: new RegExp(`^\\s*${name}\\s*$`) });
 /** The button of the header menu `name` (the summary of its disclosure) inside `nav`. */
-const menuButton = (nav: Locator, name: string) => nav.locator('summary').filter({ hasText: new RegExp(`^${name}$`) });
+const menuButton = (nav: Locator, name: string) => summaryNamed(nav, name);
 /** The links of the header menu `name` inside `nav`. */
 const menuLinks = (nav: Locator, name: string) =>
   nav
     .locator('details')
-    .filter({
-      has: nav
-        .page()
-        .locator('summary')
-        .filter({ hasText: new RegExp(`^${name}$`) }),
-    })
+    .filter({ has: summaryNamed(nav.page(), name) })
     .getByRole('link');
 
 test.describe('header', () => {
