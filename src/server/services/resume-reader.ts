@@ -17,6 +17,8 @@ const READER_HEAP_MB = 192;
  * native code): Node with pdf.js loaded maps about 1.1 GB before reading anything (docs/BENCHMARKS.md).
  */
 const READER_ADDRESS_SPACE_MB = 1536;
+/** What tsx's loader adds to the heap from the sources: on Node 22 it holds pdf.js's code there too. */
+const TSX_HEAP_MB = 256;
 /** One malloc arena: glibc reserves 64 MB of address space for each further one, which the cap would count. */
 const READER_ENV = { MALLOC_ARENA_MAX: '1' };
 
@@ -31,12 +33,18 @@ const START_BUDGET_MS = 60_000;
  * from the sources (tests, the CLI), the .ts through tsx, uncapped: tsx's loader alone reserves tens of GB.
  */
 function readerCommand(): { args: string[]; capped: boolean } {
-  const heap = [`--max-old-space-size=${READER_HEAP_MB}`, '--max-semi-space-size=8'];
+  const heap = (mb: number) => [`--max-old-space-size=${mb}`, '--max-semi-space-size=8'];
   if (!import.meta.url.endsWith('.ts'))
-    return { args: [...heap, fileURLToPath(new URL('./resume-worker.mjs', import.meta.url))], capped: true };
+    return {
+      args: [...heap(READER_HEAP_MB), fileURLToPath(new URL('./resume-worker.mjs', import.meta.url))],
+      capped: true,
+    };
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   return {
-    args: [...heap, '--import', tsx, fileURLToPath(new URL('./resume-worker.ts', import.meta.url))],
+    args: [
+      ...heap(READER_HEAP_MB + TSX_HEAP_MB),
+      ...['--import', tsx, fileURLToPath(new URL('./resume-worker.ts', import.meta.url))],
+    ],
     capped: false,
   };
 }

@@ -23,6 +23,12 @@ registerHooks({
     return next(specifier, context);
   },
 });
+// The reader needs no network, and a stand-in Response keeps undici unloaded: pdf.js's polyfills look at
+// Response, and on Node 22 that starts undici's Wasm HTTP parser, whose reservation is past the reader's cap.
+// (Deleted first: redefining Node's lazy global in place loads undici too.)
+const globals = globalThis as { Response?: unknown };
+delete globals.Response;
+globals.Response = class Response {};
 /** The same pdf.js as the admin's preview, in its build for Node, loaded once the hook above is in place. */
 async function loadPdfjs() {
   // As it loads, pdf.js warns that it cannot draw without that canvas: true, and nothing a text reader's log needs.
