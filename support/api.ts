@@ -191,6 +191,23 @@ export function call(app: Hono<AppEnv>, method: string, url: string, options: Re
   return Promise.resolve(app.request(url, { method, headers, ...(body === undefined ? {} : { body }) }));
 }
 
+/** A call as the file's admin with a token signed at `now`: for an app that runs on a test's clock. */
+export async function callAsAdminAt(
+  api: TestApi,
+  now: Date,
+  method: string,
+  url: string,
+  json?: unknown,
+): Promise<Response> {
+  const { token } = await signToken(
+    { sub: String(api.admin.id), tv: api.admin.tokenVersion },
+    api.jwtSecret,
+    3600,
+    now,
+  );
+  return call(api.app, method, url, { token, ...(json === undefined ? {} : { json }) });
+}
+
 export const validJob = {
   title: 'Embedded AI Engineer',
   department: 'Engineering',

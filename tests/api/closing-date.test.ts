@@ -6,9 +6,8 @@ import type { AdminJob, Job } from '~/lib/schemas';
 import { listJobsWithUpdatedAt, openDatabase } from '~/server/db';
 import { scheduleClosingDays } from '~/server/features/jobs/closing-days';
 import { createLogger } from '~/server/logger';
-import { signToken } from '~/server/services/jwt';
 import { jobPagesStoreOf } from '~/server/static/job-pages';
-import { apply, applicationForm, call, setupApi, validJob, type TestApi } from '../../support/api';
+import { apply, applicationForm, call, callAsAdminAt, setupApi, validJob, type TestApi } from '../../support/api';
 
 /** The app's clock, moved by the tests. */
 let clock = new Date('2027-01-05T10:00:00.000Z');
@@ -24,15 +23,7 @@ const INVALID = 'Closing date must be a date such as 2026-06-30, or left empty';
 const PAST = 'Closing date must be today or later: the vacancy closes at the end of that day (UTC)';
 
 /** A call as the admin, with a token signed at the app's clock. */
-async function asAdmin(method: string, url: string, json?: unknown): Promise<Response> {
-  const { token } = await signToken(
-    { sub: String(api.admin.id), tv: api.admin.tokenVersion },
-    api.jwtSecret,
-    3600,
-    clock,
-  );
-  return call(api.app, method, url, { token, ...(json === undefined ? {} : { json }) });
-}
+const asAdmin = (method: string, url: string, json?: unknown) => callAsAdminAt(api, clock, method, url, json);
 const create = (changes: Record<string, unknown>) => asAdmin('POST', '/api/job', { ...validJob, ...changes });
 const edit = (id: number, changes: Record<string, unknown>) =>
   asAdmin('PUT', `/api/job/${id}`, { ...validJob, ...changes });

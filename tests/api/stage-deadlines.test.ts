@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Applicant } from '~/lib/schemas';
 import { STAGE_DEADLINE_DEFAULT_DAYS } from '~/lib/stage-deadlines';
-import { signToken } from '~/server/services/jwt';
-import { appliedId, apply, applicationForm, call, setupApi, validJob, type TestApi } from '../../support/api';
+import { appliedId, apply, applicationForm, callAsAdminAt, setupApi, validJob, type TestApi } from '../../support/api';
 
 const DAY_MS = 86_400_000;
 const APPLIED_AT = new Date('2027-03-01T09:00:00.000Z');
@@ -21,15 +20,8 @@ afterAll(async () => {
 const RANGE = 'Days must be a whole number from 1 to 365';
 const daysLater = (days: number, ms = 0) => new Date(APPLIED_AT.getTime() + days * DAY_MS + ms);
 
-async function asAdmin(method: string, url: string, json?: unknown): Promise<Response> {
-  const { token } = await signToken(
-    { sub: String(api.admin.id), tv: api.admin.tokenVersion },
-    api.jwtSecret,
-    3600,
-    clock,
-  );
-  return call(api.app, method, url, { token, ...(json === undefined ? {} : { json }) });
-}
+/** A call as the admin, with a token signed at the app's clock. */
+const asAdmin = (method: string, url: string, json?: unknown) => callAsAdminAt(api, clock, method, url, json);
 async function listed(id: number): Promise<Applicant | undefined> {
   const res = await asAdmin('GET', '/api/applicants');
   expect(res.status).toBe(200);
