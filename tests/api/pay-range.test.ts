@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AdminJob } from '~/lib/schemas';
+import type { AdminJob, AdminJobList } from '~/lib/schemas';
 import { findOpenApplicationJob } from '~/server/db';
 import { call, createJobViaApi, setupApi, validJob, type TestApi } from '../../support/api';
 
@@ -21,6 +21,11 @@ const setStatus = (api: TestApi, id: number, status: 'open' | 'closed') =>
 async function stored(api: TestApi, id: number): Promise<AdminJob | undefined> {
   const res = await call(api.app, 'GET', '/api/job/all', { token: api.token });
   return ((await res.json()) as { jobs: AdminJob[] }).jobs.find((job) => job.id === id);
+}
+
+async function rule(api: TestApi): Promise<boolean> {
+  const res = await call(api.app, 'GET', '/api/job/all', { token: api.token });
+  return ((await res.json()) as AdminJobList).payRangeRequired;
 }
 
 describe('with PAY_RANGE_REQUIRED=true', () => {
@@ -82,6 +87,10 @@ describe('with PAY_RANGE_REQUIRED=true', () => {
     const entry = await findOpenApplicationJob(api.db);
     expect((await edit(api, entry!.id, null)).status).toBe(200);
   });
+
+  it('tells the admins’ vacancy list that the rule is on, for the form to say so', async () => {
+    expect(await rule(api)).toBe(true);
+  });
 });
 
 describe('by default', () => {
@@ -93,7 +102,8 @@ describe('by default', () => {
     await api.close();
   });
 
-  it('keeps the salary optional', async () => {
+  it('keeps the salary optional, and the admins’ vacancy list says so', async () => {
     expect((await create(api, null)).status).toBe(201);
+    expect(await rule(api)).toBe(false);
   });
 });

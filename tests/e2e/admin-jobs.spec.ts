@@ -209,6 +209,22 @@ test.describe('admin vacancies', () => {
     await expect(cards.filter({ hasText: tag })).toHaveText([/Alan Turing/]);
   });
 
+  test('with pay transparency on, the form marks the salary range required and says what it needs', async ({
+    loggedInPage: page,
+  }) => {
+    // The e2e server runs without PAY_RANGE_REQUIRED; its vacancy list answers as one with it would.
+    await page.route('**/api/job/all', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...((await response.json()) as object), payRangeRequired: true } });
+    });
+    const admin = new AdminPage(page);
+    await admin.goto('Job Vacancies');
+    await page.getByRole('button', { name: 'Add New Job Vacancy' }).click();
+    const salary = admin.dialog.getByLabel('Salary range');
+    await expect(salary).toHaveAttribute('required', '');
+    await expect(salary).toHaveAccessibleDescription('Required while the vacancy is open: a currency and an amount.');
+  });
+
   test(
     'the form requires title, department, location, job type and description, and sends nothing without them',
     { tag: '@once' },

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiRequest } from '~/lib/api/client';
 import { fetchOpenJobs } from '~/lib/api/jobs';
-import type { AdminJob } from '~/lib/schemas';
+import type { AdminJobList } from '~/lib/schemas';
 
 export const jobKeys = {
   all: ['jobs'] as const,
@@ -15,9 +15,12 @@ export const jobsQuery = () =>
     queryFn: ({ signal }) => fetchOpenJobs(signal),
   });
 
-/** `GET /job/all` (admin): every vacancy, open and closed, with its state. */
-export const adminJobsQuery = () =>
+/** `GET /job/all` (admin): every vacancy, open and closed, with its state, and the vacancy rules in force. */
+export const adminJobListQuery = () =>
   queryOptions({
     queryKey: jobKeys.admin(),
-    queryFn: async ({ signal }) => (await apiRequest<{ jobs: AdminJob[] }>('/job/all', { auth: true, signal })).jobs,
+    queryFn: ({ signal }) => apiRequest<AdminJobList>('/job/all', { auth: true, signal }),
   });
+
+/** The vacancies of `GET /job/all`, from the same cached answer. */
+export const adminJobsQuery = () => queryOptions({ ...adminJobListQuery(), select: (list) => list.jobs });

@@ -120,10 +120,10 @@ export const jobStatusSchema = z.object({
   status: z.enum(JOB_STATUSES, { error: jobStatusMessages.statusInvalid }),
 });
 
-/** A vacancy as admins list it (`GET /api/job/all`): open and closed ones, with their state. */
 /** A vacancy, or the permanent entry general applications go to (not listed publicly, not deletable). */
 export type JobKind = 'vacancy' | 'open';
 
+/** A vacancy as admins list it (`GET /api/job/all`): open and closed ones, with their state. */
 export type AdminJob = Job & {
   /** 'open' for the general-application entry. */
   kind: JobKind;
@@ -132,3 +132,6 @@ export type AdminJob = Job & {
   /** What its interviewers' scorecards rate; empty: the default criteria. */
   scorecardCriteria: string[];
 };
+
+/** `GET /api/job/all`: every vacancy, and whether an open one must state its pay range (PAY_RANGE_REQUIRED). */
+export type AdminJobList = { jobs: AdminJob[]; payRangeRequired: boolean };

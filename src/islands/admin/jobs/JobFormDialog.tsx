@@ -4,7 +4,7 @@ import { useDeferredValue, useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { createJob, updateJob } from '~/lib/api/admin-jobs';
 import { ApiError } from '~/lib/api/client';
-import { jobKeys, jobsQuery } from '~/islands/queries/jobs';
+import { adminJobListQuery, jobKeys, jobsQuery } from '~/islands/queries/jobs';
 import { distinctDepartments, sameDepartment } from '~/lib/departments';
 import { DESCRIPTION_CLASS, DESCRIPTION_FORMATTING_HINT, renderDescription } from '~/lib/job-description';
 import { DEFAULT_CRITERIA, RATING_MAX } from '~/lib/interviews';
@@ -37,6 +37,10 @@ type Props = { job: AdminJob | null; onClose: () => void };
 /** 'Add New Job Vacancy' or, prefilled, 'Edit Job Vacancy'. Mount it per job (key). */
 export function JobFormDialog({ job, onClose }: Props) {
   const queryClient = useQueryClient();
+  // With PAY_RANGE_REQUIRED the server refuses an open vacancy without a pay range: say so before saving.
+  const payRangeRequired =
+    (useQuery(adminJobListQuery()).data?.payRangeRequired ?? false) &&
+    (job === null || (job.status === 'open' && job.kind === 'vacancy'));
   const {
     register,
     control,
@@ -146,7 +150,17 @@ export function JobFormDialog({ job, onClose }: Props) {
             ))}
           </select>
         </Field>
-        {text('salaryRange', 'Salary range', false, 'Optional, e.g. ₹18–24 LPA')}
+        <TextField
+          id={id('salaryRange')}
+          label="Salary range"
+          required={payRangeRequired}
+          error={errors.salaryRange?.message}
+          {...(payRangeRequired ? { hint: 'Required while the vacancy is open: a currency and an amount.' } : {})}
+          input={{
+            ...register('salaryRange'),
+            placeholder: payRangeRequired ? 'e.g. ₹18–24 LPA' : 'Optional, e.g. ₹18–24 LPA',
+          }}
+        />
         <TextField
           id={id('closesAt')}
           label="Closing date"

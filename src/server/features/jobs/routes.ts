@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { etagMatches } from '~/lib/etag';
-import { jobMessages, jobStatusMessages, jobStatusSchema, type Job } from '~/lib/schemas/job';
+import { jobMessages, jobStatusMessages, jobStatusSchema, type AdminJobList, type Job } from '~/lib/schemas/job';
 import { jobSaveSchema } from '~/lib/schemas/job-save';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
@@ -51,7 +51,10 @@ export function jobRoutes(services: Services) {
         return addVary(res, 'Origin');
       })
       // Before '/:id', which would take 'all' for an id.
-      .get('/all', guard, async (c) => c.json({ jobs: await listAllJobs(db) }))
+      .get('/all', guard, async (c) => {
+        const list: AdminJobList = { jobs: await listAllJobs(db), payRangeRequired: services.config.payRangeRequired };
+        return c.json(list);
+      })
       .get('/:id', async (c) => {
         const id = parseDbId(c.req.param('id'));
         const found = id === null ? null : await findJob(db, id);
