@@ -180,7 +180,7 @@ async function createArticle(page: Page, article: typeof PUBLISHED, hero?: { nam
   await expect(page.getByRole('button', { name: 'Save' })).toBeVisible({ timeout: 30_000 });
   await page.waitForLoadState('networkidle');
   const file = join(copy, 'content/articles', `${article.slug}.mdx`);
-  await expect.poll(() => existsSync(file)).toBe(true);
+  await expect.poll(() => (existsSync(file) ? readFileSync(file, 'utf8') : '')).toContain(`title: ${article.title}\n`);
   // Once dev serves the new article its content store has changed, and the site's pages were told to reload.
   await expect.poll(async () => (await page.request.get(`${baseURL}/${article.slug}`)).status()).toBe(200);
   await page.waitForLoadState('networkidle');
@@ -202,10 +202,13 @@ async function resave(editor: Page, slug: string): Promise<string> {
   await page.waitForLoadState('networkidle');
   await page.getByRole('textbox', { name: 'Updated', exact: true }).fill(RESAVED_ON);
   await save.click();
-  await expect.poll(() => readFileSync(file, 'utf8')).not.toBe(before);
+  // Keystatic writes the file in place: it can be read empty, or half written, on the way.
+  await expect.poll(() => readFileSync(file, 'utf8')).toContain(`updatedDate: ${RESAVED_ON}`);
   await page.waitForLoadState('networkidle');
   await page.close();
-  return readFileSync(file, 'utf8');
+  const after = readFileSync(file, 'utf8');
+  expect(after).not.toBe(before);
+  return after;
 }
 
 test('an article written in Keystatic is previewed in dev with its reading time, contents, tags and related articles', async ({
