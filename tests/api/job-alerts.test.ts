@@ -4,9 +4,10 @@ import { jobAlertMessages as m, type JobAlertView } from '~/lib/job-alerts';
 import { requestMessages } from '~/lib/schemas';
 import { defaultApiConfig } from '~/server/config';
 import { listUnsubscribeHeaders } from '~/server/mail/transport';
-import { createLogger } from '~/server/logger';
+import { createLogger, silentLogger } from '~/server/logger';
 import { purgeExpired } from '~/server/retention/purge';
 import { scheduleRetention } from '~/server/retention/schedule';
+import { scheduleClosingDays } from '~/server/features/jobs/closing-days';
 import { remindEndingJobAlerts } from '~/server/services/job-alerts';
 import { signToken } from '~/server/services/jwt';
 import {
@@ -64,6 +65,11 @@ const mailsTo = (email: string) =>
     .where('recipient', '=', email)
     .orderBy('id')
     .execute();
+
+/** How many job alerts to `email` the outbox holds, sent or not. */
+const alertsTo = async (email: string) => (await mailsTo(email)).filter((r) => r.kind === 'job_alert').length;
+/** Marks every queued mail sent, as the worker would. */
+const markSent = () => api.db.updateTable('outbox').set({ status: 'sent' }).execute();
 
 /** The token of the last link of `path` ('confirm' or 'unsubscribe') in the mails to `email`. */
 async function tokenIn(email: string, path: 'confirm' | 'unsubscribe'): Promise<string> {
@@ -161,10 +167,47 @@ describe('job alerts', () => {
     const status = async (value: 'open' | 'closed') =>
       call(api.app, 'PUT', `/api/job/${job.id}/status`, { token: await admin(), json: { status: value } });
     expect((await status('open')).status).toBe(200);
-    expect((await mailsTo('mo@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(1);
+    expect(await alertsTo('mo@example.org')).toBe(1);
+    await markSent();
     expect((await status('closed')).status).toBe(200);
     expect((await status('open')).status).toBe(200);
-    expect((await mailsTo('mo@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(2);
+    expect(await alertsTo('mo@example.org')).toBe(2);
+  });
+
+  it('withdraws an alert not yet sent when its vacancy closes, reaches its closing date or is deleted; a sent one stays', async () => {
+    const email = 'late@example.org';
+    await confirmedSubscriber(email, 'Engineering');
+    const token = await admin();
+    const closed = await publish('Engineering', 'Closed Role');
+    expect(await alertsTo(email)).toBe(1);
+    const close = await call(api.app, 'PUT', `/api/job/${closed.id}/status`, { token, json: { status: 'closed' } });
+    expect(close.status).toBe(200);
+    expect(await alertsTo(email)).toBe(0);
+
+    const deleted = await publish('Engineering', 'Deleted Role');
+    expect((await call(api.app, 'DELETE', `/api/job/${deleted.id}`, { token })).status).toBe(200);
+    expect(await alertsTo(email)).toBe(0);
+
+    const lastDay = clock.toISOString().slice(0, 10);
+    await createJobViaApi({ ...api, token }, { department: 'Engineering', title: 'Ending Role', closesAt: lastDay });
+    expect(await alertsTo(email)).toBe(1);
+    const schedule = scheduleClosingDays(api.db, silentLogger, () => clock);
+    const started = clock;
+    try {
+      clock = new Date(started.getTime() + 2 * DAY_MS);
+      await schedule.run();
+    } finally {
+      await schedule.stop();
+      clock = started;
+    }
+    expect(await alertsTo(email)).toBe(0);
+
+    const sent = await publish('Engineering', 'Sent Role');
+    await markSent();
+    expect(
+      (await call(api.app, 'PUT', `/api/job/${sent.id}/status`, { token, json: { status: 'closed' } })).status,
+    ).toBe(200);
+    expect(await alertsTo(email)).toBe(1);
   });
 
   it('two reopenings at the same moment mail each subscriber once', async () => {
@@ -176,7 +219,8 @@ describe('job alerts', () => {
     expect((await status('closed')).status).toBe(200);
     const answers = await Promise.all([status('open'), status('open')]);
     expect(answers.map((res) => res.status)).toEqual([200, 200]);
-    expect((await mailsTo('twice@example.org')).filter((r) => r.kind === 'job_alert')).toHaveLength(2);
+    // The first alert was withdrawn unsent when the vacancy closed: one for the reopening.
+    expect(await alertsTo('twice@example.org')).toBe(1);
   });
 
   it('a vacancy whose alert mails cannot be queued is not saved either, and saves once the outbox takes mail again', async () => {

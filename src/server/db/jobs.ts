@@ -6,6 +6,7 @@ import type { JobSaveData } from '~/lib/schemas/job-save';
 import { isDbId } from './ids';
 import type { Database, JobRow } from './schema';
 import { deleteJobViews } from './sources';
+import { withdrawVacancyMails } from './outbox';
 
 /** Maps a row to the API shape  */
 function toJob(row: JobRow): Job {
@@ -96,7 +97,8 @@ const toPublic = ({
 
 /**
  * Closes or reopens a job; null when it does not exist. `changed` is false when it already had that
- * status, so of two reopenings at the same moment exactly one reports the change. Its applicants are untouched.
+ * status, so of two reopenings at the same moment exactly one reports the change. Its applicants are
+ * untouched; closing withdraws its job alerts still waiting to be sent (pass a transaction).
  */
 export async function setJobStatus(
   db: Kysely<Database>,
@@ -113,7 +115,10 @@ export async function setJobStatus(
     .where('closed_at', status === 'closed' ? 'is' : 'is not', null)
     .returningAll()
     .executeTakeFirst();
-  if (row) return { job: toAdminJob(row), changed: true };
+  if (row) {
+    if (status === 'closed') await withdrawVacancyMails(db, id, now);
+    return { job: toAdminJob(row), changed: true };
+  }
   const job = await findJob(db, id);
   return job && { job, changed: false };
 }
@@ -176,6 +181,7 @@ export async function deleteJob(db: Kysely<Database>, id: number, now = new Date
     const result = await trx.deleteFrom('jobs').where('id', '=', id).where('kind', '=', 'vacancy').executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) return false;
     await deleteJobViews(trx, id);
+    await withdrawVacancyMails(trx, id, now);
     await trx.insertInto('closed_jobs').values({ id, closed_at: now.toISOString() }).execute();
     return true;
   });
@@ -190,9 +196,9 @@ export async function isJobGone(db: Kysely<Database>, id: number): Promise<boole
 }
 
 /**
- * Closes every open vacancy whose closing day ended before `now` (UTC) and returns them. One
- * conditional UPDATE: of two instances running it at once, each vacancy is closed, and returned,
- * by exactly one.
+ * Closes every open vacancy whose closing day ended before `now` (UTC), withdraws their job alerts still
+ * waiting to be sent, and returns them. One conditional UPDATE: of two instances running it at once,
+ * each vacancy is closed, and returned, by exactly one.
  */
 export async function closeJobsPastClosingDay(db: Kysely<Database>, now: Date): Promise<AdminJob[]> {
   const stamp = now.toISOString();
@@ -204,6 +210,7 @@ export async function closeJobsPastClosingDay(db: Kysely<Database>, now: Date): 
     .where('closes_at', '<', isoDay(now))
     .returningAll()
     .execute();
+  for (const row of rows) await withdrawVacancyMails(db, row.id, now);
   return rows.map(toAdminJob);
 }
 

@@ -18,6 +18,8 @@ export type NewMail = {
   calendar?: string | undefined;
   /** The https URL that unsubscribes in one POST (RFC 8058), sent as `List-Unsubscribe`. */
   listUnsubscribe?: string | undefined;
+  /** The vacancy the mail announces: closing or deleting it withdraws the mail while it waits. */
+  jobId?: number | undefined;
 };
 
 /**
@@ -41,11 +43,26 @@ export async function enqueueMails(db: Kysely<Database>, mails: readonly NewMail
         subject_key: mail.subjectKey ?? null,
         calendar: mail.calendar ?? null,
         list_unsubscribe: mail.listUnsubscribe ?? null,
+        job_id: mail.jobId ?? null,
         next_attempt_at: stamp,
         created_at: stamp,
       })),
     )
     .execute();
+}
+
+/**
+ * Deletes the unsent mails that announce vacancy `jobId`, as it closes or is deleted: nobody is told of a
+ * vacancy they can no longer apply to. A mail the worker is sending at this moment (its lease current) goes.
+ */
+export async function withdrawVacancyMails(db: Kysely<Database>, jobId: number, now: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('outbox')
+    .where('job_id', '=', jobId)
+    .where('status', '!=', 'sent')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<', now.toISOString())]))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

@@ -248,6 +248,8 @@ interface OutboxTable {
   calendar: ColumnType<string | null, string | null | undefined, string | null>;
   /** The one-click unsubscribe URL (RFC 8058) sent as `List-Unsubscribe`; null for mails that are not alerts. */
   list_unsubscribe: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The vacancy a job alert announces; null for other mails. */
+  job_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Password-reset links: only a SHA-256 of the token is stored; single use, short-lived. */

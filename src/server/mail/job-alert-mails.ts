@@ -82,7 +82,7 @@ export function jobAlertMail(
     ],
     footer: FOOTER,
   });
-  return { ...alertMail, subjectKey: normalizeEmail(alert.email), listUnsubscribe: links.oneClick };
+  return { ...alertMail, subjectKey: normalizeEmail(alert.email), listUnsubscribe: links.oneClick, jobId: job.id };
 }
 
 /**

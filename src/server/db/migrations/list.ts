@@ -30,6 +30,7 @@ import { up as up0036 } from './0036_interview_panel_history';
 import { up as up0037 } from './0037_scrub_freed_pages';
 import { up as up0038 } from './0038_audit_without_personal_data';
 import { up as up0039 } from './0039_job_closing_date';
+import { up as up0040 } from './0040_outbox_vacancy';
 
 type Up = (db: Kysely<unknown>, kind: Dialect) => Promise<void>;
 
@@ -68,4 +69,5 @@ export const MIGRATIONS: readonly (readonly [name: string, up: Up])[] = [
   ['0037_scrub_freed_pages', up0037],
   ['0038_audit_without_personal_data', up0038],
   ['0039_job_closing_date', up0039],
+  ['0040_outbox_vacancy', up0040],
 ];
