@@ -166,6 +166,12 @@ test.describe('careers › application form', () => {
       });
       await expect(dialog.getByText('Only PDF, DOC, and DOCX files are allowed', { exact: true })).toBeVisible();
       expect(await chosenFiles(resume)).toEqual([]);
+      // The reason stays as the visitor moves on, and after a submit, until a valid file is chosen.
+      await resume.focus();
+      await page.keyboard.press('Tab');
+      await dialog.getByRole('button', { name: 'Submit Application' }).click();
+      await expect(dialog.getByText('Only PDF, DOC, and DOCX files are allowed', { exact: true })).toBeVisible();
+      await expect(dialog.getByText('Resume is required', { exact: true })).toHaveCount(0);
 
       await resume.setInputFiles(pdfFile());
       await expect(resume).not.toHaveAttribute('aria-invalid', 'true');
@@ -179,18 +185,26 @@ test.describe('careers › application form', () => {
   );
 
   test(
-    'the cover letter counts characters live and stops at 1,000',
+    'the cover letter says its length up front, counts live, speaks only at milestones and stops at 1,000',
     { tag: '@once' },
     async ({ page, createJob }, testInfo) => {
       const job = await createJob(jobInput(uniqueTag(testInfo)));
       const dialog = await openForm(page, job);
       const cover = field(dialog, 'Cover Letter');
+      const milestone = dialog.getByTestId('cover-letter-milestone');
       await expect(dialog.getByText('0/1000 characters')).toBeVisible();
+      // The length it asks for is said before anyone types; the count is read with it, not spoken on each key.
+      await expect(cover).toHaveAccessibleDescription('50 to 1000 characters. 0/1000 characters');
+      await expect(milestone).toHaveAttribute('aria-live', 'polite');
       await cover.pressSequentially('Hello');
       await expect(dialog.getByText('5/1000 characters')).toBeVisible();
+      await expect(milestone).toHaveText('');
+      await cover.fill('y'.repeat(60));
+      await expect(milestone).toHaveText('The 50-character minimum is reached.');
       await cover.fill('y'.repeat(1100));
       await expect(cover).toHaveValue('y'.repeat(1000));
       await expect(dialog.getByText('1000/1000 characters')).toBeVisible();
+      await expect(milestone).toHaveText('The 1000-character limit is reached.');
       await expect(cover).toHaveAttribute('maxlength', '1000');
     },
   );

@@ -20,7 +20,7 @@ import {
   type ApplicationFormValues,
 } from './application-schema';
 import { ConsentField } from './ConsentField';
-import { careersMessages } from './messages';
+import { careersMessages, coverLetterMilestone } from './messages';
 import { UploadProgressBar } from './UploadProgressBar';
 import type { ApplicationDraft } from './useApplicationDraft';
 
@@ -86,6 +86,8 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
     shouldFocusError: false,
   });
   const spamTrap = useSpamTrap();
+  /** Why the last file chosen was refused; null once a valid one is chosen. */
+  const refusedResume = useRef<string | null>(null);
   const coverLetter = useWatch({ control, name: 'coverLetter' }) ?? '';
   const hasErrors = Object.keys(errors).length > 0;
 
@@ -120,6 +122,9 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
   const onInvalid = (fieldErrors: FieldErrors<ApplicationFormInput>) => {
     setServerError(null);
     setIncomplete(true);
+    // The schema only knows the resume is missing; the visitor needs to know why their file was refused.
+    if (refusedResume.current && fieldErrors.resume)
+      setError('resume', { type: 'file', message: refusedResume.current });
     focusFirstError(fieldErrors);
   };
 
@@ -169,8 +174,9 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
     const input = event.currentTarget;
     const file = input.files?.[0] ?? null;
     const problem = file ? validateResumeFile(file) : null;
+    refusedResume.current = file && problem;
     if (file && problem) {
-      // An invalid file is rejected and the input cleared.
+      // An invalid file is rejected and the input cleared; its reason stays until a valid file is chosen.
       input.value = '';
       setValue('resume', null, { shouldDirty: true, shouldTouch: true });
       setError('resume', { type: 'file', message: problem });
@@ -180,7 +186,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
   };
   const onResumeBlur = () => {
     // Opening the file picker blurs the window, not a real "leaving the field".
-    if (!document.hasFocus()) return;
+    if (!document.hasFocus() || refusedResume.current) return;
     setValue('resume', getValues('resume'), { shouldTouch: true, shouldValidate: true });
   };
 
@@ -261,8 +267,11 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
           required
           error={errors.coverLetter?.message}
           hint={
-            <span aria-live="polite">
-              {coverLetter.length}/{COVER_LETTER_MAX} characters
+            <span className="flex flex-wrap justify-between gap-x-3">
+              <span>{careersMessages.coverLetterLength}</span>
+              <span>
+                {coverLetter.length}/{COVER_LETTER_MAX} characters
+              </span>
             </span>
           }
           className="sm:col-span-2"
@@ -275,6 +284,9 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
             required
             className={cn(inputClass, 'resize-y')}
           />
+          <span className="sr-only" aria-live="polite" data-testid="cover-letter-milestone">
+            {coverLetterMilestone(coverLetter.length)}
+          </span>
         </Field>
 
         <Field
