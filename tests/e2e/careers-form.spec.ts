@@ -106,7 +106,16 @@ test.describe('careers › application form', () => {
       const job = await createJob(jobInput(uniqueTag(testInfo)));
       const dialog = await openForm(page, job);
       await dialog.getByRole('button', { name: 'Submit Application' }).click();
-      await expect(formAlert(dialog)).toHaveText('Please fill all * fields before submitting');
+      await expect(formAlert(dialog).locator('p').first()).toHaveText('Please fill all * fields before submitting');
+      await expect(formAlert(dialog).getByText('6 fields to fix:')).toBeVisible();
+      await expect(formAlert(dialog).getByRole('link')).toHaveText([
+        'Full Name',
+        'Email',
+        'Phone',
+        'Cover Letter',
+        'Resume',
+        'Consent',
+      ]);
       for (const message of [
         'Name is required',
         'Email is required',
@@ -138,11 +147,16 @@ test.describe('careers › application form', () => {
     await field(dialog, 'Cover Letter').fill('Too short.');
     await dialog.evaluate((el) => el.scrollTo(0, 0));
     await dialog.getByRole('button', { name: 'Submit Application' }).click();
-    await expect(formAlert(dialog)).toHaveText('Please fill all * fields before submitting');
+    await expect(formAlert(dialog).locator('p').first()).toHaveText('Please fill all * fields before submitting');
     await expect(field(dialog, 'Cover Letter')).toBeFocused();
     await expect(field(dialog, 'Cover Letter')).toBeInViewport();
     await expect(dialog.getByText('Cover letter must be at least 50 characters')).toBeVisible();
     await expect(dialog.getByText('Resume is required')).toBeVisible();
+    // The banner names what to fix, each a link to its field.
+    const links = formAlert(dialog).getByRole('link');
+    await expect(links).toHaveText(['Cover Letter', 'Resume', 'Consent']);
+    await links.filter({ hasText: 'Resume' }).click();
+    await expect(field(dialog, 'Resume')).toBeFocused();
   });
 
   test(

@@ -25,17 +25,18 @@ import { UploadProgressBar } from './UploadProgressBar';
 import type { ApplicationDraft } from './useApplicationDraft';
 
 type FieldName = keyof ApplicationFormInput;
-/** Fields in the order they appear, to find the first one with an error. */
-const FIELD_ORDER: readonly FieldName[] = [
-  'fieldOfInterest',
-  'name',
-  'email',
-  'phone',
-  'linkedin',
-  'coverLetter',
-  'resume',
-  'consent',
-];
+/** Each field's label, in the order the fields appear: the first with an error takes focus, the banner lists them. */
+const FIELD_LABELS: Record<FieldName, string> = {
+  fieldOfInterest: 'Field of interest',
+  name: 'Full Name',
+  email: 'Email',
+  phone: 'Phone',
+  linkedin: 'LinkedIn Profile',
+  coverLetter: 'Cover Letter',
+  resume: 'Resume',
+  consent: 'Consent',
+};
+const FIELD_ORDER = Object.keys(FIELD_LABELS) as FieldName[];
 
 type Props = {
   /** The vacancy applied for; a null id is a general application, which asks for a field of interest instead. */
@@ -111,13 +112,17 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
     [subscribe, draft],
   );
 
-  const focusFirstError = (fieldErrors: Partial<Record<FieldName, unknown>>) => {
-    const first = FIELD_ORDER.find((name) => fieldErrors[name]);
-    const element = first ? document.getElementById(idOf(first)) : null;
+  const focusField = (name: FieldName) => {
+    const element = document.getElementById(idOf(name));
     if (!element) return;
     element.focus({ preventScroll: true });
     element.scrollIntoView({ behavior: 'smooth', block: 'center' });
   };
+  const focusFirstError = (fieldErrors: Partial<Record<FieldName, unknown>>) => {
+    const first = FIELD_ORDER.find((name) => fieldErrors[name]);
+    if (first) focusField(first);
+  };
+  const toFix = FIELD_ORDER.filter((name) => errors[name]);
 
   const onInvalid = (fieldErrors: FieldErrors<ApplicationFormInput>) => {
     setServerError(null);
@@ -227,13 +232,36 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
         className="mt-5 grid gap-5 sm:grid-cols-2"
       >
         {(serverError || (incomplete && hasErrors)) && (
-          <FormAlert className="sm:col-span-2">{serverError ?? applicationMessages.formIncomplete}</FormAlert>
+          <FormAlert className="sm:col-span-2">
+            <p>{serverError ?? applicationMessages.formIncomplete}</p>
+            {toFix.length > 0 && (
+              <>
+                <p className="mt-2">{careersMessages.fieldsToFix(toFix.length)}</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {toFix.map((name) => (
+                    <li key={name}>
+                      <a
+                        href={`#${idOf(name)}`}
+                        className="inline-flex min-h-6 items-center underline underline-offset-2"
+                        onClick={(event) => {
+                          event.preventDefault();
+                          focusField(name);
+                        }}
+                      >
+                        {FIELD_LABELS[name]}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </FormAlert>
         )}
 
         {general && (
           <Field
             id={idOf('fieldOfInterest')}
-            label="Field of interest"
+            label={FIELD_LABELS.fieldOfInterest}
             required
             error={errors.fieldOfInterest?.message}
             hint="The kind of work you would like to do with us, e.g. embedded firmware or edge AI."
@@ -242,16 +270,16 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
             <input {...textField('fieldOfInterest')} type="text" maxLength={FIELD_OF_INTEREST_MAX} required />
           </Field>
         )}
-        <Field id={idOf('name')} label="Full Name" required error={errors.name?.message}>
+        <Field id={idOf('name')} label={FIELD_LABELS.name} required error={errors.name?.message}>
           <input {...textField('name')} type="text" autoComplete="name" required />
         </Field>
-        <Field id={idOf('email')} label="Email" required error={errors.email?.message}>
+        <Field id={idOf('email')} label={FIELD_LABELS.email} required error={errors.email?.message}>
           <input {...textField('email')} type="email" autoComplete="email" inputMode="email" required />
         </Field>
-        <Field id={idOf('phone')} label="Phone" required error={errors.phone?.message}>
+        <Field id={idOf('phone')} label={FIELD_LABELS.phone} required error={errors.phone?.message}>
           <input {...textField('phone')} type="tel" autoComplete="tel" inputMode="tel" required />
         </Field>
-        <Field id={idOf('linkedin')} label="LinkedIn Profile (optional)" error={errors.linkedin?.message}>
+        <Field id={idOf('linkedin')} label={`${FIELD_LABELS.linkedin} (optional)`} error={errors.linkedin?.message}>
           <input
             {...textField('linkedin')}
             type="url"
@@ -263,7 +291,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
 
         <Field
           id={idOf('coverLetter')}
-          label="Cover Letter"
+          label={FIELD_LABELS.coverLetter}
           required
           error={errors.coverLetter?.message}
           hint={
@@ -291,7 +319,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
 
         <Field
           id={idOf('resume')}
-          label="Resume"
+          label={FIELD_LABELS.resume}
           required
           error={errors.resume?.message}
           hint="PDF, DOC or DOCX, smaller than 5 MB."

@@ -22,6 +22,7 @@ export const careersMessages = {
   keepEditing: 'Keep editing',
   draftRestored: 'We kept what you typed earlier in this visit. Please choose your resume again.',
   coverLetterLength: `${COVER_LETTER_MIN} to ${COVER_LETTER_MAX} characters.`,
+  fieldsToFix: (count: number) => (count === 1 ? 'One field to fix:' : `${count} fields to fix:`),
 } as const;
 
 /** How near the end a screen reader is told, in characters left, largest first. */
