@@ -60,10 +60,14 @@ test('an interview is scheduled from the applicant dialog, its time in the reade
   await schedule.getByRole('button', { name: 'Send invitations' }).click();
   await expect(schedule.getByText('Choose the date and time of the interview')).toBeVisible();
   await expect(schedule.getByText('Choose at least one interviewer')).toBeVisible();
+  await expect(schedule.getByLabel('Date', { exact: true })).toBeFocused();
   expect(await axe('dialog')).toEqual([]);
 
+  // After the first submit each message follows its field: fixed, it goes before the next submit.
   await schedule.getByLabel('Date', { exact: true }).fill(tomorrow());
   await schedule.getByLabel('Time', { exact: true }).fill('15:30');
+  await expect(schedule.getByText('Choose the date and time of the interview')).toHaveCount(0);
+  await expect(schedule.getByText('Choose at least one interviewer')).toBeVisible();
   await schedule.getByLabel('Duration').selectOption('45');
   await schedule.getByLabel('Location').fill('https://meet.example.com/edge-panel');
   await schedule.getByRole('checkbox', { name: E2E_ADMIN.email }).check();
@@ -98,7 +102,11 @@ test('an interviewer submits a scorecard, then reads it and the tally', async ({
   await expect(scorecard.getByText('Rate technical depth')).toBeVisible();
   expect(await axe('dialog')).toEqual([]);
 
+  await expect(scorecard.getByRole('radio', { name: 'Strong no' })).toBeFocused();
+
   await scorecard.getByRole('radio', { name: 'Strong yes' }).check();
+  await expect(scorecard.getByText('Choose your overall recommendation')).toHaveCount(0);
+  await expect(scorecard.getByText('Rate technical depth')).toBeVisible();
   for (const [criterion, rating] of [
     ['Technical depth', '4 · Excellent'],
     ['Communication', '3 · Good'],

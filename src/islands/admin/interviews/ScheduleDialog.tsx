@@ -10,6 +10,7 @@ import {
   interviewMessages,
   startsAtRefusal,
   type Interview,
+  type InterviewInput,
   type Interviewer,
 } from '~/lib/interviews';
 import { Dialog } from '~/islands/ui/Dialog';
@@ -40,7 +41,10 @@ function localParts(iso: string | undefined): { date: string; time: string } {
   };
 }
 
-type Errors = Partial<Record<'when' | 'durationMinutes' | 'location' | 'interviewerIds' | 'note' | 'timeZone', string>>;
+type FieldName = 'when' | 'durationMinutes' | 'timeZone' | 'location' | 'interviewerIds' | 'note';
+type Errors = Partial<Record<FieldName, string>>;
+/** The fields in the order they appear: the first with an error takes focus. */
+const FIELD_ORDER: readonly FieldName[] = ['when', 'durationMinutes', 'timeZone', 'location', 'interviewerIds', 'note'];
 
 /**
  * Schedules an interview, or moves one: date and time in the recruiter's own zone (named), length,
@@ -57,7 +61,8 @@ export function ScheduleDialog({ applicantId, applicantName, interview, candidat
   const [panel, setPanel] = useState<number[]>(interview?.interviewers.map((i) => i.id) ?? []);
   const [timeZone, setTimeZone] = useState(interview?.timeZone ?? TEAM_TIME_ZONE);
   const [note, setNote] = useState(interview?.note ?? '');
-  const [errors, setErrors] = useState<Errors>({});
+  // Errors show from the first submit on, and follow every change after it.
+  const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const zones = useMemo(() => {
     const all = Intl.supportedValuesOf('timeZone');
@@ -71,9 +76,8 @@ export function ScheduleDialog({ applicantId, applicantName, interview, candidat
     onError: (error) => setFailure(errorMessage(error, 'The interview was not saved: try again')),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setFailure(null);
+  const field = (name: FieldName) => `${id}-${name}`;
+  const check = (): { errors: Errors; input: InterviewInput | null } => {
     const startsAt = date && time ? new Date(`${date}T${time}`) : null;
     const input = {
       startsAt: startsAt && !Number.isNaN(startsAt.getTime()) ? startsAt.toISOString() : '',
@@ -83,22 +87,30 @@ export function ScheduleDialog({ applicantId, applicantName, interview, candidat
       note: note.trim() || null,
       timeZone,
     };
-    const next: Errors = {};
+    const found: Errors = {};
     const badStart = startsAt ? startsAtRefusal(startsAt, new Date()) : interviewMessages.startsAtRequired;
-    if (badStart) next.when = badStart;
+    if (badStart) found.when = badStart;
     const parsed = interviewInputSchema.safeParse(input);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
-        const key = issue.path[0] === 'startsAt' ? 'when' : (issue.path[0] as keyof Errors);
-        next[key] ??= issue.message;
+        const key = issue.path[0] === 'startsAt' ? 'when' : (issue.path[0] as FieldName);
+        found[key] ??= issue.message;
       }
     }
-    setErrors(next);
-    if (Object.keys(next).length > 0 || !parsed.success) return;
-    save.mutate(parsed.data);
+    return { errors: found, input: parsed.success && Object.keys(found).length === 0 ? parsed.data : null };
+  };
+  const errors = submitted ? check().errors : {};
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    setSubmitted(true);
+    const result = check();
+    if (result.input) return save.mutate(result.input);
+    const first = FIELD_ORDER.find((name) => result.errors[name]);
+    if (first) document.getElementById(field(first))?.focus();
   };
 
-  const field = (name: keyof Errors) => `${id}-${name}`;
   const title = interview ? 'Reschedule interview' : 'Schedule interview';
   return (
     <Dialog
@@ -132,6 +144,7 @@ export function ScheduleDialog({ applicantId, applicantName, interview, candidat
             <label className="flex flex-col gap-1 text-xs text-slate-300">
               Date
               <input
+                id={field('when')}
                 type="date"
                 value={date}
                 onChange={(e) => setDate(e.target.value)}
@@ -227,10 +240,12 @@ export function ScheduleDialog({ applicantId, applicantName, interview, candidat
             </span>
           </legend>
           <ul className="grid gap-2 sm:grid-cols-2">
-            {candidates.map((member) => (
+            {candidates.map((member, index) => (
               <li key={member.id}>
                 <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-white/10 bg-ink-900 px-3 py-2 text-sm text-slate-100">
                   <input
+                    // The first box takes focus when no interviewer is chosen.
+                    {...(index === 0 ? { id: field('interviewerIds') } : {})}
                     type="checkbox"
                     className="h-4 w-4 accent-brand-300"
                     checked={panel.includes(member.id)}

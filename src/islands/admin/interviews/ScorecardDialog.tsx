@@ -66,7 +66,8 @@ export function ScorecardDialog({ applicantId, applicantName, interview, criteri
   const [recommendation, setRecommendation] = useState<Recommendation | null>(null);
   const [ratings, setRatings] = useState<Record<string, number>>({});
   const [notes, setNotes] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Errors show from the first submit on, and follow every change after it.
+  const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   const save = useMutation({
@@ -80,18 +81,24 @@ export function ScorecardDialog({ applicantId, applicantName, interview, criteri
     onError: (error) => setFailure(errorMessage(error, 'The scorecard was not sent: try again')),
   });
 
+  const group = (index: number) => `${id}-${index}`;
+  /** What is missing, keyed by the radio group's name, in the order the groups appear. */
+  const missing = (): [string, string][] => [
+    ...(recommendation ? [] : [[`${id}-recommendation`, scorecardMessages.recommendationRequired] as [string, string]]),
+    ...criteria.flatMap((criterion, index): [string, string][] =>
+      ratings[criterion] === undefined ? [[group(index), scorecardMessages.ratingRequired(criterion)]] : [],
+    ),
+  ];
+  const errors: Record<string, string> = submitted ? Object.fromEntries(missing()) : {};
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
-    const next: Record<string, string> = {};
-    if (!recommendation) next['recommendation'] = scorecardMessages.recommendationRequired;
-    for (const criterion of criteria)
-      if (ratings[criterion] === undefined) next[criterion] = scorecardMessages.ratingRequired(criterion);
-    setErrors(next);
-    if (Object.keys(next).length === 0) save.mutate();
+    setSubmitted(true);
+    const first = missing()[0];
+    if (!first) return save.mutate();
+    document.querySelector<HTMLInputElement>(`input[name="${first[0]}"]`)?.focus();
   };
-
-  const group = (index: number) => `${id}-${index}`;
   return (
     <Dialog
       open
@@ -116,7 +123,7 @@ export function ScorecardDialog({ applicantId, applicantName, interview, criteri
           changed after.
         </p>
         {failure && <FormAlert>{failure}</FormAlert>}
-        <fieldset aria-describedby={errors['recommendation'] ? `${id}-rec-error` : undefined}>
+        <fieldset aria-describedby={errors[`${id}-recommendation`] ? `${id}-rec-error` : undefined}>
           <legend className="text-sm font-medium text-slate-100">
             Overall recommendation
             <span className="text-rose-300" aria-hidden="true">
@@ -136,14 +143,14 @@ export function ScorecardDialog({ applicantId, applicantName, interview, criteri
               />
             ))}
           </div>
-          {errors['recommendation'] && (
+          {errors[`${id}-recommendation`] && (
             <p id={`${id}-rec-error`} className="mt-1.5 text-sm text-rose-300">
-              {errors['recommendation']}
+              {errors[`${id}-recommendation`]}
             </p>
           )}
         </fieldset>
         {criteria.map((criterion, index) => (
-          <fieldset key={criterion} aria-describedby={errors[criterion] ? `${group(index)}-error` : undefined}>
+          <fieldset key={criterion} aria-describedby={errors[group(index)] ? `${group(index)}-error` : undefined}>
             <legend className="text-sm font-medium text-slate-100">
               {criterion}
               <span className="text-rose-300" aria-hidden="true">
@@ -163,9 +170,9 @@ export function ScorecardDialog({ applicantId, applicantName, interview, criteri
                 />
               ))}
             </div>
-            {errors[criterion] && (
+            {errors[group(index)] && (
               <p id={`${group(index)}-error`} className="mt-1.5 text-sm text-rose-300">
-                {errors[criterion]}
+                {errors[group(index)]}
               </p>
             )}
           </fieldset>
