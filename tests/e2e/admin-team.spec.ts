@@ -230,6 +230,8 @@ test.describe('the hiring team', () => {
     await timeline.getByLabel('Add a note for the team').fill(note);
     await timeline.getByRole('button', { name: 'Add note' }).click();
     await expect(timeline.getByRole('listitem').filter({ hasText: note })).toContainText(recruiter);
+    // Focus moves to the note it added, not to the page.
+    await expect(timeline.getByRole('listitem').filter({ hasText: note })).toBeFocused();
     expect(await axe('dialog')).toEqual([]);
 
     await signInThroughApi(page, viewer, PASSWORD);

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '~/lib/api/client';
 import { addNote, deleteNote } from '~/lib/api/notes';
 import { NOTE_MAX, noteMessages, type ApplicantHistory, type TimelineEvent } from '~/lib/notes';
@@ -40,6 +40,9 @@ export function Timeline({ applicantId, history }: { applicantId: number; histor
   const canWrite = useCan('recruiter');
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The note just added takes focus once it is on the timeline: the form's button would leave it to the page.
+  const addedNote = useRef<number | null>(null);
+  const timelineRef = useRef<HTMLOListElement>(null);
   const fieldId = useId();
   const { confirm, confirmDialog } = useConfirm();
   const mine = new Set(history.notes.filter((n) => n.mine).map((n) => n.id));
@@ -51,8 +54,10 @@ export function Timeline({ applicantId, history }: { applicantId: number; histor
   const add = useMutation({
     mutationFn: (note: string) => addNote(applicantId, note),
     onSuccess: (result) => {
+      const before = new Set(history.notes.map((n) => n.id));
       update(result);
       setText('');
+      addedNote.current = result.notes.find((n) => !before.has(n.id))?.id ?? null;
       showToast('success', result.message);
     },
     onError: (failure) => setError(errorMessage(failure, 'Failed to add the note')),
@@ -66,8 +71,15 @@ export function Timeline({ applicantId, history }: { applicantId: number; histor
     onError: (failure) => notifyFailure(failure, 'Failed to delete the note'),
   });
 
+  useEffect(() => {
+    if (addedNote.current === null) return;
+    timelineRef.current?.querySelector<HTMLElement>(`[data-note-id="${addedNote.current}"]`)?.focus();
+    addedNote.current = null;
+  }, [history]);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (add.isPending) return;
     const note = text.trim();
     if (!note) return setError(noteMessages.required);
     if (note.length > NOTE_MAX) return setError(noteMessages.tooLong);
@@ -80,9 +92,13 @@ export function Timeline({ applicantId, history }: { applicantId: number; histor
       <h3 id={`${fieldId}-heading`} className="text-base text-white">
         Timeline and notes
       </h3>
-      <ol className="flex flex-col gap-3 border-l border-white/10 pl-4">
+      <ol ref={timelineRef} className="flex flex-col gap-3 border-l border-white/10 pl-4">
         {history.timeline.map((event, index) => (
-          <li key={`${event.kind}-${event.noteId ?? index}`} className="relative">
+          <li
+            key={`${event.kind}-${event.noteId ?? index}`}
+            className="relative scroll-mb-64 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-300"
+            {...(event.noteId === undefined ? {} : { 'data-note-id': event.noteId, tabIndex: -1 })}
+          >
             <span
               aria-hidden="true"
               className={`absolute -left-[1.36rem] top-1.5 h-2.5 w-2.5 rounded-full ${KIND_DOTS[event.kind]}`}
@@ -139,7 +155,8 @@ export function Timeline({ applicantId, history }: { applicantId: number; histor
               {error}
             </p>
           )}
-          <button type="submit" className="btn btn-secondary self-start px-4 py-2" disabled={add.isPending}>
+          {/* aria-disabled, not disabled: a disabled button drops the focus to the page while the note is sent. */}
+          <button type="submit" className="btn btn-secondary self-start px-4 py-2" aria-disabled={add.isPending}>
             {add.isPending ? 'Adding...' : 'Add note'}
           </button>
         </form>
