@@ -3,7 +3,7 @@ import { jobPath } from '../../src/lib/job-posting';
 import { RETENTION_DEFAULT_DAYS } from '../../src/lib/privacy';
 import { sourcesMessages } from '../../src/lib/sources';
 import { adminTest as test, expect } from './admin-fixtures';
-import { applicant, cardButton, fillForm, jobDialog, jobInput, SUCCESS, uniqueTag } from './careers-helpers';
+import { applicant, cardTitle, fillForm, jobDialog, jobInput, SUCCESS, uniqueTag } from './careers-helpers';
 
 /** A person's browser, as the view counter sees it (automated agents are left out). */
 const BROWSER_UA =
@@ -27,7 +27,7 @@ test.describe('sources › a job link’s source reaches the application', () =>
       const job = await createJob(jobInput(tag));
       await page.goto('/career?source=linkedin');
       const viewed = page.waitForResponse((r) => r.url().endsWith(`/api/job/${job.id}/view`));
-      await cardButton(page, job).click();
+      await cardTitle(page, job).click();
       expect((await viewed).status()).toBe(204);
       const dialog = jobDialog(page, job);
       await dialog.getByRole('button', { name: 'Apply Now' }).click();

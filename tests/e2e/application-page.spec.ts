@@ -96,7 +96,7 @@ test('the job page confirms an application where the sticky header cannot hide i
     .toBeGreaterThanOrEqual(0);
 
   await page.goto(`${server.url}/career`);
-  const card = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: job.title, exact: true }) });
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: job.title, exact: true }) });
   await expect(card.getByTestId('job-applied')).toBeVisible();
 });
 

@@ -19,7 +19,7 @@ import {
   chosenFiles,
   discardQuestion,
   card,
-  cardButton,
+  cardTitle,
   openBoard,
 } from './careers-helpers';
 
@@ -290,7 +290,7 @@ test.describe('careers › sending an application', () => {
     await confirmation.getByRole('button', { name: 'Dismiss' }).click();
     await expect(confirmation).toHaveCount(0);
     await page.reload();
-    await expect(cardButton(page, job)).toBeVisible();
+    await expect(cardTitle(page, job)).toBeVisible();
     await expect(card(page, job).getByTestId('job-applied')).toBeVisible();
     await openBoard(page);
     await expect(card(page, job).getByTestId('job-applied')).toBeVisible();

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import type { Job } from '../../src/lib/schemas';
 import { apiTest as test, expect } from './fixtures';
 import { holdRoute } from './held-route';
-import { card, cardButton, jobInput, openBoard, positions, uniqueTag } from './careers-helpers';
+import { card, cardTitle, jobInput, openBoard, positions, uniqueTag } from './careers-helpers';
 
 /* What the board says at a glance: salary, posting date, aligned facts, a loading state of the final height. */
 
@@ -123,7 +123,7 @@ test.describe('careers › the board at a glance', () => {
     await filters.getByRole('button', { name: `Engineering ${tag}` }).click();
     await expect(positions(page).getByRole('listitem')).toHaveCount(2);
     for (const job of jobs.slice(0, 2)) {
-      await expect(cardButton(page, job)).toBeVisible();
+      await expect(cardTitle(page, job)).toBeVisible();
       await expect(card(page, job).locator('[data-field="department"] dd')).toHaveText(`Engineering ${tag}`);
     }
   });

@@ -2,7 +2,7 @@ import { apiTest as test, expect, fillApplicationForm } from './fixtures';
 import {
   SUCCESS,
   applicant,
-  cardButton,
+  cardTitle,
   chosenFiles,
   discardQuestion,
   field,
@@ -64,7 +64,7 @@ test.describe('careers › application draft', () => {
     await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
     await expect(dialog).toHaveCount(0);
 
-    await cardButton(page, job).click();
+    await cardTitle(page, job).click();
     await jobDialog(page, job).getByRole('button', { name: 'Apply Now' }).click();
     await expect(field(dialog, 'Full Name')).toHaveValue('');
     await expect(field(dialog, 'Cover Letter')).toHaveValue('');

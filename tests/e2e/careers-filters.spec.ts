@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { Job } from '../../src/lib/schemas';
 import { apiTest as test, expect } from './fixtures';
-import { cardButton, jobInput, openBoard, positions, uniqueTag } from './careers-helpers';
+import { cardTitle, jobInput, openBoard, positions, uniqueTag } from './careers-helpers';
 
 /* The board's keyword, location and job type filters, in the address; the list first; the list without JavaScript. */
 
@@ -26,9 +26,9 @@ test.describe('careers › filters', () => {
     const remote = await createJob(jobInput(tag, { title: `Vision Researcher ${tag}`, location: `Remote ${tag}` }));
 
     await openBoard(page, `/career?${new URLSearchParams({ q: tag, location: pune })}`);
-    await expect(cardButton(page, firmware)).toBeVisible();
-    await expect(cardButton(page, driver)).toBeVisible();
-    await expect(cardButton(page, remote)).toHaveCount(0);
+    await expect(cardTitle(page, firmware)).toBeVisible();
+    await expect(cardTitle(page, driver)).toBeVisible();
+    await expect(cardTitle(page, remote)).toHaveCount(0);
     await expect(filterBox(page).getByLabel('Keyword')).toHaveValue(tag);
     await expect(filterBox(page).getByLabel('Location')).toHaveValue(pune);
     await expect(rolesCount(page)).toHaveText(/^2 of \d+ roles$/);
@@ -36,12 +36,12 @@ test.describe('careers › filters', () => {
     // The description counts: a word only the driver role's text has leaves that role alone.
     await filterBox(page).getByLabel('Keyword').fill(`${tag}-zephyr`);
     await expect(positions(page).getByRole('listitem')).toHaveCount(1);
-    await expect(cardButton(page, driver)).toBeVisible();
+    await expect(cardTitle(page, driver)).toBeVisible();
     await expect(rolesCount(page)).toHaveText(/^1 of \d+ roles$/);
     expect(new URL(page.url()).searchParams.get('q')).toBe(`${tag}-zephyr`);
 
     await page.getByRole('button', { name: 'Clear all filters' }).click();
-    await expect(cardButton(page, remote)).toBeVisible();
+    await expect(cardTitle(page, remote)).toBeVisible();
     await expect(rolesCount(page)).toHaveText(/^\d+ roles$/);
     await expect(filterBox(page).getByLabel('Keyword')).toHaveValue('');
     await expect(page.getByRole('button', { name: 'Clear all filters' })).toHaveCount(0);
@@ -53,10 +53,10 @@ test.describe('careers › filters', () => {
     const contract = await createJob(jobInput(tag, { title: `Contract Designer ${tag}`, jobType: 'Contract' }));
     const fullTime = await createJob(jobInput(tag, { title: `Staff Engineer ${tag}` }));
     await openBoard(page, `/career?q=${encodeURIComponent(tag)}`);
-    await expect(cardButton(page, fullTime)).toBeVisible();
+    await expect(cardTitle(page, fullTime)).toBeVisible();
     await filterBox(page).getByLabel('Job type').selectOption('Contract');
-    await expect(cardButton(page, contract)).toBeVisible();
-    await expect(cardButton(page, fullTime)).toHaveCount(0);
+    await expect(cardTitle(page, contract)).toBeVisible();
+    await expect(cardTitle(page, fullTime)).toHaveCount(0);
     expect(new URL(page.url()).searchParams.get('type')).toBe('Contract');
     await filterBox(page).getByLabel('Job type').selectOption('Internship');
     await expect(page.getByText('No positions match these filters.', { exact: false })).toBeVisible();
@@ -114,7 +114,7 @@ test.describe('careers › filters', () => {
     const tag = uniqueTag(testInfo);
     const job = await createJob(jobInput(tag));
     await openBoard(page, `/career?q=${encodeURIComponent(tag)}`);
-    await expect(cardButton(page, job)).toBeVisible();
+    await expect(cardTitle(page, job)).toBeVisible();
     expect(await axe('main')).toEqual([]);
     await page.goto(`/career/jobs/?q=${encodeURIComponent(tag)}`);
     await expect(page.getByRole('link', { name: job.title })).toBeVisible();

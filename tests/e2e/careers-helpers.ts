@@ -80,10 +80,11 @@ export async function expectInert(page: Page, description: Locator) {
 
 /* ---------- page helpers ---------- */
 
-export const cardButton = (page: Page, job: Pick<Job, 'title'>) =>
-  page.getByRole('button', { name: job.title, exact: true });
+/** A card's title: the link to the job's page that opens its details on the board. */
+export const cardTitle = (page: Page, job: Pick<Job, 'title'>) =>
+  page.getByRole('link', { name: job.title, exact: true });
 export const card = (page: Page, job: Pick<Job, 'title'>) =>
-  page.locator('article').filter({ has: cardButton(page, job) });
+  page.locator('article').filter({ has: cardTitle(page, job) });
 export const jobDialog = (page: Page, job: Pick<Job, 'title'>) => page.getByRole('dialog', { name: job.title });
 export const positions = (page: Page) => page.getByRole('list', { name: 'Open positions' });
 
@@ -92,7 +93,7 @@ export async function openBoard(page: Page, path = '/career') {
 }
 
 export async function openJob(page: Page, job: Pick<Job, 'title'>): Promise<Locator> {
-  await cardButton(page, job).click();
+  await cardTitle(page, job).click();
   const dialog = jobDialog(page, job);
   await expect(dialog).toBeVisible();
   return dialog;

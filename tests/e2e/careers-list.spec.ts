@@ -1,6 +1,6 @@
 import { apiTest as test, expect } from './fixtures';
 import { holdRoute } from './held-route';
-import { uniqueTag, jobInput, cardButton, card, positions, openBoard } from './careers-helpers';
+import { uniqueTag, jobInput, cardTitle, card, positions, openBoard } from './careers-helpers';
 
 /* ---------- list ---------- */
 
@@ -14,7 +14,7 @@ test.describe('careers › list', () => {
       await openBoard(page);
       await expect(page.getByText('Loading positions...')).toBeVisible();
       release();
-      await expect(cardButton(page, job)).toBeVisible();
+      await expect(cardTitle(page, job)).toBeVisible();
       await expect(page.getByText('Loading positions...')).toHaveCount(0);
     },
   );
@@ -35,7 +35,7 @@ test.describe('careers › list', () => {
     const job = { id: 987654, ...jobInput(tag), created_at: new Date().toISOString() };
     await page.route('**/api/job', (route) => route.fulfill({ json: [job] }));
     await openBoard(page);
-    await expect(cardButton(page, job)).toBeVisible();
+    await expect(cardTitle(page, job)).toBeVisible();
   });
 
   test(
@@ -56,7 +56,7 @@ test.describe('careers › list', () => {
       const failedCalls = calls;
       await page.unroute('**/api/job');
       await failure.getByRole('button', { name: 'Try again' }).click();
-      await expect(cardButton(page, job)).toBeVisible();
+      await expect(cardTitle(page, job)).toBeVisible();
       await expect(failure).toHaveCount(0);
       expect(failedCalls).toBeGreaterThanOrEqual(1);
     },
@@ -85,14 +85,14 @@ test.describe('careers › list', () => {
     await expect(firmware).toHaveAttribute('aria-pressed', 'true');
     await expect(all).toHaveAttribute('aria-pressed', 'false');
     await expect(positions(page).getByRole('listitem')).toHaveCount(2);
-    await expect(cardButton(page, first)).toBeVisible();
-    await expect(cardButton(page, second)).toBeVisible();
-    await expect(cardButton(page, other)).toHaveCount(0);
+    await expect(cardTitle(page, first)).toBeVisible();
+    await expect(cardTitle(page, second)).toBeVisible();
+    await expect(cardTitle(page, other)).toHaveCount(0);
     expect(new URL(page.url()).searchParams.get('department')).toBe(`Firmware ${tag}`);
 
     await all.click();
     await expect(all).toHaveAttribute('aria-pressed', 'true');
-    await expect(cardButton(page, other)).toBeVisible();
+    await expect(cardTitle(page, other)).toBeVisible();
   });
 
   test(
@@ -105,7 +105,7 @@ test.describe('careers › list', () => {
       await expect(page.getByText('No positions found in this department.')).toBeVisible();
       await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'false');
       await page.getByRole('button', { name: 'Show all positions' }).click();
-      await expect(cardButton(page, job)).toBeVisible();
+      await expect(cardTitle(page, job)).toBeVisible();
       await expect(page.getByRole('button', { name: 'All', exact: true })).toHaveAttribute('aria-pressed', 'true');
     },
   );
@@ -142,7 +142,7 @@ test.describe('careers › list', () => {
     test.slow(); // axe on a shared 2-core machine
     const job = await createJob(jobInput(uniqueTag(testInfo)));
     await openBoard(page);
-    await expect(cardButton(page, job)).toBeVisible();
+    await expect(cardTitle(page, job)).toBeVisible();
     expect(await axe('main')).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import { apiTest as test, expect } from './fixtures';
 import {
   uniqueTag,
   jobInput,
-  cardButton,
+  cardTitle,
   jobDialog,
   openBoard,
   openJob,
@@ -61,7 +61,24 @@ test.describe('careers › modal', () => {
     await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toHaveCount(0);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
-    await expect(cardButton(page, job)).toBeFocused();
+    await expect(cardTitle(page, job)).toBeFocused();
+  });
+
+  test("a card's title is a link to the job's page: a modified click opens that page in a new tab", async ({
+    page,
+    createJob,
+  }, testInfo) => {
+    const job = await createJob(jobInput(uniqueTag(testInfo)));
+    await openBoard(page);
+    const title = cardTitle(page, job);
+    await expect(title).toHaveAttribute('href', new RegExp(`^/career/jobs/${job.id}-`));
+    const opened = page.context().waitForEvent('page');
+    await title.click({ modifiers: ['ControlOrMeta'] });
+    const tab = await opened;
+    await expect(tab.getByRole('heading', { level: 1 })).toHaveText(job.title);
+    await tab.close();
+    // The board itself opened no dialog.
+    await expect(jobDialog(page, job)).toHaveCount(0);
   });
 
   test('shows no salary when the job has none', { tag: '@once' }, async ({ page, createJob }, testInfo) => {
@@ -79,7 +96,7 @@ test.describe('careers › modal', () => {
       const job = await createJob(jobInput(uniqueTag(testInfo)));
       await openBoard(page);
       for (const key of ['Enter', 'Space']) {
-        await cardButton(page, job).focus();
+        await cardTitle(page, job).focus();
         await page.keyboard.press(key);
         const dialog = jobDialog(page, job);
         await expect(dialog).toBeVisible();
@@ -90,7 +107,7 @@ test.describe('careers › modal', () => {
         }
         await page.keyboard.press('Escape');
         await expect(dialog).toHaveCount(0);
-        await expect(cardButton(page, job)).toBeFocused();
+        await expect(cardTitle(page, job)).toBeFocused();
       }
     },
   );
@@ -148,9 +165,9 @@ test.describe('careers › modal', () => {
           await dialog.getByRole('button', { name: 'Close', exact: true }).click();
         }
         await expect(dialog).toHaveCount(0);
-        await expect(cardButton(page, job)).toBeFocused();
+        await expect(cardTitle(page, job)).toBeFocused();
 
-        await cardButton(page, job).click();
+        await cardTitle(page, job).click();
         await dialog.getByRole('button', { name: 'Apply Now' }).click();
         await expect(field(dialog, 'Full Name')).toHaveValue('');
         await expect(field(dialog, 'Cover Letter')).toHaveValue('');
@@ -167,7 +184,7 @@ test.describe('careers › modal', () => {
       await page.keyboard.press('Escape');
       await expect(dialog).toHaveCount(0);
       await expect(discardQuestion(page)).toHaveCount(0);
-      await expect(cardButton(page, job)).toBeFocused();
+      await expect(cardTitle(page, job)).toBeFocused();
     },
   );
 
@@ -219,7 +236,7 @@ test.describe('careers › modal', () => {
       await page.goBack();
       await expect(dialog).toHaveCount(0);
       await expect(page).toHaveURL(/\/career$/);
-      await expect(cardButton(page, job)).toBeFocused();
+      await expect(cardTitle(page, job)).toBeFocused();
       await page.goForward();
       await expect(jobDialog(page, job)).toBeVisible();
     },

@@ -242,7 +242,7 @@ test.describe('job pages', () => {
     async ({ page, createJob }, testInfo) => {
       const job = await createJob(jobInput(uniqueTag(testInfo)));
       await page.goto('/career');
-      await page.getByRole('button', { name: job.title, exact: true }).click();
+      await page.getByRole('link', { name: job.title, exact: true }).click();
       await expect(page.getByRole('dialog', { name: job.title })).toBeVisible();
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: job.title })).toBeVisible();

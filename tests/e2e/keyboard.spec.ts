@@ -32,7 +32,7 @@ test.describe('keyboard-only journeys', { tag: '@once' }, () => {
   test('a visitor opens a job and submits an application without the mouse', async ({ page, adminApi }) => {
     const job = await adminApi.createJob({ department: `${adminApi.tag} Keyboard` });
     await page.goto('/career');
-    const card = page.getByRole('button', { name: job.title, exact: true });
+    const card = page.getByRole('link', { name: job.title, exact: true });
     await expect(card).toBeVisible();
     await tabTo(page, card);
     await expectVisibleFocus(page);

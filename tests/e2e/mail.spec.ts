@@ -62,7 +62,7 @@ test.describe('e-mail', { tag: '@once' }, () => {
     const { job } = (await jobRes.json()) as { job: Job };
 
     await page.goto(`${server.url}/career`);
-    await page.getByRole('button', { name: job.title, exact: true }).click();
+    await page.getByRole('link', { name: job.title, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: job.title });
     await dialog.getByRole('button', { name: 'Apply Now' }).click();
     await fillApplicationForm(

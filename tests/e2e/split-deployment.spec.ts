@@ -85,7 +85,7 @@ test('a person applies on a job page of the static host and opens the private pa
   // The careers board is a file of the static host; it lists the vacancy from the API.
   const board = await page.goto(`${site}/career`);
   expect(board?.headers()['x-frame-options']).toBeUndefined();
-  await expect(page.getByRole('button', { name: job.title, exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: job.title, exact: true })).toBeVisible();
 
   // The job page and the jobs sitemap come from the server, through the static host.
   const jobPage = await page.goto(`${site}/career/jobs/${job.id}`);

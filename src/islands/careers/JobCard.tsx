@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { descriptionText } from '~/lib/job-description-text';
-import { postedAgo } from '~/lib/job-posting';
+import { jobPath, postedAgo } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { JobMeta } from './JobMeta';
 
@@ -14,8 +14,9 @@ export const CARD_ROWS = 'row-span-4 grid grid-rows-subgrid gap-y-4';
 
 /**
  * One vacancy on the board: title, department, location, job type, salary when given, the description
- * without its Markdown marks clamped to three lines, and when it was posted. The title is a button
- * stretched over the whole card, so a click anywhere, Enter or Space opens the details.
+ * without its Markdown marks clamped to three lines, and when it was posted. The title is a link to the
+ * job's own page, stretched over the whole card: a plain click anywhere, Enter or Space opens the details
+ * here; a middle or modified click, or "open in new tab", opens the page, and the address can be shared.
  */
 export function JobCard({ job, applied = false, onOpen }: Props) {
   const text = useMemo(() => descriptionText(job.description), [job.description]);
@@ -26,14 +27,24 @@ export function JobCard({ job, applied = false, onOpen }: Props) {
     >
       <div className="flex items-start justify-between gap-3">
         <h3 className="text-lg font-semibold leading-snug text-white">
-          <button
-            type="button"
-            onClick={() => onOpen(job)}
+          <a
+            href={jobPath(job)}
+            onClick={(event) => {
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              onOpen(job);
+            }}
+            onKeyDown={(event) => {
+              // A link answers Enter only; Space opens the details as it did when the title was a button.
+              if (event.key !== ' ') return;
+              event.preventDefault();
+              onOpen(job);
+            }}
             aria-haspopup="dialog"
             className="text-left after:absolute after:inset-0 after:rounded-2xl focus:outline-none focus-visible:after:outline focus-visible:after:outline-2 focus-visible:after:outline-offset-2 focus-visible:after:outline-brand-300"
           >
             {job.title}
-          </button>
+          </a>
         </h3>
         {applied && (
           <span
