@@ -128,6 +128,17 @@ test.describe('admin applicants', () => {
       await admin.filterStatus('All Status');
       await admin.filterJob('All Jobs');
       await expect(cards).toHaveText(names(grace));
+
+      // An empty result offers the way back; the search box takes the focus from the button that goes.
+      await admin.search('no such applicant');
+      await admin.filterStatus('Rejected');
+      await expect(page.getByText('No applicants found')).toBeVisible();
+      await page.getByRole('button', { name: 'Clear search and filters' }).click();
+      await expect(cards).toHaveCount(4);
+      const search = page.getByRole('searchbox', { name: 'Search applicants' });
+      await expect(search).toHaveValue('');
+      await expect(search).toBeFocused();
+      await expect(page.getByRole('combobox', { name: 'Filter by status' })).toHaveValue('all');
     },
   );
 

@@ -12,7 +12,7 @@ import { ApplicantCard } from './ApplicantCard';
 import { ApplicantDialog } from './ApplicantDialog';
 import { applicantFromUrl, forgetApplicantInUrl } from './deep-link';
 import { Counters } from './Counters';
-import { filterApplicants, jobChoices, NO_FILTER, type ApplicantFilter } from './filter';
+import { filterApplicants, filterToQuery, jobChoices, NO_FILTER, type ApplicantFilter } from './filter';
 import { Filters } from './Filters';
 import { forgetJobInUrl, jobFromUrl } from './job-link';
 import { useApplicantActions } from './useApplicantActions';
@@ -27,6 +27,7 @@ const applicantsTexts = {
   fetchFailed: 'Failed to fetch applicants',
   searching: 'Searching...',
   searchFailed: 'The search failed. Try again in a moment.',
+  clearFilters: 'Clear search and filters',
 } as const;
 
 /** The filter a vacancy's 'View applicants' link asks for, else none. */
@@ -159,7 +160,27 @@ export function ApplicantsPanel() {
             ) : searching && !search.data ? (
               <StateMessage kind="loading">{applicantsTexts.searching}</StateMessage>
             ) : shown.length === 0 ? (
-              <StateMessage kind="empty">{applicantsTexts.empty}</StateMessage>
+              <StateMessage
+                kind="empty"
+                action={
+                  all.length > 0 &&
+                  filterToQuery(filter).size > 0 && (
+                    <button
+                      type="button"
+                      className="btn btn-secondary px-4 py-2 text-sm"
+                      onClick={() => {
+                        setFilter(NO_FILTER);
+                        // The button goes with the empty state: the search box takes the focus.
+                        document.getElementById('applicant-search')?.focus();
+                      }}
+                    >
+                      {applicantsTexts.clearFilters}
+                    </button>
+                  )
+                }
+              >
+                {applicantsTexts.empty}
+              </StateMessage>
             ) : view === 'board' ? (
               <BoardView applicants={shown} actions={actions} onView={setOpenId} />
             ) : (

@@ -1,7 +1,7 @@
 import { APPLICANT_STATUSES, type Applicant, type ApplicantStatus } from '~/lib/schemas';
 
 // The filter is shared with the API's CSV export, which applies the same rules on the server.
-export { filterApplicants, NO_FILTER, type ApplicantFilter } from '~/lib/applicant-filter';
+export { filterApplicants, filterToQuery, NO_FILTER, type ApplicantFilter } from '~/lib/applicant-filter';
 
 /** Every applicant (not the filtered view) by stage, and the total; the counters show four of them. */
 export function countByStatus(applicants: readonly Applicant[]): Record<ApplicantStatus | 'total', number> {
