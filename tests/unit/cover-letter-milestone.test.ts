@@ -1,6 +1,6 @@
 /** The cover letter's screen-reader announcements: one per band of length, never one per key. */
 import { describe, expect, it } from 'vitest';
-import { coverLetterMilestone } from '~/islands/careers/messages';
+import { coverLetterMilestone } from '~/islands/careers/cover-letter';
 
 describe('coverLetterMilestone', () => {
   it.each([

@@ -20,7 +20,8 @@ import {
   type ApplicationFormValues,
 } from './application-schema';
 import { ConsentField } from './ConsentField';
-import { careersMessages, coverLetterMilestone } from './messages';
+import { COVER_LETTER_LENGTH, coverLetterMilestone } from './cover-letter';
+import { careersMessages } from './messages';
 import { UploadProgressBar } from './UploadProgressBar';
 import type { ApplicationDraft } from './useApplicationDraft';
 
@@ -296,7 +297,7 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
           error={errors.coverLetter?.message}
           hint={
             <span className="flex flex-wrap justify-between gap-x-3">
-              <span>{careersMessages.coverLetterLength}</span>
+              <span>{COVER_LETTER_LENGTH}</span>
               <span>
                 {coverLetter.length}/{COVER_LETTER_MAX} characters
               </span>

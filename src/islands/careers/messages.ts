@@ -1,4 +1,3 @@
-import { COVER_LETTER_MAX, COVER_LETTER_MIN } from '~/lib/limits';
 import { applicationReceivedMessages } from '~/lib/schemas/application-received';
 
 /** The careers board's texts: the spec's word for word, then the confirmation after applying and the draft's. */
@@ -21,21 +20,5 @@ export const careersMessages = {
   discard: 'Discard',
   keepEditing: 'Keep editing',
   draftRestored: 'We kept what you typed earlier in this visit. Please choose your resume again.',
-  coverLetterLength: `${COVER_LETTER_MIN} to ${COVER_LETTER_MAX} characters.`,
   fieldsToFix: (count: number) => (count === 1 ? 'One field to fix:' : `${count} fields to fix:`),
 } as const;
-
-/** How near the end a screen reader is told, in characters left, largest first. */
-const COVER_LETTER_MARKS = [100, 50, 10] as const;
-
-/**
- * What the cover letter's live region says for `length`: the same text while the length stays in one band,
- * so a screen reader speaks only as the letter passes the minimum or nears the limit, not on every key.
- */
-export function coverLetterMilestone(length: number): string {
-  if (length >= COVER_LETTER_MAX) return `The ${COVER_LETTER_MAX}-character limit is reached.`;
-  const left = COVER_LETTER_MAX - length;
-  const mark = COVER_LETTER_MARKS.findLast((m) => left <= m);
-  if (mark !== undefined) return `At most ${mark} characters left.`;
-  return length >= COVER_LETTER_MIN ? `The ${COVER_LETTER_MIN}-character minimum is reached.` : '';
-}
