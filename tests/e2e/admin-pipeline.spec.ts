@@ -191,3 +191,45 @@ test.describe('the hiring pipeline', () => {
       .toEqual(['rejected', 'rejected', 'rejected']);
   });
 });
+
+test('an open applicant has an address, and Previous and Next walk the applicants shown', async ({
+  loggedInPage: page,
+  adminApi,
+}) => {
+  const job = await adminApi.createJob();
+  for (let i = 0; i < 3; i++) await adminApi.seedApplicant({ job });
+  await openApplicants(page, adminApi.tag);
+  const cards = page.getByRole('list', { name: 'Applicants' }).getByRole('article');
+  await expect(cards).toHaveCount(3);
+  const names = await cards.evaluateAll((articles) =>
+    articles.map((a) => document.getElementById(a.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() ?? ''),
+  );
+
+  await cards.nth(0).getByRole('button', { name: /^View/ }).click();
+  let dialog = page.getByRole('dialog', { name: names[0] });
+  await expect(dialog).toBeVisible();
+  const first = new URL(page.url()).searchParams.get('applicant');
+  expect(first).toMatch(/^\d+$/);
+  const steps = dialog.getByRole('navigation', { name: 'Applicants shown' });
+  await expect(steps).toContainText('1 of 3');
+  await expect(steps.getByRole('button', { name: 'Previous' })).toBeDisabled();
+
+  await steps.getByRole('button', { name: 'Next' }).click();
+  dialog = page.getByRole('dialog', { name: names[1] });
+  await expect(dialog.getByRole('navigation', { name: 'Applicants shown' })).toContainText('2 of 3');
+  await expect.poll(() => new URL(page.url()).searchParams.get('applicant')).not.toBe(first);
+
+  // The address opens the same applicant after a reload.
+  await page.reload();
+  await expect(page.getByRole('dialog', { name: names[1] })).toBeVisible();
+  await page
+    .getByRole('dialog', { name: names[1] })
+    .getByRole('navigation', { name: 'Applicants shown' })
+    .getByRole('button', { name: 'Previous' })
+    .click();
+  dialog = page.getByRole('dialog', { name: names[0] });
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  expect(new URL(page.url()).searchParams.has('applicant')).toBe(false);
+});

@@ -59,9 +59,13 @@ type Props = {
   actions: ApplicantActions;
   privacy: PrivacyActions;
   onClose: () => void;
-  /** Shows another application (of the same person) in the dialog instead. */
+  /** Shows another application (of the same person, or the previous or next one shown) in the dialog instead. */
   onOpenApplication: (id: number) => void;
+  /** Where this applicant stands in the list or board behind the dialog; absent when not among them. */
+  steps?: ApplicantSteps | undefined;
 };
+
+export type ApplicantSteps = { position: number; total: number; previous: number | null; next: number | null };
 
 /**
  * Applicant detail: scrolls within 90vh; who, then the cover letter (text, never HTML), then the
@@ -75,6 +79,7 @@ export function ApplicantDialog({
   privacy,
   onClose,
   onOpenApplication,
+  steps,
 }: Props) {
   const busy = actions.isBusy(applicant.id) || privacy.busy;
   const dangerId = useId();
@@ -115,6 +120,29 @@ export function ApplicantDialog({
         </div>
       }
     >
+      {steps && steps.total > 1 && (
+        <nav aria-label="Applicants shown" className="mb-4 flex items-center justify-between gap-2 text-sm">
+          <button
+            type="button"
+            className="btn btn-secondary px-3 py-1.5 text-sm"
+            disabled={steps.previous === null}
+            onClick={() => steps.previous !== null && onOpenApplication(steps.previous)}
+          >
+            <span aria-hidden="true">← </span>Previous
+          </button>
+          <span className="text-slate-400">
+            {steps.position} of {steps.total}
+          </span>
+          <button
+            type="button"
+            className="btn btn-secondary px-3 py-1.5 text-sm"
+            disabled={steps.next === null}
+            onClick={() => steps.next !== null && onOpenApplication(steps.next)}
+          >
+            Next<span aria-hidden="true"> →</span>
+          </button>
+        </nav>
+      )}
       <dl className="grid grid-cols-2 gap-x-4 gap-y-3 sm:grid-cols-[auto_auto_1fr]">
         <Fact term="Status">
           <StatusBadge status={applicant.status} />

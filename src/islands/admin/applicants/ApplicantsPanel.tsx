@@ -3,14 +3,15 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { applicantSearchQuery, applicantsQuery } from '~/islands/queries/applicants';
 import { useDebounced } from '~/islands/ui/useDebounced';
 import { SEARCH_DEBOUNCE_MS } from '~/lib/ui-constants';
+import type { Applicant } from '~/lib/schemas/applicant-api';
 import { adminJobsQuery } from '~/islands/queries/jobs';
 import { ApplicationsChart } from '../chart/ApplicationsChart';
 import { usePrivacyActions } from '../privacy/usePrivacyActions';
 import { AdminPanel } from '../AdminPanel';
 import { QueryState, StateMessage } from '../StateMessage';
 import { ApplicantCard } from './ApplicantCard';
-import { ApplicantDialog } from './ApplicantDialog';
-import { applicantFromUrl, forgetApplicantInUrl } from './deep-link';
+import { ApplicantDialog, type ApplicantSteps } from './ApplicantDialog';
+import { applicantFromUrl, forgetApplicantInUrl, rememberApplicantInUrl } from './deep-link';
 import { Counters } from './Counters';
 import { filterApplicants, filterToQuery, jobChoices, NO_FILTER, type ApplicantFilter } from './filter';
 import { Filters } from './Filters';
@@ -29,6 +30,18 @@ const applicantsTexts = {
   searchFailed: 'The search failed. Try again in a moment.',
   clearFilters: 'Clear search and filters',
 } as const;
+
+/** Where `id` stands among the applicants shown, for the dialog's Previous and Next; undefined when not shown. */
+function steps(shown: readonly Applicant[], id: number): ApplicantSteps | undefined {
+  const index = shown.findIndex((a) => a.id === id);
+  if (index === -1) return undefined;
+  return {
+    position: index + 1,
+    total: shown.length,
+    previous: shown[index - 1]?.id ?? null,
+    next: shown[index + 1]?.id ?? null,
+  };
+}
 
 /** The filter a vacancy's 'View applicants' link asks for, else none. */
 function filterFromUrl(): ApplicantFilter {
@@ -95,6 +108,9 @@ export function ApplicantsPanel() {
   const [view, setView] = useState<'list' | 'board'>('list');
   // The dialog reads the applicant from the cached list, so a status change shows there at once.
   const open = openId === null ? undefined : all.find((a) => a.id === openId);
+  useEffect(() => {
+    if (openId !== null) rememberApplicantInUrl(openId);
+  }, [openId]);
 
   return (
     <AdminPanel id="applicants" title="Applicants">
@@ -216,6 +232,7 @@ export function ApplicantsPanel() {
             setOpenId(null);
           }}
           onOpenApplication={setOpenId}
+          steps={steps(shown, open.id)}
         />
       )}
       {confirmDialog}

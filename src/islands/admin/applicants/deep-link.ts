@@ -7,6 +7,14 @@ export function applicantFromUrl(): number | null {
   return raw && /^[1-9][0-9]{0,9}$/.test(raw) ? Number(raw) : null;
 }
 
+/** Puts the open applicant's id in the URL, so the address can be reloaded or handed to a teammate. */
+export function rememberApplicantInUrl(id: number): void {
+  const url = new URL(window.location.href);
+  if (url.searchParams.get(PARAM) === String(id)) return;
+  url.searchParams.set(PARAM, String(id));
+  window.history.replaceState(null, '', url);
+}
+
 /** Drops the id from the URL once its dialog is closed, so a reload does not open it again. */
 export function forgetApplicantInUrl(): void {
   const url = new URL(window.location.href);
