@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { readFile } from 'node:fs/promises';
 import { E2E_ADMIN } from '../../playwright.config';
 import { teamMessages } from '../../src/lib/team';
 import type { TwoFactorEnabled, TwoFactorSetup } from '../../src/lib/two-factor';
@@ -256,6 +257,10 @@ test.describe('the hiring team', () => {
       const dialog = page.getByRole('dialog', { name: 'Your account' });
       // A session alone is not enough: the password is asked for, and a wrong one is said so where it was typed.
       const password = dialog.getByLabel('Your current password');
+      // The button says what it waits for instead of staying disabled.
+      await dialog.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+      await expect(password).toHaveAccessibleDescription('Enter your current password');
+      await expect(password).toBeFocused();
       await password.fill('not my password');
       await dialog.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
       await expect(password).toHaveAccessibleDescription('That is not your current password');
@@ -267,10 +272,22 @@ test.describe('the hiring team', () => {
       const key = (await dialog.locator('code').innerText()).replace(/\s/g, '');
       expect(await dialog.locator('code').innerText()).toMatch(/^([A-Z2-7]{4} )+[A-Z2-7]{1,4}$/);
       expect(await axe('dialog')).toEqual([]);
+      await dialog.getByRole('button', { name: 'Turn on' }).click();
+      await expect(dialog.getByLabel('Six-digit code')).toHaveAccessibleDescription(
+        'Enter the six-digit code from your authenticator app',
+      );
       await dialog.getByLabel('Six-digit code').fill(totp(key));
       await dialog.getByRole('button', { name: 'Turn on' }).click();
       await expect(dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
       expect(await axe('dialog')).toEqual([]);
+      // The codes download as a text file, one a line after what they are for.
+      const download = page.waitForEvent('download');
+      await dialog.getByRole('link', { name: 'Download codes' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('edgecraft-recovery-codes.txt');
+      const codes = await dialog.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allInnerTexts();
+      const text = (await readFile(await file.path(), 'utf8')).trim().split('\n');
+      expect(text.slice(-10)).toEqual(codes);
       await dialog.getByRole('button', { name: 'I have saved them' }).click();
       await expect(dialog).toContainText('10 recovery codes left');
     });

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { confirmTwoFactor, startTwoFactor } from '~/lib/api/team';
-import { groupKey, RECOVERY_CODE_COUNT, type TwoFactorSetup as Setup } from '~/lib/two-factor';
+import { groupKey, RECOVERY_CODE_COUNT, twoFactorMessages, type TwoFactorSetup as Setup } from '~/lib/two-factor';
 import { authKeys } from '~/islands/queries/auth';
 import { teamKeys } from '~/islands/queries/team';
 import { TextField } from '~/islands/ui/Field';
+import { site } from '~/site';
 import { CurrentPasswordField } from './CurrentPasswordField';
 import { QrCode } from './QrCode';
 import { twoFactorErrors, useFocusOnError, type TwoFactorErrors } from './two-factor-form';
@@ -34,8 +35,10 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
     if (step.kind === 'scan') inputs.code.current?.focus();
   }, [step.kind, inputs.code]);
 
+  // The buttons stay enabled and say what is missing: a disabled one gives no reason.
   const start = async (event: FormEvent) => {
     event.preventDefault();
+    if (!password) return setErrors({ password: twoFactorMessages.passwordRequired });
     setBusy(true);
     setErrors({});
     try {
@@ -49,6 +52,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
 
   const confirm = async (event: FormEvent) => {
     event.preventDefault();
+    if (!code.trim()) return setErrors({ code: twoFactorMessages.codeRequired });
     setBusy(true);
     setErrors({});
     try {
@@ -93,7 +97,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
           value={password}
           onChange={setPassword}
         />
-        <button type="submit" className="btn btn-primary self-start" disabled={busy || !password}>
+        <button type="submit" className="btn btn-primary self-start" disabled={busy}>
           {busy ? 'Starting...' : 'Set up two-factor sign-in'}
         </button>
       </form>
@@ -136,7 +140,7 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
             maxLength: 8,
           }}
         />
-        <button type="submit" className="btn btn-primary self-start" disabled={busy || code.trim().length < 6}>
+        <button type="submit" className="btn btn-primary self-start" disabled={busy}>
           {busy ? 'Checking...' : 'Turn on'}
         </button>
       </form>
@@ -162,12 +166,24 @@ export function TwoFactorSetup({ onDone }: { onDone: () => void }) {
       </ul>
       <div className="flex flex-wrap gap-3">
         <CopyCodesButton codes={step.codes} />
+        <a
+          className="btn btn-secondary"
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(recoveryCodesFile(step.codes))}`}
+          download="edgecraft-recovery-codes.txt"
+        >
+          Download codes
+        </a>
         <button type="button" className="btn btn-primary" onClick={() => void finish()}>
           I have saved them
         </button>
       </div>
     </div>
   );
+}
+
+/** The downloaded file: what the codes are for, then one a line. */
+function recoveryCodesFile(codes: readonly string[]): string {
+  return `Two-factor recovery codes for the ${site.name} admin. Each works once instead of a code.\n\n${codes.join('\n')}\n`;
 }
 
 /** Copies the recovery codes, one a line, and says whether that worked, on the button and to screen readers. */
