@@ -13,6 +13,8 @@ import { freePort } from '../support/free-port';
 const rootDir = new URL('../', import.meta.url).pathname;
 const resultsDir = join(rootDir, 'test-results');
 const counts = { passed: 0, failed: 0, skipped: 0 };
+/** Steps that failed, named in the summary: a type or lint error fails a run without failing a test. */
+const failedSteps: string[] = [];
 
 type Step = { label: string; command: string; args: string[]; env?: Record<string, string> };
 
@@ -27,7 +29,10 @@ async function runLanes(...lanes: Step[][]): Promise<boolean> {
         const started = Date.now();
         const { ok, output } = await spawnStep(step, 'pipe');
         console.log(`\n▶ ${step.label} (${Math.round((Date.now() - started) / 1000)} s)\n${output}`);
-        if (!ok) return false;
+        if (!ok) {
+          failedSteps.push(step.label);
+          return false;
+        }
       }
       return true;
     }),
@@ -71,13 +76,17 @@ function countPlaywright(path: string): void {
 }
 
 function finish(ok: boolean): never {
-  console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  const stopped = failedSteps.length ? `; failed: ${failedSteps.join(', ')}` : '';
+  console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${stopped}`);
   process.exit(ok && counts.failed === 0 ? 0 : 1);
 }
 
 rmSync(resultsDir, { recursive: true, force: true });
 const chromium = { label: 'Chromium for browser tests', command: 'bash', args: ['scripts/ensure-chromium.sh'] };
-if (!(await spawnStep(chromium, 'inherit')).ok) finish(false);
+if (!(await spawnStep(chromium, 'inherit')).ok) {
+  failedSteps.push(chromium.label);
+  finish(false);
+}
 
 const vitestJson = join(resultsDir, 'vitest.json');
 const siteJson = join(resultsDir, 'vitest-site.json');
@@ -138,4 +147,5 @@ const e2e = await spawnStep(
 );
 countPlaywright(playwrightJson);
 rmSync(dataDir, { recursive: true, force: true });
+if (!e2e.ok) failedSteps.push('Browser tests (playwright)');
 finish(e2e.ok);

@@ -189,7 +189,8 @@ describe('job alerts', () => {
     expect(await alertsTo(email)).toBe(0);
 
     const lastDay = clock.toISOString().slice(0, 10);
-    await createJobViaApi({ ...api, token }, { department: 'Engineering', title: 'Ending Role', closesAt: lastDay });
+    const ending = { ...validJob, department: 'Engineering', title: 'Ending Role', closesAt: lastDay };
+    expect((await call(api.app, 'POST', '/api/job', { token, json: ending })).status).toBe(201);
     expect(await alertsTo(email)).toBe(1);
     const schedule = scheduleClosingDays(api.db, silentLogger, () => clock);
     const started = clock;

@@ -201,12 +201,12 @@ test('an open applicant has an address, and Previous and Next walk the applicant
   await openApplicants(page, adminApi.tag);
   const cards = page.getByRole('list', { name: 'Applicants' }).getByRole('article');
   await expect(cards).toHaveCount(3);
-  const names = await cards.evaluateAll((articles) =>
+  const [firstName = '', secondName = ''] = await cards.evaluateAll((articles) =>
     articles.map((a) => document.getElementById(a.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() ?? ''),
   );
 
   await cards.nth(0).getByRole('button', { name: /^View/ }).click();
-  let dialog = page.getByRole('dialog', { name: names[0] });
+  let dialog = page.getByRole('dialog', { name: firstName });
   await expect(dialog).toBeVisible();
   const first = new URL(page.url()).searchParams.get('applicant');
   expect(first).toMatch(/^\d+$/);
@@ -215,19 +215,19 @@ test('an open applicant has an address, and Previous and Next walk the applicant
   await expect(steps.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
   await steps.getByRole('button', { name: 'Next' }).click();
-  dialog = page.getByRole('dialog', { name: names[1] });
+  dialog = page.getByRole('dialog', { name: secondName });
   await expect(dialog.getByRole('navigation', { name: 'Applicants shown' })).toContainText('2 of 3');
   await expect.poll(() => new URL(page.url()).searchParams.get('applicant')).not.toBe(first);
 
   // The address opens the same applicant after a reload.
   await page.reload();
-  await expect(page.getByRole('dialog', { name: names[1] })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: secondName })).toBeVisible();
   await page
-    .getByRole('dialog', { name: names[1] })
+    .getByRole('dialog', { name: secondName })
     .getByRole('navigation', { name: 'Applicants shown' })
     .getByRole('button', { name: 'Previous' })
     .click();
-  dialog = page.getByRole('dialog', { name: names[0] });
+  dialog = page.getByRole('dialog', { name: firstName });
   await expect(dialog).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
