@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { descriptionText } from '~/lib/job-description-text';
 import { jobPath, postedAgo } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
+import { isPlainClick } from '~/islands/ui/plain-click';
 import { JobMeta } from './JobMeta';
 
 type Props = { job: Job; applied?: boolean; onOpen: (job: Job) => void };
@@ -30,7 +31,7 @@ export function JobCard({ job, applied = false, onOpen }: Props) {
           <a
             href={jobPath(job)}
             onClick={(event) => {
-              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              if (!isPlainClick(event)) return;
               event.preventDefault();
               onOpen(job);
             }}

@@ -41,10 +41,10 @@ function localParts(iso: string | undefined): { date: string; time: string } {
   };
 }
 
-type FieldName = 'when' | 'durationMinutes' | 'timeZone' | 'location' | 'interviewerIds' | 'note';
-type Errors = Partial<Record<FieldName, string>>;
 /** The fields in the order they appear: the first with an error takes focus. */
-const FIELD_ORDER: readonly FieldName[] = ['when', 'durationMinutes', 'timeZone', 'location', 'interviewerIds', 'note'];
+const FIELD_ORDER = ['when', 'durationMinutes', 'timeZone', 'location', 'interviewerIds', 'note'] as const;
+type FieldName = (typeof FIELD_ORDER)[number];
+type Errors = Partial<Record<FieldName, string>>;
 
 /**
  * Schedules an interview, or moves one: date and time in the recruiter's own zone (named), length,

@@ -6,6 +6,7 @@ import { cn } from '~/islands/ui/cn';
 import { formatDate, formatUtcDay } from '../format';
 import { applicantsOfJobHref, showApplicantsOfJob } from '../applicants/job-link';
 import { statusStyles } from '../applicants/StatusBadge';
+import { isPlainClick } from '~/islands/ui/plain-click';
 
 type Props = {
   job: AdminJob;
@@ -21,7 +22,7 @@ type Props = {
 /** Its applicants by stage (the stages that hold someone, in pipeline order) and the link to them (the Applicants tab filtered by this vacancy). */
 function ApplicantCounts({ job, counts }: Pick<Props, 'job' | 'counts'>) {
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     showApplicantsOfJob(job.id);
   };
