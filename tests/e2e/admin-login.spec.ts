@@ -240,7 +240,12 @@ test.describe('admin session', () => {
       async ({ loggedInPage: page, adminApi }) => {
         const job = await adminApi.createJob();
         const admin = new AdminPage(page);
+        // The dashboard's reads at load end with the Team tab's stage deadlines, and the vacancies' applicant
+        // counts: once both are in, only the action meets the bad token.
+        const teamRead = page.waitForResponse((response) => response.url().endsWith('/api/admins/stage-deadlines'));
         await admin.goto('Job Vacancies');
+        await teamRead;
+        await expect(admin.jobCard(job.title)).toContainText(/\d+ applicants?/);
         await page.evaluate((token) => localStorage.setItem('adminToken', token), make());
         await admin
           .jobCard(job.title)
