@@ -57,6 +57,10 @@ test.describe('careers › sending an application', () => {
 
     await expect(page.getByRole('status').filter({ hasText: SUCCESS })).toBeVisible();
     await expect(dialog).toHaveCount(0);
+    // Said once, where focus lands: the confirmation, no toast beside it.
+    await expect(page.getByTestId('applied-confirmation')).toBeFocused();
+    await expect(page.getByText(SUCCESS)).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Dismiss notification' })).toHaveCount(0);
 
     const stored = (await listApplicants()).find((a) => a.email === values.email);
     expect(stored).toMatchObject({
@@ -254,7 +258,7 @@ test.describe('careers › sending an application', () => {
     },
   );
 
-  test('after the toast, a confirmation stays where focus lands, and the card says Applied for this visit', async ({
+  test('after a success, the one confirmation takes focus, and the card says Applied for this visit', async ({
     page,
     createJob,
     axe,

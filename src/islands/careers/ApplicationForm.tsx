@@ -10,7 +10,6 @@ import { FormAlert } from '~/islands/ui/FormAlert';
 import { cn } from '~/islands/ui/cn';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { useSpamTrap } from '~/islands/ui/SpamTrap';
-import { clearToasts, showToast } from '~/islands/ui/toast-store';
 import {
   applicationFormData,
   applicationFormSchema,
@@ -44,7 +43,7 @@ type Props = {
   job: { id: number | null; title: string };
   /** The job link's `?source=` the visitor came with ('direct' without one), sent with the application. */
   source: string;
-  /** After the success toast: the owner closes the form (and the modal); `email` is where the receipt goes. */
+  /** After a success: the owner closes the form (and the modal) and confirms; `email` is where the receipt goes. */
   onSubmitted: (sent: { email: string }) => void;
   /** Cancel: any upload in flight is aborted first; the owner asks before it closes a filled form. */
   onCancel: () => void;
@@ -145,13 +144,11 @@ export function ApplicationForm({ job, source, onSubmitted, onCancel, draft }: P
         signal: controller.signal,
         onProgress: ({ loaded, total }) => setProgress(total > 0 ? Math.round((loaded / total) * 100) : 0),
       });
-      showToast('success', careersMessages.submitted);
       reset(emptyApplication);
       draft.clear();
       onSubmitted({ email: values.email });
     } catch (error) {
       if (isAbortError(error)) return;
-      clearToasts();
       const message = errorMessage(error, careersMessages.submitFailed, careersMessages.submitNetworkFailed);
       // The server names the fields it rejected (a duplicate e-mail, a file that is no document): each
       // message shows at its field only, and the banner only says what no field says.

@@ -11,9 +11,9 @@ export type Applied = { job: Pick<Job, 'id' | 'title'>; email: string; heading?:
 type Props = { applied: Applied; onDismiss: () => void; onJobPage?: boolean };
 
 /**
- * What stays after the success toast and the form are gone, on the board and on the job page:
- * which vacancy, that a receipt was e-mailed with the private page's link, and what happens next.
- * The caller moves focus here; the scroll margin keeps it clear of the sticky header.
+ * The one success message once the form is gone, on the board and on the job page: the spec's
+ * words, which vacancy, that a receipt was e-mailed with the private page's link, and what happens
+ * next. The caller moves focus here; the scroll margin keeps it clear of the sticky header.
  */
 export const AppliedConfirmation = forwardRef<HTMLElement, Props>(function AppliedConfirmation(
   { applied, onDismiss, onJobPage = false },
@@ -23,6 +23,7 @@ export const AppliedConfirmation = forwardRef<HTMLElement, Props>(function Appli
   return (
     <section
       ref={ref}
+      role="status"
       tabIndex={-1}
       aria-labelledby={titleId}
       data-testid="applied-confirmation"
@@ -32,6 +33,7 @@ export const AppliedConfirmation = forwardRef<HTMLElement, Props>(function Appli
         <span aria-hidden="true">✓ </span>
         {applied.heading ?? careersMessages.appliedTitle(applied.job.title)}
       </h3>
+      <p>{careersMessages.submitted}</p>
       <p>{careersMessages.receiptSent(applied.email)}</p>
       <p>{careersMessages.privatePage}</p>
       <p>

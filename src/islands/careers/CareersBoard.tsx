@@ -316,7 +316,7 @@ function Board() {
 
 export default function CareersBoard() {
   return (
-    <IslandRoot withToasts>
+    <IslandRoot>
       <Board />
     </IslandRoot>
   );

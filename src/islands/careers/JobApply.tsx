@@ -84,7 +84,7 @@ function Apply({ job }: Props) {
 
 export default function JobApply(props: Props) {
   return (
-    <IslandRoot withToasts>
+    <IslandRoot>
       <Apply {...props} />
     </IslandRoot>
   );

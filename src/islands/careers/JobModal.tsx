@@ -15,7 +15,7 @@ type Props = {
   /** The board's `?source=`, counted with the view and sent with the application. */
   source: string;
   onClose: () => void;
-  /** After the success toast: the board closes the modal and confirms the application. */
+  /** After a success: the board closes the modal and confirms the application. */
   onApplied: (sent: { email: string }) => void;
   /** Set while the modal is open: the board asks it before Back closes a filled form. */
   leaveGuardRef: RefObject<LeaveGuard | null>;

@@ -60,7 +60,7 @@ function Open() {
 
 export default function OpenApplication() {
   return (
-    <IslandRoot withToasts>
+    <IslandRoot>
       <Open />
     </IslandRoot>
   );

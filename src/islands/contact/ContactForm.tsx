@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '~/lib/api/client';
 import { subjectFromSearch } from '~/lib/contact-link';
@@ -12,14 +12,13 @@ import { Field, TextField, fieldAria, inputClass } from '~/islands/ui/Field';
 import { FormAlert } from '~/islands/ui/FormAlert';
 import { useSpamTrap } from '~/islands/ui/SpamTrap';
 import { useHydrated } from '~/islands/ui/useHydrated';
-import { clearToasts, showToast } from '~/islands/ui/toast-store';
 import { sendContactMessage } from './send';
 
 const emptyValues: ContactInput = { name: '', email: '', subject: '', message: '' };
 
 /**
- * Contact form: sends, shows 'Sending...', clears on success (with a confirmation below the button
- * that says when and where the reply comes), keeps values on failure. Its fields take input in the
+ * Contact form: sends, shows 'Sending...', clears on success (the one confirmation, below the button,
+ * is focused and says when and where the reply comes), keeps values on failure. Its fields take input in the
  * server's HTML, before the script runs; the form adopts what was typed when it hydrates.
  */
 function Form({ messageDays, emailJs }: Props) {
@@ -35,6 +34,7 @@ function Form({ messageDays, emailJs }: Props) {
   const spamTrap = useSpamTrap({ fromPageLoad: true });
   const [sent, setSent] = useState<{ name: string; email: string } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const confirmationRef = useRef<HTMLDivElement>(null);
   // Until the script runs, a native submit would reload the page with the message in the URL: the
   // button waits, and with it pressing Enter in a field (a form whose submit button is disabled does not submit).
   const hydrated = useHydrated();
@@ -45,19 +45,21 @@ function Form({ messageDays, emailJs }: Props) {
     if (subject && !getValues('subject')) setValue('subject', subject);
   }, [getValues, setValue]);
 
+  // The confirmation takes focus, so it is read out and in view, on a phone too, where it sits below the fold.
+  useEffect(() => {
+    if (sent) confirmationRef.current?.focus();
+  }, [sent]);
+
   const onSubmit = async (values: ContactInput) => {
     setSent(null);
     setFailure(null);
     try {
       await sendContactMessage(values, spamTrap.fields(), emailJs);
-      showToast('success', contactMessages.success);
       setSent({ name: values.name.trim(), email: values.email.trim() });
       reset(emptyValues);
     } catch (error) {
       // The server's own words when it gave some (e.g. "wait a moment" after a too-quick send), in the form only.
       setFailure(errorMessage(error, contactMessages.failure));
-      // An earlier "sent" toast would contradict the banner.
-      clearToasts();
     }
   };
 
@@ -109,12 +111,15 @@ function Form({ messageDays, emailJs }: Props) {
           </button>
         </div>
         {sent && (
-          // The toast announces the success; this stays, so the promise can be read at leisure.
           <div
+            ref={confirmationRef}
+            role="status"
+            tabIndex={-1}
             data-testid="contact-confirmation"
-            className="rounded-xl border border-emerald-400/40 bg-emerald-950/60 px-4 py-3 text-sm leading-6 text-emerald-50 sm:col-span-2"
+            className="scroll-mt-[calc(var(--header-height)+1rem)] rounded-xl border border-emerald-400/40 bg-emerald-950/60 px-4 py-3 text-sm leading-6 text-emerald-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-emerald-300 sm:col-span-2"
           >
-            <p className="font-semibold">Thank you, {sent.name}. Your message is with our team.</p>
+            <p className="font-semibold">{contactMessages.success}</p>
+            <p>Thank you, {sent.name}. Your message is with our team.</p>
             <p>
               An engineer replies {replyTime}, to {sent.email}.
             </p>
@@ -133,7 +138,7 @@ type Props = { messageDays: number; emailJs: EmailJsConfig | null };
 
 export default function ContactForm(props: Props) {
   return (
-    <IslandRoot withToasts>
+    <IslandRoot>
       <Form {...props} />
     </IslandRoot>
   );
