@@ -178,7 +178,8 @@ export const scorecardCriteriaField = z.optional(
   ),
 );
 
-export type Interviewer = { id: number; email: string };
+/** `displayName`: null until they give one; then mails and calendars name them by it. */
+export type Interviewer = { id: number; email: string; displayName: string | null };
 
 export type Scorecard = {
   id: number;

@@ -39,6 +39,8 @@ export const COVER_LETTER_MAX = 1000;
 /** Applicant name: at least 2 characters after trimming; the upper bound keeps storage and layout sane. */
 export const NAME_MIN = 2;
 export const NAME_MAX = 100;
+/** A team member's display name: room for a full name, short enough for a calendar's attendee line. */
+export const DISPLAY_NAME_MAX = 80;
 /** Phone: 10 to 15 digits once its formatting (plus, spaces, hyphens, dots, parentheses) is removed. */
 export const PHONE_MIN_DIGITS = 10;
 export const PHONE_MAX_DIGITS = 15;

@@ -3,7 +3,8 @@
  * two-factor sign-in, shared by the admin area and the API.
  */
 import { z } from 'zod/mini';
-import { EMAIL_MAX } from './limits';
+import { DISPLAY_NAME_MAX, EMAIL_MAX } from './limits';
+import { blankAsEmpty, singleLine } from './schemas/text';
 
 /** Least to most: a viewer reads, a recruiter also changes vacancies, applicants, messages and mail, an owner also runs the team. */
 export const ROLES = ['viewer', 'recruiter', 'owner'] as const;
@@ -16,11 +17,16 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   viewer: 'Reads vacancies and applicants, downloads resumes; changes nothing',
 };
 
-/** Team members have no name on file: the dashboard greets them by their address's local part. */
-export function greetingName(email: string): string {
-  const at = email.lastIndexOf('@');
-  return at > 0 ? email.slice(0, at) : email;
+/** What the dashboard calls a member: the name they gave, else their address's local part. */
+export function greetingName(member: { email: string; displayName: string | null }): string {
+  if (member.displayName) return member.displayName;
+  const at = member.email.lastIndexOf('@');
+  return at > 0 ? member.email.slice(0, at) : member.email;
 }
+
+/** A member where a list names them: "Name <e-mail>" once they gave a name, else the e-mail. */
+export const memberLabel = (member: { email: string; displayName: string | null }): string =>
+  member.displayName ? `${member.displayName} <${member.email}>` : member.email;
 
 /** Whether `role` may do what needs at least `least`. */
 export const roleAllows = (role: Role, least: Role): boolean => ROLES.indexOf(role) >= ROLES.indexOf(least);
@@ -50,7 +56,25 @@ export const teamMessages = {
   roleInvalid: 'Choose owner, recruiter or viewer',
   requireTwoFactorOn: 'Two-factor sign-in is now required for the team',
   requireTwoFactorOff: 'Two-factor sign-in is now optional',
+  displayNameRequired: 'Enter the name your colleagues and candidates will see',
+  displayNameTooLong: `Keep your name to ${DISPLAY_NAME_MAX} characters`,
+  displayNameOneLine: 'Your name must be on one line',
+  displayNameSaved: 'Name saved',
 } as const;
+
+/** The name a member goes by: one line, 1 to DISPLAY_NAME_MAX characters once trimmed. */
+export const displayNameSchema = z
+  .string({ error: teamMessages.displayNameRequired })
+  .check(
+    blankAsEmpty,
+    z.trim(),
+    z.minLength(1, teamMessages.displayNameRequired),
+    z.maxLength(DISPLAY_NAME_MAX, teamMessages.displayNameTooLong),
+    singleLine(teamMessages.displayNameOneLine),
+  );
+
+/** `PUT /api/account/name`. */
+export const displayNameChangeSchema = z.object({ displayName: displayNameSchema });
 
 export const roleSchema = z.enum(ROLES, { error: teamMessages.roleInvalid });
 
@@ -75,6 +99,8 @@ export const roleChangeSchema = z.object({ role: roleSchema });
 export type TeamMember = {
   id: number;
   email: string;
+  /** Null until they give one (on accepting the invitation, or in Account). */
+  displayName: string | null;
   role: Role;
   twoFactor: boolean;
   /** Null until their first sign-in (an invitation not yet taken up). */
@@ -95,7 +121,7 @@ export type InvitationInfo = { role: Role; invitedBy: string };
 /** The signed-in admin, as `GET /api/auth/verify` describes them. */
 export type SessionInfo = {
   valid: true;
-  admin: { id: number; email: string; role: Role; twoFactor: boolean };
+  admin: { id: number; email: string; displayName: string | null; role: Role; twoFactor: boolean };
   /** The team requires two-factor sign-in and this admin has not set it up yet. */
   mustEnrolTwoFactor: boolean;
 };

@@ -34,6 +34,7 @@ import { mailTemplateRoutes } from './features/mail-templates/routes';
 import { interviewRoutes } from './features/interviews/routes';
 import { sourcesRoutes } from './features/sources/routes';
 import { twoFactorRoutes } from './features/auth/two-factor-routes';
+import { accountRoutes } from './features/auth/account-routes';
 import { createLogger } from './logger';
 
 const FEED_PATHS: ReadonlySet<string> = new Set(Object.values(JOB_FEED_PATHS));
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/sources', sourcesRoutes(services));
   app.route('/api/admins', teamRoutes(services));
   app.route('/api/account/2fa', twoFactorRoutes(services));
+  app.route('/api/account', accountRoutes(services));
   app.route('/api/applications', applicationRoutes(services));
   app.route('/api/alerts', jobAlertRoutes(services));
   app.route('/api', privacyRoutes(services));

@@ -11,7 +11,8 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   // The session itself.
   'GET /api/auth/verify': 'viewer',
   'POST /api/auth/logout': 'viewer',
-  // Their own two-factor sign-in.
+  // Their own name and two-factor sign-in.
+  'PUT /api/account/name': 'viewer',
   'GET /api/account/2fa': 'viewer',
   'POST /api/account/2fa/setup': 'viewer',
   'POST /api/account/2fa/confirm': 'viewer',

@@ -166,7 +166,7 @@ describe('GET /api/auth/verify', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(await res.json()).toEqual({
       valid: true,
-      admin: { id: api.admin.id, email: api.admin.email, role: 'owner', twoFactor: false },
+      admin: { id: api.admin.id, email: api.admin.email, displayName: null, role: 'owner', twoFactor: false },
       mustEnrolTwoFactor: false,
     });
   });

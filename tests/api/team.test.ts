@@ -126,7 +126,7 @@ describe('roles on every guarded route (built from the route table)', () => {
     const res = await call(api.app, 'GET', '/api/auth/verify', { token: viewer.token });
     expect(await res.json()).toEqual({
       valid: true,
-      admin: { id: viewer.id, email: viewer.email, role: 'viewer', twoFactor: false },
+      admin: { id: viewer.id, email: viewer.email, displayName: null, role: 'viewer', twoFactor: false },
       mustEnrolTwoFactor: false,
     });
   });

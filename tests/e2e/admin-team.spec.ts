@@ -108,15 +108,37 @@ test.describe('the hiring team', () => {
         const form = page.getByRole('form', { name: 'Welcome to the hiring team' });
         await expect(form).toContainText(`${E2E_ADMIN.email} invited you as recruiter: vacancies, applicants`);
         await expect(form).not.toContainText('signed out');
+        // The name is asked first: without one the form says what it needs and sends nothing.
         await form.getByRole('textbox', { name: 'Your password', exact: true }).fill(PASSWORD);
         await form.getByLabel('Repeat your password').fill(PASSWORD);
+        await form.getByRole('button', { name: 'Set password and join' }).click();
+        const name = form.getByRole('textbox', { name: 'Your name' });
+        await expect(name).toHaveAccessibleDescription(/Enter the name your colleagues and candidates will see/);
+        await expect(name).toBeFocused();
+        await name.fill('Meera Kulkarni');
         await form.getByRole('button', { name: 'Set password and join' }).click();
         // The page reloads the login form with this notice and the address filled in.
         await expect(page.getByRole('status').filter({ hasText: 'Your password is set.' })).toBeVisible();
         await expect(page.getByLabel('Email')).toHaveValue('new.recruiter@example.org');
 
         await signIn(page, 'new.recruiter@example.org', PASSWORD, server.url);
+        await expect(page.getByRole('heading', { name: 'Welcome, Meera Kulkarni', level: 1 })).toBeVisible();
         await expect(page.getByText('Signed in as new.recruiter@example.org · Recruiter')).toBeVisible();
+
+        // Account changes the name; a name on two lines is refused there as by the server, and the greeting follows.
+        await page.getByRole('button', { name: 'Account' }).click();
+        const account = page.getByRole('dialog', { name: 'Your account' });
+        const accountName = account.getByRole('textbox', { name: 'Your name' });
+        await expect(accountName).toHaveValue('Meera Kulkarni');
+        await accountName.fill('');
+        await account.getByRole('button', { name: 'Save name' }).click();
+        await expect(accountName).toHaveAccessibleDescription(/Enter the name your colleagues and candidates will see/);
+        await expect(accountName).toBeFocused();
+        await accountName.fill('Meera K.');
+        await account.getByRole('button', { name: 'Save name' }).click();
+        await expect(page.getByRole('status').filter({ hasText: 'Name saved' })).toBeVisible();
+        await account.getByRole('button', { name: 'Close dialog' }).click();
+        await expect(page.getByRole('heading', { name: 'Welcome, Meera K.', level: 1 })).toBeVisible();
         await expect(page.getByRole('tab', { name: /Messages/ })).toBeVisible();
         await expect(page.getByRole('tab', { name: 'Team' })).toHaveCount(0);
         await expect(page.getByRole('tab', { name: 'Activity' })).toHaveCount(0);

@@ -123,7 +123,7 @@ export function Dashboard({ session }: { session: SessionInfo }) {
         {/* min-w-0 lets a long address wrap instead of widening the page past a phone's screen. */}
         <div className="min-w-0 [overflow-wrap:anywhere]">
           <p className="eyebrow">Admin dashboard</p>
-          <h1 className="mt-1 text-3xl sm:text-4xl">Welcome, {greetingName(admin.email)}</h1>
+          <h1 className="mt-1 text-3xl sm:text-4xl">Welcome, {greetingName(admin)}</h1>
           <p className="mt-1 text-sm text-slate-400">
             Signed in as {admin.email} · {ROLE_LABELS[admin.role]}
           </p>

@@ -4,8 +4,13 @@ import { useForm } from 'react-hook-form';
 import { errorMessage } from '~/lib/api/client';
 import { lookupInvitation, resetPassword } from '~/lib/api/password-reset';
 import { clearToken, leaveLoginEmail, leaveLoginNotice } from '~/lib/api/session';
-import { ADMIN_PASSWORD_MIN } from '~/lib/limits';
-import { passwordResetMessages, resetFormSchema, type ResetFormInput } from '~/lib/schemas/password-reset';
+import {
+  invitationFormSchema,
+  passwordResetMessages,
+  resetFormSchema,
+  type ResetFormInput,
+} from '~/lib/schemas/password-reset';
+import { ADMIN_PASSWORD_MIN, DISPLAY_NAME_MAX } from '~/lib/limits';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type InvitationInfo } from '~/lib/team';
 import { TextField } from '~/islands/ui/Field';
 import { FormAlert } from '~/islands/ui/FormAlert';
@@ -40,18 +45,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
     handleSubmit,
     formState: { errors, isSubmitting, isSubmitSuccessful },
   } = useForm<ResetFormInput>({
-    resolver: zodResolver(resetFormSchema),
-    defaultValues: { password: '', confirm: '' },
+    resolver: zodResolver(invitation ? invitationFormSchema : resetFormSchema),
+    defaultValues: { password: '', confirm: '', ...(invitation ? { displayName: '' } : {}) },
     mode: 'onTouched',
   });
 
   // The form replaces the login form after hydration: move focus to it so it is announced.
   useEffect(() => heading.current?.focus(), []);
 
-  const onSubmit = async ({ password }: ResetFormInput) => {
+  const onSubmit = async ({ password, displayName }: ResetFormInput) => {
     setFailure(null);
     try {
-      const { message, email } = await resetPassword({ token, password });
+      const { message, email } = await resetPassword({ token, password, ...(displayName ? { displayName } : {}) });
       // Every session signed before the reset is void: drop ours and sign in again.
       clearToken();
       leaveLoginNotice(invitation ? 'Your password is set. Sign in with it to open the admin area.' : message);
@@ -81,6 +86,16 @@ export function ResetPasswordForm({ token }: { token: string }) {
         </p>
       )}
       <p className="text-sm text-slate-300">{resetTexts.keepOpen}</p>
+      {invitation && (
+        <TextField
+          id="reset-display-name"
+          label="Your name"
+          required
+          error={errors.displayName?.message}
+          hint="As colleagues and candidates will see it: in interview invitations, notes and the team list."
+          input={{ ...register('displayName'), autoComplete: 'name', maxLength: DISPLAY_NAME_MAX }}
+        />
+      )}
       <TextField
         id="reset-password"
         label={invitation ? 'Your password' : 'New password'}

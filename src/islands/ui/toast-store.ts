@@ -17,12 +17,6 @@ export function dismissToast(id: number): void {
   emit();
 }
 
-/** Removes every toast, e.g. when a form shows a new error in its own banner. */
-export function clearToasts(): void {
-  toasts = [];
-  emit();
-}
-
 /**
  * Shows a message to the user, in place of any earlier one: an outcome that is no longer true
  * (a failure before the retry that worked) must not stay beside the new one. Errors are announced

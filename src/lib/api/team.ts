@@ -52,3 +52,11 @@ export const confirmTwoFactor = (code: string, password: string) =>
 /** `POST /account/2fa/disable` with a current code or a recovery code, and the current password. */
 export const disableTwoFactor = (code: string, password: string) =>
   apiRequest<{ message: string }>('/account/2fa/disable', { method: 'POST', json: { code, password }, auth: true });
+
+/** `PUT /account/name`: the name the signed-in member goes by. */
+export const saveDisplayName = (displayName: string) =>
+  apiRequest<{ message: string; displayName: string }>('/account/name', {
+    method: 'PUT',
+    json: { displayName },
+    auth: true,
+  });

@@ -1,5 +1,6 @@
 import { z } from 'zod/mini';
 import { ADMIN_PASSWORD_MIN, EMAIL_MAX, PASSWORD_MAX } from '../limits';
+import { displayNameSchema } from '../team';
 import { passwordResetMessages } from './password-reset-messages';
 
 export { passwordResetMessages };
@@ -23,14 +24,22 @@ export const newPasswordSchema = z
 export const resetPasswordSchema = z.object({
   token: z.string({ error: m.invalidLink }).check(z.minLength(1, m.invalidLink), z.maxLength(200, m.invalidLink)),
   password: newPasswordSchema,
+  /** Asked when an invitation is accepted; a reset leaves the name as it was. */
+  displayName: z.optional(displayNameSchema),
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
 /** `POST /api/auth/invitation`: the token from an invitation link. */
 export const invitationLookupSchema = z.object({ token: resetPasswordSchema.shape.token });
 
+const passwordTwice = { password: newPasswordSchema, confirm: z.string() };
+const sameTwice = z.refine<{ password: string; confirm: string }>((v) => v.password === v.confirm, {
+  message: m.passwordsDiffer,
+  path: ['confirm'],
+});
+
 /** The reset form in the browser: the password typed twice. */
-export const resetFormSchema = z
-  .object({ password: newPasswordSchema, confirm: z.string() })
-  .check(z.refine((v) => v.password === v.confirm, { message: m.passwordsDiffer, path: ['confirm'] }));
-export type ResetFormInput = z.infer<typeof resetFormSchema>;
+export const resetFormSchema = z.object(passwordTwice).check(sameTwice);
+/** The same form for an invitation, which also asks the name the newcomer goes by. */
+export const invitationFormSchema = z.object({ displayName: displayNameSchema, ...passwordTwice }).check(sameTwice);
+export type ResetFormInput = z.infer<typeof resetFormSchema> & { displayName?: string };

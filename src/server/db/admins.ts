@@ -7,6 +7,7 @@ import type { AdminRow, Database } from './schema';
 export type SessionAdmin = {
   id: number;
   email: string;
+  displayName: string | null;
   role: Role;
   twoFactor: boolean;
   /** The team requires two-factor sign-in and this admin has not set it up. */
@@ -96,6 +97,7 @@ export async function findSessionAdmin(
     .select((eb) => [
       'id',
       'email',
+      'display_name',
       'role',
       'totp_secret',
       'token_version',
@@ -113,6 +115,7 @@ export async function findSessionAdmin(
   return {
     id: Number(row.id),
     email: row.email,
+    displayName: row.display_name,
     role: row.role,
     twoFactor: row.totp_secret !== null,
     mustEnrolTwoFactor: Boolean(row.team_requires_two_factor) && row.totp_secret === null,
@@ -144,4 +147,9 @@ export async function upgradePasswordHash(
 /** Records a successful sign-in (the Team tab shows it). */
 export async function recordSignIn(db: Kysely<Database>, id: number, now: Date): Promise<void> {
   await db.updateTable('admins').set({ last_sign_in_at: now.toISOString() }).where('id', '=', id).execute();
+}
+
+/** Sets the name `id` goes by. */
+export async function setDisplayName(db: Kysely<Database>, id: number, displayName: string): Promise<void> {
+  await db.updateTable('admins').set({ display_name: displayName }).where('id', '=', id).execute();
 }

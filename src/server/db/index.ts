@@ -65,6 +65,7 @@ export {
   findSessionAdmin,
   upgradePasswordHash,
   recordSignIn,
+  setDisplayName,
 } from './admins';
 export {
   listTeam,

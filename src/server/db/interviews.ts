@@ -36,19 +36,23 @@ export async function teamMembersByIds(
   ids: readonly number[],
 ): Promise<(Interviewer & { role: Role })[]> {
   if (!ids.length) return [];
-  const rows = await db.selectFrom('admins').select(['id', 'email', 'role']).where('id', 'in', ids).execute();
-  return rows.map((r) => ({ id: Number(r.id), email: r.email, role: r.role }));
+  const rows = await db
+    .selectFrom('admins')
+    .select(['id', 'email', 'display_name', 'role'])
+    .where('id', 'in', ids)
+    .execute();
+  return rows.map((r) => ({ id: Number(r.id), email: r.email, displayName: r.display_name, role: r.role }));
 }
 
 /** Who may interview: owners and recruiters, oldest account first. */
 export async function possibleInterviewers(db: Kysely<Database>): Promise<Interviewer[]> {
   const rows = await db
     .selectFrom('admins')
-    .select(['id', 'email'])
+    .select(['id', 'email', 'display_name'])
     .where('role', 'in', ['owner', 'recruiter'])
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: Number(r.id), email: r.email }));
+  return rows.map((r) => ({ id: Number(r.id), email: r.email, displayName: r.display_name }));
 }
 
 /** The criteria a job's scorecards rate: its own, or the defaults (also for a deleted job). */
@@ -153,7 +157,7 @@ export async function interviewsOf(db: Kysely<Database>, applicantIds: readonly 
   const panel = await db
     .selectFrom('interview_panel')
     .innerJoin('admins', 'admins.id', 'interview_panel.admin_id')
-    .select(['interview_panel.interview_id', 'admins.id', 'admins.email'])
+    .select(['interview_panel.interview_id', 'admins.id', 'admins.email', 'admins.display_name'])
     .where('interview_panel.interview_id', 'in', ids)
     .orderBy('admins.id')
     .execute();
@@ -175,7 +179,7 @@ export async function interviewsOf(db: Kysely<Database>, applicantIds: readonly 
     cancelledAt: r.cancelled_at,
     panel: panel
       .filter((p) => Number(p.interview_id) === Number(r.id))
-      .map((p) => ({ id: Number(p.id), email: p.email })),
+      .map((p) => ({ id: Number(p.id), email: p.email, displayName: p.display_name })),
     everOnPanel: history.filter((h) => Number(h.interview_id) === Number(r.id)).map((h) => Number(h.admin_id)),
   }));
 }

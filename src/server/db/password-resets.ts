@@ -43,7 +43,7 @@ export async function createPasswordReset(
 export async function consumePasswordReset(
   db: Kysely<Database>,
   tokenHash: string,
-  passwordHash: string,
+  account: { passwordHash: string; displayName?: string | undefined },
   now: Date,
 ): Promise<number | null> {
   const stamp = now.toISOString();
@@ -61,7 +61,11 @@ export async function consumePasswordReset(
     await voidOpenResets(trx, adminId, stamp);
     await trx
       .updateTable('admins')
-      .set((eb) => ({ password_hash: passwordHash, token_version: eb('token_version', '+', 1) }))
+      .set((eb) => ({
+        password_hash: account.passwordHash,
+        token_version: eb('token_version', '+', 1),
+        ...(account.displayName ? { display_name: account.displayName } : {}),
+      }))
       .where('id', '=', adminId)
       .execute();
     return adminId;

@@ -22,6 +22,8 @@ interface AdminsTable {
   role: ColumnType<Role, Role | undefined, Role>;
   /** Set at every successful sign-in. */
   last_sign_in_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The name they go by, one line; null until they give one (then the dashboard uses their address). */
+  display_name: ColumnType<string | null, string | null | undefined, string | null>;
   /** The TOTP key once two-factor sign-in is confirmed, encrypted (services/two-factor-vault.ts); null without it. */
   totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
   /** A key shown for enrolment, not yet confirmed with a code; encrypted likewise. */

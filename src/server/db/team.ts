@@ -10,17 +10,28 @@ import type { Database } from './schema';
 export async function listTeam(db: Kysely<Database>): Promise<TeamMember[]> {
   const rows = await db
     .selectFrom('admins')
-    .select(['id', 'email', 'role', 'totp_secret', 'last_sign_in_at'])
+    .select(['id', 'email', 'display_name', 'role', 'totp_secret', 'last_sign_in_at'])
     .orderBy('id')
     .execute();
   return rows.map((r) => ({
     id: Number(r.id),
     email: r.email,
+    displayName: r.display_name,
     role: r.role,
     twoFactor: r.totp_secret !== null,
     lastSignInAt: r.last_sign_in_at,
   }));
 }
+
+/** A member who has not taken up their invitation: no name, no two-factor, no sign-in yet. */
+const invitedMember = (row: { id: number; email: string; role: Role }): TeamMember => ({
+  id: Number(row.id),
+  email: row.email,
+  displayName: null,
+  role: row.role,
+  twoFactor: false,
+  lastSignInAt: null,
+});
 
 /**
  * Creates the invited admin (with a password nobody knows), the single-use link that sets their
@@ -61,7 +72,7 @@ export async function inviteAdmin(
       })
       .execute();
     await enqueueMails(trx, [invite.mail], now);
-    return { id: Number(row.id), email: row.email, role: row.role, twoFactor: false, lastSignInAt: null };
+    return invitedMember(row);
   });
 }
 
@@ -74,7 +85,7 @@ export async function pendingMember(db: Kysely<Database>, id: number): Promise<T
     .where('id', '=', id)
     .where('last_sign_in_at', 'is', null)
     .executeTakeFirst();
-  return row ? { id: Number(row.id), email: row.email, role: row.role, twoFactor: false, lastSignInAt: null } : null;
+  return row ? invitedMember(row) : null;
 }
 
 /**

@@ -41,7 +41,8 @@ export type CalendarEvent = {
  */
 export function calendarInvitation(event: CalendarEvent): string {
   const attendees: Attendee[] = event.attendees.map((a) => ({
-    ...(a.name ? { name: oneLine(a.name) } : {}),
+    // Without a name the package writes CN="Unnamed attendee": the address says more.
+    name: oneLine(a.name ?? a.email),
     email: a.email,
     rsvp: true,
     partstat: 'NEEDS-ACTION',

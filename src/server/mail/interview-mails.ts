@@ -51,7 +51,10 @@ export function interviewCalendar(
     description: [`${site.name} hiring team: ${roleTitle(applicant)}.`, facts.note ?? ''],
     location: facts.location,
     organizer: { name: `${site.name} hiring team`, email: settings.hiringTeam },
-    attendees: [{ name: applicant.name, email: applicant.email }, ...panel.map((p) => ({ email: p.email }))],
+    attendees: [
+      { name: applicant.name, email: applicant.email },
+      ...panel.map((p) => ({ name: p.displayName ?? undefined, email: p.email })),
+    ],
     now,
   });
 }

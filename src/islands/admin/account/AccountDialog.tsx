@@ -7,6 +7,7 @@ import { teamKeys, twoFactorQuery } from '~/islands/queries/team';
 import { Dialog } from '~/islands/ui/Dialog';
 import { TextField } from '~/islands/ui/Field';
 import { CurrentPasswordField } from './CurrentPasswordField';
+import { DisplayNameForm } from './DisplayNameForm';
 import { Spinner } from '~/islands/ui/Spinner';
 import { showToast } from '~/islands/ui/toast-store';
 import { TwoFactorSetup } from './TwoFactorSetup';
@@ -82,6 +83,12 @@ export function AccountDialog({ admin, onClose }: { admin: SessionInfo['admin'];
           Role: <span className="font-medium text-white">{ROLE_LABELS[admin.role]}</span> ·{' '}
           {ROLE_DESCRIPTIONS[admin.role]}
         </p>
+        <section aria-labelledby="display-name-heading" className="flex flex-col gap-3">
+          <h3 id="display-name-heading" className="text-lg text-white">
+            Name
+          </h3>
+          <DisplayNameForm current={admin.displayName} />
+        </section>
         <section aria-labelledby="two-factor-heading" className="flex flex-col gap-3">
           <h3 id="two-factor-heading" className="text-lg text-white">
             Two-factor sign-in

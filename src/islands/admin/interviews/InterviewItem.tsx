@@ -6,6 +6,7 @@ import {
   type Interview,
   type Scorecard,
 } from '~/lib/interviews';
+import { memberLabel } from '~/lib/team';
 import { Can } from '../session';
 import { localZone } from './zone';
 
@@ -68,7 +69,7 @@ export function InterviewItem({ interview, criteria, busy, onReschedule, onCance
           )}
         </dd>
         <dt className="text-slate-400">Interviewers</dt>
-        <dd className="min-w-0 break-all">{interview.interviewers.map((i) => i.email).join(', ')}</dd>
+        <dd className="min-w-0 break-all">{interview.interviewers.map(memberLabel).join(', ')}</dd>
         <dt className="text-slate-400">Scorecards</dt>
         <dd>
           {interview.submittedCount} of {panel} in

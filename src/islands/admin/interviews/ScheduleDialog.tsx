@@ -13,6 +13,7 @@ import {
   type InterviewInput,
   type Interviewer,
 } from '~/lib/interviews';
+import { memberLabel } from '~/lib/team';
 import { Dialog } from '~/islands/ui/Dialog';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { FormAlert } from '~/islands/ui/FormAlert';
@@ -253,7 +254,7 @@ export function ScheduleDialog({ applicantId, applicantName, interview, candidat
                       setPanel((ids) => (e.target.checked ? [...ids, member.id] : ids.filter((x) => x !== member.id)))
                     }
                   />
-                  <span className="min-w-0 break-all">{member.email}</span>
+                  <span className="min-w-0 break-all">{memberLabel(member)}</span>
                 </label>
               </li>
             ))}

@@ -58,9 +58,10 @@ function MemberCard({
     >
       <div className="min-w-0">
         <h3 className="break-all text-lg text-white">
-          {member.email}
+          {member.displayName ?? member.email}
           {isSelf && <span className="text-sm font-normal text-slate-400"> (you)</span>}
         </h3>
+        {member.displayName && <p className="break-all text-sm text-slate-300">{member.email}</p>}
         <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-300">
           <span>
             Two-factor sign-in:{' '}

@@ -94,11 +94,11 @@ export function resetRoutes(services: Services) {
         retryAfter(c, ip);
         return apiError(c, 429, passwordResetMessages.tooMany);
       }
-      const { token, password } = c.req.valid('json');
+      const { token, password, displayName } = c.req.valid('json');
       const adminId = await consumePasswordReset(
         db,
         hashResetToken(token),
-        await hashPassword(password),
+        { passwordHash: await hashPassword(password), displayName },
         services.now(),
       );
       if (adminId === null) return apiError(c, 400, passwordResetMessages.invalidLink);

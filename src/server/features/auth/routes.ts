@@ -92,7 +92,13 @@ export function authRoutes(services: Services) {
       if (!session) return apiError(c, 401, requestMessages.authRequired);
       const body: SessionInfo = {
         valid: true,
-        admin: { id: session.id, email: session.email, role: session.role, twoFactor: session.twoFactor },
+        admin: {
+          id: session.id,
+          email: session.email,
+          displayName: session.displayName,
+          role: session.role,
+          twoFactor: session.twoFactor,
+        },
         mustEnrolTwoFactor: session.mustEnrolTwoFactor,
       };
       return c.json(body);

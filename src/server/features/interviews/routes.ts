@@ -62,7 +62,7 @@ export function interviewRoutes(services: Services) {
     const members = await teamMembersByIds(db, ids);
     if (members.length !== ids.length) return interviewMessages.interviewerUnknown;
     if (members.some((m) => m.role === 'viewer')) return interviewMessages.interviewerViewer;
-    return members.map(({ id, email }) => ({ id, email }));
+    return members.map(({ id, email, displayName }) => ({ id, email, displayName }));
   }
 
   /** The stored fields of a valid input; a start in the past or too far ahead is refused by the caller. */
