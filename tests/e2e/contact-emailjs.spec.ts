@@ -59,12 +59,21 @@ test.describe('contact form through EmailJS', () => {
     message: 'Please send the SDK evaluation kit details.',
   };
 
+  // A clock left paused makes Playwright resume it while it resets the reused context, and that
+  // late resume script can outlive the reset: the next test's page then throws reading 'controller'.
+  let clockPaused = false;
+  test.afterEach(async ({ page }) => {
+    if (clockPaused) await page.clock.resume();
+    clockPaused = false;
+  });
+
   /** Fills and sends the form; `secondsOpen` is how long the visitor appears to have taken (page clock). */
   async function send(page: import('@playwright/test').Page, status: number, secondsOpen = 20) {
     let body: Record<string, unknown> | undefined;
     // The page's clock stands still until the test moves it, so the fill time is exactly `secondsOpen`.
     await page.clock.install({ time: new Date('2026-11-02T09:00:00Z') });
     await page.clock.pauseAt(new Date('2026-11-02T09:00:01Z'));
+    clockPaused = true;
     await page.route('https://api.emailjs.com/api/v1.0/email/send', async (route) => {
       body = route.request().postDataJSON() as Record<string, unknown>;
       await route.fulfill({ status, body: status === 200 ? 'OK' : 'Bad Request', contentType: 'text/plain' });
