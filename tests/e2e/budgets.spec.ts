@@ -11,7 +11,7 @@ import { PUBLIC_PAGES } from '../../src/public-pages';
 import { BUDGET, ISLAND_IS_THE_PAGE, kb } from '../helpers/budgets';
 import { builtHtml, clientDir } from '../site/built-site';
 import { blogRoutes } from './blog-pages';
-import { expect, scrollThroughPage, test } from './fixtures';
+import { expect, revealWholePage, test } from './fixtures';
 
 /** The file in dist/client that a same-origin URL path is served from. */
 const distFileFor = (urlPath: string) => join(clientDir, decodeURIComponent(urlPath));
@@ -127,9 +127,9 @@ async function checkScriptsBeforeInteraction(page: Page, route: string, requests
   }
 }
 
-/** After a scroll through the page: every <img> sized, modern and not oversized; no request off the origin. */
-async function checkImagesAfterScroll(page: Page, route: string, requests: Loaded[]): Promise<void> {
-  await scrollThroughPage(page);
+/** With the whole page shown: every <img> sized, modern and not oversized; no request off the origin. */
+async function checkImagesOfWholePage(page: Page, route: string, requests: Loaded[]): Promise<void> {
+  await revealWholePage(page);
   await page.waitForLoadState('networkidle');
   await page
     .waitForFunction(() => [...document.images].every((img) => img.complete), undefined, { timeout: 10_000 })
@@ -194,8 +194,8 @@ test.describe('what the browser loads', { tag: '@once' }, () => {
       const requests = await openAndRecord(page, route);
       await test.step('JavaScript before any interaction or scroll', () =>
         checkScriptsBeforeInteraction(page, route, requests));
-      await test.step('images and origins after a scroll through the page', () =>
-        checkImagesAfterScroll(page, route, requests));
+      await test.step('images and origins with the whole page shown', () =>
+        checkImagesOfWholePage(page, route, requests));
     });
   }
 });

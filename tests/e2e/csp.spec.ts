@@ -1,5 +1,5 @@
 import { PUBLIC_PAGES } from '../../src/public-pages';
-import { collectPageProblems, expect, scrollThroughPage, test } from './fixtures';
+import { collectPageProblems, expect, revealWholePage, test } from './fixtures';
 
 // One width is enough: the policy does not depend on it.
 test.describe('content security policy', { tag: '@once' }, () => {
@@ -21,7 +21,7 @@ test.describe('content security policy', { tag: '@once' }, () => {
     test(`${route} has no policy violation and no console error`, async ({ page }) => {
       const problems = await collectPageProblems(page);
       await page.goto(route);
-      await scrollThroughPage(page);
+      await revealWholePage(page);
       await page.waitForLoadState('networkidle');
       expect(problems).toEqual([]);
     });

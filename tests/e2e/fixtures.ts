@@ -80,15 +80,23 @@ export async function collectPageProblems(page: Page): Promise<string[]> {
   return problems;
 }
 
-/** Scrolls through the whole page, a frame at a time, so lazy images and `client:visible` islands load. */
-export async function scrollThroughPage(page: Page): Promise<void> {
+/**
+ * Brings in what a page loads only on sight: each `client:visible` island is scrolled into view
+ * until it has hydrated (awaited), lazy images are told to load now, and the page goes back to
+ * its top. A scroll through the page a frame at a time did the same in two to three seconds.
+ */
+export async function revealWholePage(page: Page): Promise<void> {
   await page.evaluate(async () => {
     const twoFrames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
-      window.scrollTo({ top: y, behavior: 'instant' });
+    // An island is display: contents, so its first child is what the visibility observer watches.
+    for (const island of document.querySelectorAll('astro-island[client="visible"][ssr]')) {
+      island.firstElementChild?.scrollIntoView({ block: 'center', behavior: 'instant' });
       await twoFrames();
     }
+    for (const image of document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) image.loading = 'eager';
+    window.scrollTo({ top: 0, behavior: 'instant' });
   });
+  await page.waitForFunction(() => !document.querySelector('astro-island[client="visible"][ssr]'));
 }
 
 /**
