@@ -73,6 +73,26 @@ describe('without a mail server', () => {
     expect((await lookup(tokenOf(second.link))).status).toBe(404);
   });
 
+  it('signs the newcomer in when they accept: the answer carries a session that works', async () => {
+    const sent = await invite('ada@example.com');
+    const accepted = await call(api.app, 'POST', '/api/auth/reset', {
+      json: { token: tokenOf(sent.link), password: PASSWORD, displayName: 'Ada Okafor' },
+    });
+    expect(accepted.status).toBe(200);
+    expect(accepted.headers.get('cache-control')).toBe('no-store');
+    const body = (await accepted.json()) as { message: string; email: string; token?: string };
+    expect(body).toMatchObject({
+      message: 'Welcome to the hiring team: your password is set and you are signed in.',
+      email: 'ada@example.com',
+    });
+    const session = await call(api.app, 'GET', '/api/auth/verify', { token: body.token });
+    expect(session.status).toBe(200);
+    expect(await session.json()).toMatchObject({ admin: { email: 'ada@example.com', displayName: 'Ada Okafor' } });
+    // Signed in, so no longer a pending invitation the owner could resend.
+    const resend = await call(api.app, 'POST', `/api/admins/${sent.admin.id}/resend`, { token: api.token });
+    expect(resend.status).toBe(409);
+  });
+
   it('refuses to resend to a member who has signed in', async () => {
     const signIn = await call(api.app, 'POST', '/api/admin', {
       json: { email: api.admin.email, password: api.admin.password },

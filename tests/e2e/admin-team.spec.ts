@@ -117,15 +117,15 @@ test.describe('the hiring team', () => {
         await expect(name).toBeFocused();
         await name.fill('Meera Kulkarni');
         await form.getByRole('button', { name: 'Set password and join' }).click();
-        // The page reloads the login form with this notice and the address filled in.
-        await expect(page.getByRole('status').filter({ hasText: 'Your password is set.' })).toBeVisible();
-        await expect(page.getByLabel('Email')).toHaveValue('new.recruiter@example.org');
-
-        await signIn(page, 'new.recruiter@example.org', PASSWORD, server.url);
+        // Joining signs the newcomer in: the dashboard, greeting them by the name they gave.
+        await expect(page).toHaveURL(/\/admin$/);
+        await expect(
+          page.getByRole('status').filter({ hasText: 'Welcome to the hiring team: your password is set' }),
+        ).toBeVisible();
         await expect(page.getByRole('heading', { name: 'Welcome, Meera Kulkarni', level: 1 })).toBeVisible();
         await expect(page.getByText('Signed in as new.recruiter@example.org · Recruiter')).toBeVisible();
 
-        // Account changes the name; a name on two lines is refused there as by the server, and the greeting follows.
+        // Account changes the name; an empty one is refused there as by the server, and the greeting follows.
         await page.getByRole('button', { name: 'Account' }).click();
         const account = page.getByRole('dialog', { name: 'Your account' });
         const accountName = account.getByRole('textbox', { name: 'Your name' });

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { greetingName, roleAllows, ROLE_LABELS, type Role, type SessionInfo } from '~/lib/team';
 import { applicantsQuery } from '~/islands/queries/applicants';
 import { adminJobsQuery } from '~/islands/queries/jobs';
 import { messagesQuery } from '~/islands/queries/messages';
 import { endServerSession } from '~/lib/api/auth';
 import { outboxQuery } from '~/islands/queries/outbox';
-import { clearToken } from '~/lib/api/session';
+import { clearToken, takeAdminNotice } from '~/lib/api/session';
+import { showToast } from '~/islands/ui/toast-store';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { ActivityPanel } from './activity/ActivityPanel';
 import { ApplicantsPanel } from './applicants/ApplicantsPanel';
@@ -56,6 +57,11 @@ export function Dashboard({ session }: { session: SessionInfo }) {
   const [tab, setTab] = useHashTab(visibleIds);
   const [accountOpen, setAccountOpen] = useState(false);
   const { confirm, confirmDialog } = useConfirm();
+  // Left by the page the admin came from: a newcomer who just joined is told so once.
+  useEffect(() => {
+    const notice = takeAdminNotice();
+    if (notice) showToast('success', notice);
+  }, []);
   // The set-up stays until the admin has saved the recovery codes it shows once, even when the session,
   // re-read meanwhile, already says two-factor sign-in is on.
   const [enrolling, setEnrolling] = useState(mustEnrolTwoFactor);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { login } from '~/lib/api/auth';
 import { ApiError, errorMessage } from '~/lib/api/client';
-import { getToken, setToken, takeLoginEmail, takeLoginNotice } from '~/lib/api/session';
+import { getToken, setToken, takeLoginEmail, takeAdminNotice } from '~/lib/api/session';
 import type { LoginInput } from '~/lib/schemas/login';
 import { TextField } from '~/islands/ui/Field';
 import { FormAlert } from '~/islands/ui/FormAlert';
@@ -35,7 +35,7 @@ function Form() {
     }
     // The notice lives in sessionStorage, which the server-rendered HTML cannot know: read after hydration.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setNotice(takeLoginNotice());
+    setNotice(takeAdminNotice());
   }, []);
 
   const onSubmit = async (values: LoginInput) => {

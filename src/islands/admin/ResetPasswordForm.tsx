@@ -3,7 +3,7 @@ import { use, useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { errorMessage } from '~/lib/api/client';
 import { lookupInvitation, resetPassword } from '~/lib/api/password-reset';
-import { clearToken, leaveLoginEmail, leaveLoginNotice } from '~/lib/api/session';
+import { clearToken, leaveLoginEmail, leaveAdminNotice, setToken } from '~/lib/api/session';
 import {
   invitationFormSchema,
   passwordResetMessages,
@@ -34,7 +34,8 @@ function invitationOf(token: string): Promise<InvitationInfo | null> {
 
 /**
  * The new password, typed twice, for the token of a mailed link; then back to the login form with
- * the address filled in. An invitation link is greeted with its role and inviter.
+ * the address filled in. An invitation link is greeted with its role and inviter, asks the
+ * newcomer's name, and signs them in.
  */
 export function ResetPasswordForm({ token }: { token: string }) {
   const invitation = use(invitationOf(token));
@@ -56,11 +57,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const onSubmit = async ({ password, displayName }: ResetFormInput) => {
     setFailure(null);
     try {
-      const { message, email } = await resetPassword({ token, password, ...(displayName ? { displayName } : {}) });
+      const answer = await resetPassword({ token, password, ...(displayName ? { displayName } : {}) });
+      // An accepted invitation comes with the newcomer's session: straight into the admin area.
+      if (answer.token) {
+        setToken(answer.token);
+        leaveAdminNotice(answer.message);
+        window.location.replace('/admin');
+        return;
+      }
       // Every session signed before the reset is void: drop ours and sign in again.
       clearToken();
-      leaveLoginNotice(invitation ? 'Your password is set. Sign in with it to open the admin area.' : message);
-      if (email) leaveLoginEmail(email);
+      leaveAdminNotice(answer.message);
+      if (answer.email) leaveLoginEmail(answer.email);
       window.location.replace('/adminlogin');
     } catch (error) {
       setFailure(errorMessage(error, resetTexts.failed, resetTexts.network));

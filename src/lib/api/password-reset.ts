@@ -1,4 +1,5 @@
 import type { ForgotPasswordInput, ResetPasswordInput } from '~/lib/schemas';
+import type { ResetAnswer } from '~/lib/schemas/password-reset';
 import type { InvitationInfo } from '~/lib/team';
 import { apiRequest } from './client';
 
@@ -8,7 +9,7 @@ export const requestPasswordReset = (input: ForgotPasswordInput) =>
 
 /** `POST /auth/reset`: sets the new password with the token from the mailed link; answers the account's address. */
 export const resetPassword = (input: ResetPasswordInput) =>
-  apiRequest<{ message: string; email: string | null }>('/auth/reset', { method: 'POST', json: input });
+  apiRequest<ResetAnswer>('/auth/reset', { method: 'POST', json: input });
 
 /** `POST /auth/invitation`: the role and inviter of an open invitation link (404 for a reset link). */
 export const lookupInvitation = (token: string) =>

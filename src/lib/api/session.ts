@@ -41,12 +41,12 @@ export function expireSession(): void {
   if (expiring) return;
   expiring = true;
   clearToken();
-  leaveLoginNotice(SESSION_EXPIRED_MESSAGE);
+  leaveAdminNotice(SESSION_EXPIRED_MESSAGE);
   window.location.assign('/adminlogin');
 }
 
-/** A message the login page shows once, on its next load. */
-export function leaveLoginNotice(message: string): void {
+/** A message the admin area's next page (the login page or the dashboard) shows once. */
+export function leaveAdminNotice(message: string): void {
   window.sessionStorage.setItem(NOTICE_KEY, message);
 }
 
@@ -64,8 +64,8 @@ export function takeLoginEmail(): string | null {
   return email;
 }
 
-/** The message left for the login page by expireSession(), read once. */
-export function takeLoginNotice(): string | null {
+/** The message left by leaveAdminNotice() (a session expired, a password set), read once. */
+export function takeAdminNotice(): string | null {
   const notice = window.sessionStorage.getItem(NOTICE_KEY);
   window.sessionStorage.removeItem(NOTICE_KEY);
   return notice;

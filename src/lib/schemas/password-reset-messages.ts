@@ -15,5 +15,6 @@ export const passwordResetMessages = {
   passwordTooLong: `The password must be at most ${PASSWORD_MAX} characters.`,
   passwordsDiffer: 'The two passwords do not match.',
   done: 'Your password has been changed. Sign in with the new password.',
+  joined: 'Welcome to the hiring team: your password is set and you are signed in.',
   notInvitation: 'This link is not an open invitation.',
 } as const;

@@ -29,6 +29,12 @@ export const resetPasswordSchema = z.object({
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
+/**
+ * What `POST /api/auth/reset` answers: the address the login form starts with; for an invitation,
+ * also the newcomer's session, so they go straight in.
+ */
+export type ResetAnswer = { message: string; email: string | null; token?: string };
+
 /** `POST /api/auth/invitation`: the token from an invitation link. */
 export const invitationLookupSchema = z.object({ token: resetPasswordSchema.shape.token });
 

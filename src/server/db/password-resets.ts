@@ -38,14 +38,15 @@ export async function createPasswordReset(
 /**
  * Uses the link whose token hashes to `tokenHash`, if it is unused and unexpired: sets the new
  * password hash, bumps token_version (every session signed before answers 401) and voids every
- * other link of that admin. Returns the admin's id, or null for an unknown, used or expired link.
+ * other link of that admin. Returns the admin's id and whether the link was an invitation, or null
+ * for an unknown, used or expired link.
  */
 export async function consumePasswordReset(
   db: Kysely<Database>,
   tokenHash: string,
   account: { passwordHash: string; displayName?: string | undefined },
   now: Date,
-): Promise<number | null> {
+): Promise<{ adminId: number; invitation: boolean } | null> {
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const used = await trx
@@ -54,7 +55,7 @@ export async function consumePasswordReset(
       .where('token_hash', '=', tokenHash)
       .where('used_at', 'is', null)
       .where('expires_at', '>', stamp)
-      .returning('admin_id')
+      .returning(['admin_id', 'invited_by'])
       .executeTakeFirst();
     if (!used) return null;
     const adminId = Number(used.admin_id);
@@ -68,6 +69,6 @@ export async function consumePasswordReset(
       }))
       .where('id', '=', adminId)
       .execute();
-    return adminId;
+    return { adminId, invitation: used.invited_by !== null };
   });
 }

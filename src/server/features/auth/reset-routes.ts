@@ -1,11 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { PASSWORD_RESET_TTL_MINUTES } from '~/lib/limits';
+import { PASSWORD_RESET_TTL_MINUTES, TOKEN_TTL_SECONDS } from '~/lib/limits';
 import {
   forgotPasswordSchema,
   invitationLookupSchema,
   passwordResetMessages,
   resetPasswordSchema,
+  type ResetAnswer,
 } from '~/lib/schemas/password-reset';
 import type { InvitationInfo } from '~/lib/team';
 import type { Services } from '../../config';
@@ -17,6 +18,7 @@ import {
   findAdminById,
   normalizeEmail,
   openInvitation,
+  recordSignIn,
 } from '../../db';
 import { audit } from '../../services/audit';
 import { apiError } from '../../errors';
@@ -24,6 +26,7 @@ import { passwordResetMail } from '../../mail';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
+import { signToken } from '../../services/jwt';
 import { hashPassword } from '../../services/password';
 
 /** Only this hash of a reset token is stored; the token itself travels in the mail alone. */
@@ -95,26 +98,45 @@ export function resetRoutes(services: Services) {
         return apiError(c, 429, passwordResetMessages.tooMany);
       }
       const { token, password, displayName } = c.req.valid('json');
-      const adminId = await consumePasswordReset(
+      const used = await consumePasswordReset(
         db,
         hashResetToken(token),
         { passwordHash: await hashPassword(password), displayName },
         services.now(),
       );
-      if (adminId === null) return apiError(c, 400, passwordResetMessages.invalidLink);
-      logger.info({ adminId }, 'password reset by e-mail link');
+      if (used === null) return apiError(c, 400, passwordResetMessages.invalidLink);
+      const { adminId, invitation } = used;
+      logger.info({ adminId }, invitation ? 'invitation accepted' : 'password reset by e-mail link');
       const admin = await findAdminById(db, adminId);
+      const principal = admin ? { id: adminId, email: admin.email } : null;
+      const now = services.now();
       await audit(
         db,
         {
           action: 'password.reset',
-          admin: admin ? { id: adminId, email: admin.email } : null,
-          summary: 'password reset with an e-mailed link',
+          admin: principal,
+          summary: invitation ? 'password chosen with an invitation link' : 'password reset with an e-mailed link',
         },
-        services.now(),
+        now,
       );
+      if (invitation && admin) {
+        // The newcomer just chose the password, as a sign-in would prove: they go straight in (a team
+        // rule for two-factor sign-in then leads them to set it up first, as after any sign-in).
+        await recordSignIn(db, adminId, now);
+        await audit(db, { action: 'login.succeeded', admin: principal, summary: 'joined the team' }, now);
+        const session = await signToken(
+          { sub: String(adminId), tv: admin.token_version },
+          config.jwtSecret,
+          TOKEN_TTL_SECONDS,
+          now,
+        );
+        c.header('Cache-Control', 'no-store');
+        const body: ResetAnswer = { message: passwordResetMessages.joined, email: admin.email, token: session.token };
+        return c.json(body);
+      }
       // The login form starts with this address filled in (the holder of the link knows it already).
-      return c.json({ message: passwordResetMessages.done, email: admin?.email ?? null });
+      const body: ResetAnswer = { message: passwordResetMessages.done, email: admin?.email ?? null };
+      return c.json(body);
     })
     .post('/invitation', jsonBody(invitationLookupSchema), async (c) => {
       // Only the role and the inviter, for an open invitation link: the page greets the invitee
