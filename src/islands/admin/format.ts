@@ -12,3 +12,10 @@ export const formatLongDate = (iso: string): string => long.format(new Date(iso)
 export const formatDayMonth = (date: Date): string => dayMonth.format(date);
 /** 'Nov 16, 2026' for a UTC calendar day 'YYYY-MM-DD' (the API's weeks), whatever the admin's time zone. */
 export const formatUtcDay = (day: string): string => utcDay.format(new Date(`${day}T00:00:00.000Z`));
+
+/** 'In this stage for less than a day', '… for 1 day', '… for 12 days': whole days from `iso` to `now`. */
+export function stageAge(iso: string, now: Date = new Date()): string {
+  const days = Math.max(0, Math.floor((now.getTime() - new Date(iso).getTime()) / 86_400_000));
+  if (days === 0) return 'In this stage for less than a day';
+  return `In this stage for ${days} ${days === 1 ? 'day' : 'days'}`;
+}

@@ -15,7 +15,8 @@ import { CSS } from '@dnd-kit/utilities';
 import { APPLICANT_STATUSES, STAGE_LABELS, canTransition, type Applicant, type ApplicantStatus } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
 import { useCan } from '../session';
-import { StatusBadge } from './StatusBadge';
+import { stageAge } from '../format';
+import { OverdueBadge } from './StatusBadge';
 import type { ApplicantActions } from './useApplicantActions';
 
 type Props = { applicants: readonly Applicant[]; actions: ApplicantActions; onView: (id: number) => void };
@@ -185,9 +186,11 @@ function BoardCard({
         ) : (
           <span className="min-w-0 truncate font-semibold text-white">{applicant.name}</span>
         )}
-        <StatusBadge status={applicant.status} />
+        {applicant.overdue && <OverdueBadge />}
       </div>
+      {/* The column names the stage: the card says how long they have been in it instead. */}
       <p className="truncate text-slate-300">{applicant.jobTitle}</p>
+      <p className="text-xs text-slate-400">{stageAge(applicant.statusChangedAt)}</p>
       <button type="button" className="self-start text-xs text-brand-200 underline underline-offset-4" onClick={onView}>
         View<span className="sr-only"> {applicant.name}</span>
       </button>
