@@ -67,6 +67,9 @@ const anythingBut = (...types) => [
   anyPackageOrBuiltin,
 ];
 
+/** A feature's one door: its `index.ts`, the only file of it that code outside the feature imports. */
+const featureDoor = { to: { element: { type: 'server/features', internalPath: 'index.ts' } } };
+
 const SERVER_LAYERS = [
   'server',
   'server/features',
@@ -145,9 +148,10 @@ const table = [
     'server/features',
     [
       local('server', 'server/services', 'server/middleware', 'server/db', 'server/mail', 'lib', 'site'),
+      featureDoor,
       anyPackageOrBuiltin,
     ],
-    "a feature (src/server/features/<name>/) may import services, middleware, db, mail and the server's own files; never another feature (what two share goes to services/)",
+    "a feature (src/server/features/<name>/) may import services, middleware, db, mail, the server's own files and another feature through its index.ts only",
   ],
   [
     'server/services',
@@ -176,8 +180,8 @@ const table = [
   ],
   [
     'server/retention',
-    [local('server', 'server/services', 'server/db', 'lib'), anyPackageOrBuiltin],
-    "src/server/retention may import services, db and the server's own files; never a feature or middleware",
+    [local('server', 'server/services', 'server/db', 'lib'), featureDoor, anyPackageOrBuiltin],
+    "src/server/retention may import services, db, the server's own files and a feature through its index.ts; never middleware",
   ],
   [
     'server/static',

@@ -25,7 +25,7 @@ import { feedRoutes } from './features/feeds/routes';
 import { JOB_FEED_PATHS } from '~/lib/job-feeds';
 import { bodyLimit } from './middleware/body-limit';
 import { refuseCrossSite } from './middleware/cross-site';
-import { JOB_ALERT_ONE_CLICK, jobAlertRoutes } from './features/job-alerts/routes';
+import { JOB_ALERT_ONE_CLICK, jobAlertRoutes } from './features/job-alerts';
 import { apiRequestLayer, loggedPath } from './middleware/api-request';
 import { outboxRoutes } from './features/outbox/routes';
 import { teamRoutes } from './features/team/routes';

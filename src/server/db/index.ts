@@ -114,6 +114,7 @@ export {
   erasePersonRecords,
   applicantEmailKey,
   applicantConsent,
+  jobAlertsOf,
 } from './personal-data';
 export { deleteExpired, type PurgeCounts } from './retention';
 export {
@@ -150,17 +151,4 @@ export {
   type TokenApplication,
 } from './application-tokens';
 export type { MailKind, OutboxRow } from './schema';
-export {
-  insertJobAlert,
-  findJobAlertByToken,
-  confirmJobAlert,
-  deleteJobAlert,
-  alertsMatching,
-  queueJobAlertMails,
-  alertsEndingSoon,
-  queueJobAlertReminders,
-  jobAlertsOf,
-  hasPendingJobAlert,
-  type AlertMail,
-} from './job-alerts';
 export type { JobAlertRow } from './schema';

@@ -14,7 +14,7 @@ import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
 import { addVary } from '../../vary';
 import { auditRequest } from '../../services/audit';
-import { queueJobAlerts } from '../../services/job-alerts';
+import { queueJobAlerts } from '../job-alerts';
 import { isBot } from './bots';
 import { jobListSource } from './job-list';
 import { jobViewCounter } from './view-counter';
