@@ -80,18 +80,6 @@ export {
 } from './team';
 export { countJobView, sourcesPage, viewsByDay, applicationsByDay } from './sources';
 export { markHour, markJobView, forgetJobViewMarks } from './view-marks';
-export {
-  teamMembersByIds,
-  possibleInterviewers,
-  jobCriteria,
-  insertInterview,
-  changeInterview,
-  interviewsOf,
-  scorecardsOf,
-  insertScorecard,
-  type InterviewRecord,
-  type ScorecardRecord,
-} from './interviews';
 export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
 export {
   startTotpEnrolment,

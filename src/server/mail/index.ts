@@ -12,6 +12,5 @@ export {
   mail,
 } from './mails';
 export { alreadyAppliedMail, applicationLinksMail, withdrawnMail, erasedMail } from './application-mails';
-export { interviewCalendar, interviewMails, interviewUid } from './interview-mails';
 export { smtpSender } from './transport';
 export { OutboxWorker } from './worker';

@@ -19,25 +19,23 @@ import {
   findApplicationByToken,
   getApplicantById,
   getJobById,
-  interviewsOf,
   normalizeEmail,
   replaceApplicationLinks,
   statusChangesOf,
   updateApplicantStatus,
-  type InterviewRecord,
   type TokenApplication,
 } from '../../db';
 import { apiError } from '../../errors';
-import { applicationLinksMail, erasedMail, interviewCalendar, withdrawnMail } from '../../mail';
+import { applicationLinksMail, erasedMail, withdrawnMail } from '../../mail';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
 import { applicationPageUrl, hashApplicationToken, newApplicationToken } from '../../services/application-token';
 import { auditApplicant } from '../../services/audit';
-import { collectPersonData, erasePerson } from '../../services/person-data';
-import { exportFilename, personZip } from '../../services/person-zip';
 import { cutoff, eraseAt } from '../../services/retention-policy';
 import { moveSummary, statusesOfMoves } from '../../services/stage-history';
+import { interviewCalendar, interviewsOf, type InterviewRecord } from '../interviews';
+import { collectPersonData, erasePerson, exportFilename, personZip } from '../privacy';
 
 /** The next interview not cancelled, while the application is open: a decision or a withdrawal ends it. */
 function upcomingInterview(

@@ -12,24 +12,15 @@ import {
 import { applicantMessages, type Applicant } from '~/lib/schemas/applicant';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import {
-  changeInterview,
-  getApplicantById,
-  insertInterview,
-  insertScorecard,
-  interviewsOf,
-  jobCriteria,
-  parseDbId,
-  teamMembersByIds,
-  type InterviewRecord,
-} from '../../db';
+import { getApplicantById, parseDbId } from '../../db';
 import { apiError } from '../../errors';
-import { interviewMails, interviewUid } from '../../mail';
 import { requireAdmin } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { auditRequest } from '../../services/audit';
 import { applicantHistory } from '../../services/applicant-history';
-import { interviewList } from '../../services/interview-list';
+import { interviewList } from './list';
+import { insertScorecard, interviewsOf, jobCriteria, teamMembersByIds, type InterviewRecord } from './repository';
+import { cancelInterview, rescheduleInterview, scheduleInterview } from './service';
 
 /** '2026-12-03 10:30 UTC': how the audit trail and the timeline name an interview's start. */
 const utcLabel = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -104,14 +95,7 @@ export function interviewRoutes(services: Services) {
       if (badStart) return apiError(c, 400, badStart);
       const panel = await panelOf(input);
       if (typeof panel === 'string') return apiError(c, 400, panel);
-      const uid = interviewUid(settings);
-      const mails = interviewMails(settings, 'REQUEST', applicant, panel, { ...fields, uid, sequence: 0 }, now);
-      const id = await insertInterview(
-        db,
-        { ...fields, applicantId: applicant.id, uid, panelIds: panel.map((p) => p.id) },
-        mails,
-        now,
-      );
+      const id = await scheduleInterview(db, settings, applicant, panel, fields, now);
       await auditRequest(services, c, 'interview.scheduled', {
         subject: { type: 'applicant', id: applicant.id },
         summary: `scheduled interview ${id} for ${utcLabel(fields.startsAt)}`,
@@ -132,17 +116,7 @@ export function interviewRoutes(services: Services) {
       if (badStart) return apiError(c, 400, badStart);
       const panel = await panelOf(input);
       if (typeof panel === 'string') return apiError(c, 400, panel);
-      const facts = { ...fields, uid: interview.uid, sequence: interview.sequence + 1 };
-      // Whoever left the panel gets the cancellation; the applicant and the panel get the update.
-      const removed = interview.panel.filter((old) => !panel.some((p) => p.id === old.id));
-      const mails = [
-        ...interviewMails(settings, 'REQUEST', applicant, panel, facts, now),
-        ...(removed.length
-          ? interviewMails(settings, 'CANCEL', applicant, interview.panel, facts, now, removed, false)
-          : []),
-      ];
-      const changed = { fields, panelIds: panel.map((p) => p.id) };
-      if (!(await changeInterview(db, interview.id, interview.sequence, changed, mails, now)))
+      if (!(await rescheduleInterview(db, settings, applicant, interview, panel, fields, now)))
         return apiError(c, 409, applicantMessages.changedMeanwhile);
       await auditRequest(services, c, 'interview.rescheduled', {
         subject: { type: 'applicant', id: applicant.id },
@@ -155,10 +129,7 @@ export function interviewRoutes(services: Services) {
       const interview = applicant && (await interviewOf(c, applicant));
       if (!applicant || !interview) return apiError(c, 404, interviewMessages.notFound);
       if (interview.cancelledAt) return apiError(c, 409, interviewMessages.cancelled);
-      const now = services.now();
-      const facts = { ...interview, sequence: interview.sequence + 1 };
-      const mails = interviewMails(settings, 'CANCEL', applicant, interview.panel, facts, now);
-      if (!(await changeInterview(db, interview.id, interview.sequence, 'cancel', mails, now)))
+      if (!(await cancelInterview(db, settings, applicant, interview, services.now())))
         return apiError(c, 409, applicantMessages.changedMeanwhile);
       await auditRequest(services, c, 'interview.cancelled', {
         subject: { type: 'applicant', id: applicant.id },

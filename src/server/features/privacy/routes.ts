@@ -20,8 +20,8 @@ import { adminApplicantView } from '../../services/stage-deadlines';
 import { auditRequest } from '../../services/audit';
 import { applicantHistory } from '../../services/applicant-history';
 import { applicantsCsv } from './csv';
-import { collectPersonData, erasePerson } from '../../services/person-data';
-import { exportFilename, personZip } from '../../services/person-zip';
+import { collectPersonData, erasePerson } from './person-data';
+import { exportFilename, personZip } from './person-zip';
 
 /** Downloads of personal data are never stored by a browser or proxy cache. */
 const NO_STORE = 'private, no-store';
