@@ -15,7 +15,7 @@ import { createMetrics } from './features/health/metrics';
 import { healthRoutes } from './features/health/routes';
 import type { HealthProbes } from './features/health/state';
 import { HEALTH_PATH } from './health-report';
-import { privacyNoticeVersion, privacyRoutes } from './features/privacy';
+import { applicantsCsvRoutes, erasureRoutes, privacyNoticeVersion } from './features/privacy';
 import { authRoutes } from './features/auth/routes';
 import { resetRoutes } from './features/auth/reset-routes';
 import { contactRoutes } from './features/contact/routes';
@@ -28,9 +28,7 @@ import { JOB_ALERT_ONE_CLICK, jobAlertRoutes } from './features/job-alerts';
 import { apiRequestLayer, loggedPath } from './middleware/api-request';
 import { outboxRoutes } from './features/outbox/routes';
 import { teamRoutes } from './features/team/routes';
-import { notesRoutes } from './features/notes/routes';
 import { mailTemplateRoutes } from './features/mail-templates/routes';
-import { interviewRoutes } from './features/interviews';
 import { sourcesRoutes } from './features/sources/routes';
 import { twoFactorRoutes } from './features/auth/two-factor-routes';
 import { createLogger } from './logger';
@@ -164,8 +162,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(HEALTH_PATH, healthRoutes(services, probes));
   app.route('/api/job', jobRoutes(services));
   app.route('/api/applicants', applicantRoutes(services));
-  app.route('/api/applicants', notesRoutes(services));
-  app.route('/api/applicants', interviewRoutes(services));
+  app.route('/api/applicants.csv', applicantsCsvRoutes(services));
+  app.route('/api/erasure', erasureRoutes(services));
   app.route('/api/admin', auth.login);
   app.route('/api/auth', auth.verify);
   app.route('/api/auth', resetRoutes(services));
@@ -179,7 +177,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/account/2fa', twoFactorRoutes(services));
   app.route('/api/applications', applicationRoutes(services));
   app.route('/api/alerts', jobAlertRoutes(services));
-  app.route('/api', privacyRoutes(services));
   app.route('/', feedRoutes(services));
 
   app.notFound((c) => apiError(c, 404, requestMessages.notFound));

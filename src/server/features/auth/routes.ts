@@ -7,7 +7,7 @@ import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { findAdminByEmail, normalizeEmail, recordSignIn, revokeToken, upgradePasswordHash } from '../../db';
 import { apiError } from '../../errors';
-import { bearerToken, requireAdmin } from '../../middleware/auth';
+import { bearerToken, roleGuard } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
 import { jsonBody } from '../../middleware/validate';
 import { audit, auditRequest } from '../../services/audit';
@@ -85,9 +85,9 @@ export function authRoutes(services: Services) {
     return c.json(body);
   });
 
-  const guard = requireAdmin(services);
+  const requireRole = roleGuard(services);
   const verify = new Hono<AppEnv>()
-    .get('/verify', guard, (c) => {
+    .get('/verify', requireRole('viewer'), (c) => {
       const session = c.var.session;
       if (!session) return apiError(c, 401, requestMessages.authRequired);
       const body: SessionInfo = {
@@ -98,7 +98,7 @@ export function authRoutes(services: Services) {
       return c.json(body);
     })
     // Ends this token on every instance until it would have expired; other sessions stay signed in.
-    .post('/logout', guard, async (c) => {
+    .post('/logout', requireRole('viewer'), async (c) => {
       const token = bearerToken(c) ?? '';
       const claims = await verifyToken(token, config.jwtSecret, services.now());
       if (claims) await revokeToken(db, tokenHash(token), claims.exp * 1000, services.now().getTime());

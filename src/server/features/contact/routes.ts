@@ -6,7 +6,7 @@ import type { AppEnv } from '../../context';
 import { deleteMessage, insertMessage, listMessages, parseDbId, setMessageHandled } from '../../db';
 import { apiError } from '../../errors';
 import { contactMails } from '../../mail';
-import { requireAdmin } from '../../middleware/auth';
+import { roleGuard } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
@@ -18,7 +18,7 @@ export function contactRoutes(services: Services) {
   const { db, config } = services;
   const perIp = rateLimiter(services, 'contact-ip', config.rateLimits.contactPerIp);
   const everyone = rateLimiter(services, 'contact-all', config.rateLimits.contactGlobal);
-  const guard = requireAdmin(services);
+  const requireRole = roleGuard(services);
   const rejectSpam = spamFilter(services, 'contact');
 
   const contact = new Hono<AppEnv>().post('/', jsonBody(contactSchema), async (c) => {
@@ -43,13 +43,13 @@ export function contactRoutes(services: Services) {
   });
 
   const messages = new Hono<AppEnv>()
-    .get('/', guard, async (c) => {
+    .get('/', requireRole('recruiter'), async (c) => {
       const messages = await listMessages(db);
       await auditRequest(services, c, 'messages.listed', { summary: `listed ${messages.length} messages` });
       return c.json({ messages });
     })
     // Handled or not is the team's bookkeeping, not personal data: no audit entry.
-    .put('/:id/handled', guard, jsonBody(messageHandledSchema), async (c) => {
+    .put('/:id/handled', requireRole('recruiter'), jsonBody(messageHandledSchema), async (c) => {
       const id = parseDbId(c.req.param('id'));
       const { handled } = c.req.valid('json');
       const message = id === null ? null : await setMessageHandled(db, id, handled, services.now());
@@ -60,7 +60,7 @@ export function contactRoutes(services: Services) {
         handledAt: message.handledAt,
       });
     })
-    .delete('/:id', guard, async (c) => {
+    .delete('/:id', requireRole('recruiter'), async (c) => {
       const id = parseDbId(c.req.param('id'));
       if (id === null || !(await deleteMessage(db, id))) return apiError(c, 404, contactMessages.notFound);
       await auditRequest(services, c, 'message.deleted', { subject: { type: 'message', id } });

@@ -14,7 +14,7 @@ import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { getApplicantById, parseDbId } from '../../db';
 import { apiError } from '../../errors';
-import { requireAdmin } from '../../middleware/auth';
+import { roleGuard } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { auditRequest } from '../../services/audit';
 import { applicantHistory } from '../../services/applicant-history';
@@ -32,7 +32,7 @@ const utcLabel = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`
  */
 export function interviewRoutes(services: Services) {
   const { db } = services;
-  const guard = requireAdmin(services);
+  const requireRole = roleGuard(services);
   const settings = services.config.mail;
 
   /** The applicant of the path, or null (the route answers 404). */
@@ -76,14 +76,14 @@ export function interviewRoutes(services: Services) {
   };
 
   return new Hono<AppEnv>()
-    .get('/:id/interviews', guard, async (c) => {
+    .get('/:id/interviews', requireRole('viewer'), async (c) => {
       const applicant = await applicantOf(c);
       if (!applicant) return apiError(c, 404, applicantMessages.notFound);
       const list = await interviewList(db, applicant, c.var.admin?.id ?? 0);
       await auditRequest(services, c, 'interviews.viewed', { subject: { type: 'applicant', id: applicant.id } });
       return c.json(list);
     })
-    .post('/:id/interviews', guard, jsonBody(interviewInputSchema), async (c) => {
+    .post('/:id/interviews', requireRole('recruiter'), jsonBody(interviewInputSchema), async (c) => {
       const applicant = await applicantOf(c);
       if (!applicant) return apiError(c, 404, applicantMessages.notFound);
       const closed = interviewRefusal(applicant.status);
@@ -102,7 +102,7 @@ export function interviewRoutes(services: Services) {
       });
       return answer(c, applicant, interviewMessages.scheduled, 201);
     })
-    .put('/:id/interviews/:interviewId', guard, jsonBody(interviewInputSchema), async (c) => {
+    .put('/:id/interviews/:interviewId', requireRole('recruiter'), jsonBody(interviewInputSchema), async (c) => {
       const applicant = await applicantOf(c);
       const interview = applicant && (await interviewOf(c, applicant));
       if (!applicant || !interview) return apiError(c, 404, interviewMessages.notFound);
@@ -124,7 +124,7 @@ export function interviewRoutes(services: Services) {
       });
       return answer(c, applicant, interviewMessages.rescheduled);
     })
-    .post('/:id/interviews/:interviewId/cancel', guard, async (c) => {
+    .post('/:id/interviews/:interviewId/cancel', requireRole('recruiter'), async (c) => {
       const applicant = await applicantOf(c);
       const interview = applicant && (await interviewOf(c, applicant));
       if (!applicant || !interview) return apiError(c, 404, interviewMessages.notFound);
@@ -137,33 +137,38 @@ export function interviewRoutes(services: Services) {
       });
       return answer(c, applicant, interviewMessages.cancelledNow);
     })
-    .post('/:id/interviews/:interviewId/scorecard', guard, jsonBody(scorecardInputSchema), async (c) => {
-      const applicant = await applicantOf(c);
-      const interview = applicant && (await interviewOf(c, applicant));
-      const admin = c.var.admin;
-      if (!applicant || !interview || !admin) return apiError(c, 404, interviewMessages.notFound);
-      if (interview.cancelledAt) return apiError(c, 409, interviewMessages.cancelled);
-      if (!interview.panel.some((p) => p.id === admin.id)) return apiError(c, 403, scorecardMessages.notOnPanel);
-      const input = c.req.valid('json');
-      const criteria = await jobCriteria(db, applicant.jobId);
-      const missing = criteria.filter((name) => input.ratings[name] === undefined);
-      const unknown = Object.keys(input.ratings).filter((name) => !criteria.includes(name));
-      if (unknown.length) return apiError(c, 400, scorecardMessages.ratingsUnknown);
-      if (missing[0] !== undefined) return apiError(c, 400, scorecardMessages.ratingRequired(missing[0]));
-      const card = {
-        interviewId: interview.id,
-        adminId: admin.id,
-        author: admin.email,
-        recommendation: input.recommendation,
-        ratings: input.ratings,
-        notes: input.notes ?? '',
-      };
-      if (!(await insertScorecard(db, card, services.now())))
-        return apiError(c, 409, scorecardMessages.alreadySubmitted);
-      await auditRequest(services, c, 'scorecard.submitted', {
-        subject: { type: 'applicant', id: applicant.id },
-        summary: `submitted a scorecard for interview ${interview.id}`,
-      });
-      return answer(c, applicant, scorecardMessages.submitted, 201);
-    });
+    .post(
+      '/:id/interviews/:interviewId/scorecard',
+      requireRole('recruiter'),
+      jsonBody(scorecardInputSchema),
+      async (c) => {
+        const applicant = await applicantOf(c);
+        const interview = applicant && (await interviewOf(c, applicant));
+        const admin = c.var.admin;
+        if (!applicant || !interview || !admin) return apiError(c, 404, interviewMessages.notFound);
+        if (interview.cancelledAt) return apiError(c, 409, interviewMessages.cancelled);
+        if (!interview.panel.some((p) => p.id === admin.id)) return apiError(c, 403, scorecardMessages.notOnPanel);
+        const input = c.req.valid('json');
+        const criteria = await jobCriteria(db, applicant.jobId);
+        const missing = criteria.filter((name) => input.ratings[name] === undefined);
+        const unknown = Object.keys(input.ratings).filter((name) => !criteria.includes(name));
+        if (unknown.length) return apiError(c, 400, scorecardMessages.ratingsUnknown);
+        if (missing[0] !== undefined) return apiError(c, 400, scorecardMessages.ratingRequired(missing[0]));
+        const card = {
+          interviewId: interview.id,
+          adminId: admin.id,
+          author: admin.email,
+          recommendation: input.recommendation,
+          ratings: input.ratings,
+          notes: input.notes ?? '',
+        };
+        if (!(await insertScorecard(db, card, services.now())))
+          return apiError(c, 409, scorecardMessages.alreadySubmitted);
+        await auditRequest(services, c, 'scorecard.submitted', {
+          subject: { type: 'applicant', id: applicant.id },
+          summary: `submitted a scorecard for interview ${interview.id}`,
+        });
+        return answer(c, applicant, scorecardMessages.submitted, 201);
+      },
+    );
 }

@@ -6,7 +6,7 @@ import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
 import { parseDbId } from '../../db';
 import { apiError } from '../../errors';
-import { requireAdmin } from '../../middleware/auth';
+import { roleGuard } from '../../middleware/auth';
 import { sourcesReport } from './report';
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -25,8 +25,8 @@ const pagingSchema = z.object({
  * Aggregates only, so it is not audited.
  */
 export function sourcesRoutes(services: Services) {
-  const guard = requireAdmin(services);
-  return new Hono<AppEnv>().get('/', guard, async (c) => {
+  const requireRole = roleGuard(services);
+  return new Hono<AppEnv>().get('/', requireRole('viewer'), async (c) => {
     const param = c.req.query('job');
     const jobId = param === undefined || param === '' ? null : parseDbId(param);
     if (jobId === null && param) return apiError(c, 404, jobMessages.notFound);
