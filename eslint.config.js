@@ -141,8 +141,12 @@ const table = [
   ],
   [
     'server',
-    [local(...SERVER_LAYERS, 'lib', 'site'), anyPackageOrBuiltin],
-    "src/server's own files may import every layer of src/server, src/lib, src/site.ts, src/redirects.ts, packages and Node built-ins",
+    [
+      local(...SERVER_LAYERS.filter((layer) => layer !== 'server/features'), 'lib', 'site'),
+      featureDoor,
+      anyPackageOrBuiltin,
+    ],
+    "src/server's own files may import every layer of src/server (a feature through its index.ts), src/lib, src/site.ts, src/redirects.ts, packages and Node built-ins",
   ],
   [
     'server/features',

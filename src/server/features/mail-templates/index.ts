@@ -1,0 +1,2 @@
+/** The mail templates recruiters keep for applicants. */
+export { mailTemplateRoutes } from './routes';

@@ -1,0 +1,2 @@
+/** Where applicants come from: the Sources report. */
+export { sourcesRoutes } from './routes';
