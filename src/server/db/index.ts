@@ -18,7 +18,7 @@ export {
   UPGRADE_BACKUPS_DIR,
 } from './backup-before-migrating';
 export { BACKUP_RECORD_FILE, readBackupRecord, recordBackup } from './backup-record';
-export { parseDbId } from './ids';
+export { isDbId, parseDbId } from './ids';
 export {
   listJobs,
   listAllJobs,
@@ -94,7 +94,6 @@ export {
   replaceTotpSecrets,
   replaceRecoveryCodeHash,
 } from './two-factor';
-export { insertMessage, listMessages, deleteMessage, setMessageHandled } from './messages';
 export { insertAuditEntry, listAudit, auditedAdmins, auditEntriesAbout } from './audit';
 export {
   applicationsOf,
@@ -138,5 +137,5 @@ export {
   replaceApplicationLinks,
   type TokenApplication,
 } from './application-tokens';
-export type { MailKind, OutboxRow } from './schema';
+export type { ContactMessageRow, MailKind, OutboxRow } from './schema';
 export type { JobAlertRow } from './schema';

@@ -3,15 +3,16 @@ import { contactMessages, contactSchema } from '~/lib/schemas/contact';
 import { messageHandledSchema, messageHandlingMessages } from '~/lib/schemas/message';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { deleteMessage, insertMessage, listMessages, parseDbId, setMessageHandled } from '../../db';
+import { parseDbId } from '../../db';
 import { apiError } from '../../errors';
-import { contactMails } from '../../mail';
 import { roleGuard } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
 import { auditRequest } from '../../services/audit';
 import { spamFilter } from '../../services/spam';
+import { deleteMessage, listMessages, setMessageHandled } from './repository';
+import { receiveMessage } from './service';
 
 /** `POST /contact` (public, rate-limited per address) and `/messages` for admins. */
 export function contactRoutes(services: Services) {
@@ -36,9 +37,7 @@ export function contactRoutes(services: Services) {
       retryAfter(c, site);
       return apiError(c, 429, contactMessages.busy);
     }
-    const saved = await insertMessage(db, c.req.valid('json'), services.now(), (message) =>
-      contactMails(config.mail, message),
-    );
+    const saved = await receiveMessage(db, config.mail, c.req.valid('json'), services.now());
     return c.json({ message: contactMessages.received, id: saved.id }, 201);
   });
 
