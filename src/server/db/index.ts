@@ -19,6 +19,8 @@ export {
 } from './backup-before-migrating';
 export { BACKUP_RECORD_FILE, readBackupRecord, recordBackup } from './backup-record';
 export { isDbId, parseDbId } from './ids';
+export { insertApplicationToken } from './application-tokens';
+export { phoneKey } from './phone-key';
 export {
   listJobs,
   listAllJobs,
@@ -37,8 +39,7 @@ export {
 export {
   listApplicants,
   getApplicantById,
-  insertApplicantWithResume,
-  updateApplicantStatus,
+  toApplicant,
   deleteApplicant,
   getResume,
   applicantFields,
@@ -50,7 +51,6 @@ export {
   pendingResumeIds,
   otherApplicationsOf,
   type StoredResume,
-  type ApplicantMails,
 } from './applicants';
 export { searchApplicants } from './applicant-search';
 export {

@@ -4,10 +4,11 @@ import type { BulkAction, BulkAnswer, BulkResult } from '~/lib/schemas/applicant
 import type { MailTemplate } from '~/lib/schemas/mail-template';
 import type { Services } from '../../config';
 import type { AppEnv } from '../../context';
-import { enqueueMails, getApplicantById, getMailTemplate, type ApplicantMails } from '../../db';
+import { enqueueMails, getApplicantById, getMailTemplate } from '../../db';
 import { templateMail } from '../../mail';
 import { auditRequest } from '../../services/audit';
 import { moveToStage, stageRequestRefusal } from './stage-move';
+import type { ApplicantMails } from './service';
 
 /** A request refused as a whole, before any applicant is touched. */
 type Refused = { refused: { httpStatus: 400 | 404; message: string } };

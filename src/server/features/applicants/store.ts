@@ -1,9 +1,10 @@
 import type { Applicant } from '~/lib/schemas/applicant';
 import type { Services } from '../../config';
-import { insertApplicantWithResume, isUniqueViolation } from '../../db';
+import { isUniqueViolation } from '../../db';
 import { applicationMails } from '../../mail/mails';
 import { applicationPageUrl, newApplicationToken } from '../../services/application-token';
 import type { CheckedApplication } from './apply-service';
+import { storeApplicant } from './service';
 
 /**
  * The store step of an application: applicant, resume and the mails reporting it (hiring team,
@@ -17,15 +18,15 @@ export function applicationStore(services: Services) {
       const { token, hash } = newApplicationToken();
       const pageUrl = applicationPageUrl(services.config.mail.siteUrl, token);
       try {
-        return await insertApplicantWithResume(
+        const { job, fields, resume } = application;
+        return await storeApplicant(
           services.db,
-          application.job,
-          application.fields,
-          application.resume,
-          services.now(),
-          services.config.privacyNoticeVersion,
-          (stored) => applicationMails(services.config.mail, stored, pageUrl),
-          hash,
+          { job, fields, resume, consentVersion: services.config.privacyNoticeVersion },
+          {
+            now: services.now(),
+            mails: (stored) => applicationMails(services.config.mail, stored, pageUrl),
+            tokenHash: hash,
+          },
         );
       } catch (error) {
         if (isUniqueViolation(error)) return null;

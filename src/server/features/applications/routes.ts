@@ -22,7 +22,6 @@ import {
   normalizeEmail,
   replaceApplicationLinks,
   statusChangesOf,
-  updateApplicantStatus,
   type TokenApplication,
 } from '../../db';
 import { apiError } from '../../errors';
@@ -34,6 +33,7 @@ import { applicationPageUrl, hashApplicationToken, newApplicationToken } from '.
 import { auditApplicant } from '../../services/audit';
 import { cutoff, eraseAt } from '../../services/retention-policy';
 import { moveSummary, statusesOfMoves } from '../../services/stage-history';
+import { moveApplicant } from '../applicants';
 import { interviewCalendar, interviewsOf, type InterviewRecord } from '../interviews';
 import { collectPersonData, erasePerson, exportFilename, personZip } from '../privacy';
 
@@ -176,7 +176,7 @@ export function applicationRoutes(services: Services) {
       // Only the stage changes (and with it the erase-on date); the team is mailed in the same transaction.
       const to: ApplicantStatus = APPLICANT_ONLY_STATUS;
       const move = { from: application.status, to };
-      const updated = await updateApplicantStatus(db, application.id, move, services.now(), () =>
+      const updated = await moveApplicant(db, application.id, move, services.now(), () =>
         withdrawnMail(config.mail, application),
       );
       if (!updated) return apiError(c, 409, m.cannotWithdraw);
