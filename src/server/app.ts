@@ -3,7 +3,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { requestMessages } from '~/lib/schemas';
 import { applicationMessages } from '~/lib/schemas/application';
-import { defaultApiConfig, type AppDeps, type Services } from './config';
+import { defaultApiConfig, type AppDeps, type Runtime } from './config';
 import type { AppEnv } from './context';
 import { dbFault } from './db';
 import { apiError } from './errors';
@@ -79,7 +79,7 @@ export const PUBLIC_ROUTES = [
  * `api-only.ts`) and tested through `app.request()`, the same path in both.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const services: Services = {
+  const services: Runtime = {
     db: deps.db,
     dbKind: deps.dbKind,
     config: {

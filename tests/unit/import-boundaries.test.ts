@@ -150,7 +150,7 @@ describe('import boundaries', () => {
     [
       'a feature, its own files, services, middleware, db and mail',
       'src/server/features/team/probe.ts',
-      "import { teamRoutes } from './routes';\nimport { audit } from '../../services/audit';\nimport { requireAdmin } from '../../middleware/auth';\nimport { openDatabase } from '../../db';\nimport { smtpSender } from '../../mail';\nimport type { Services } from '../../config';",
+      "import { teamRoutes } from './routes';\nimport { audit } from '../../services/audit';\nimport { requireAdmin } from '../../middleware/auth';\nimport { openDatabase } from '../../db';\nimport { smtpSender } from '../../mail';\nimport type { Runtime } from '../../config';",
     ],
     [
       'the CLI, services, db and retention',

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { requestMessages } from '~/lib/schemas';
-import type { Services } from '../config';
+import type { Runtime } from '../config';
 import type { AppEnv } from '../context';
 import { findSessionAdmin } from '../db';
 import { apiError } from '../errors';
@@ -22,7 +22,7 @@ export function bearerToken(c: Context): string | null {
  * cached. Then the admin's role must reach the route's, else 403. Each guard is marked with its
  * role, so `ROUTE_ROLES` (src/server/roles.ts) is checked against the routes.
  */
-export function roleGuard(services: Services): (role: Role) => MiddlewareHandler<AppEnv> {
+export function roleGuard(services: Runtime): (role: Role) => MiddlewareHandler<AppEnv> {
   return (role) =>
     markRole<MiddlewareHandler<AppEnv>>(async (c, next) => {
       const token = bearerToken(c);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { applicantMessages, type Applicant } from '~/lib/schemas/applicant';
 import { applicantSearchQuerySchema, bulkActionSchema, statusUpdateSchema } from '~/lib/schemas/applicant-api';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { deleteApplicant, getResume, listApplicants, parseDbId, searchApplicants } from '../../db';
 import { statusMails } from '../../mail';
@@ -23,7 +23,7 @@ import { applicantPrivacyRoutes } from '../privacy';
  * Everything under `/applicants`: public apply; admin list and search, intake status, status
  * change, delete, resume preview and download; then the notes, interviews and personal data of one applicant.
  */
-export function applicantRoutes(services: Services) {
+export function applicantRoutes(services: Runtime) {
   const { db } = services;
   const requireRole = roleGuard(services);
   const applications = applyService(services);

@@ -6,7 +6,7 @@ import {
   type ApplicantStatus,
   type RejectionReason,
 } from '~/lib/schemas/applicant';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { getApplicantById } from '../../db';
 import { auditRequest } from '../../services/audit';
@@ -33,7 +33,7 @@ export function stageRequestRefusal({ status, reason }: StageMoveRequest): strin
  * their timeline). The request must already have passed `stageRequestRefusal`.
  */
 export async function moveToStage(
-  services: Services,
+  services: Runtime,
   c: Context<AppEnv>,
   id: number,
   request: StageMoveRequest,

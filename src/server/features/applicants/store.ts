@@ -1,5 +1,5 @@
 import type { Applicant } from '~/lib/schemas/applicant';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import { isUniqueViolation } from '../../db';
 import { applicationMails } from '../../mail/mails';
 import { applicationPageUrl, newApplicationToken } from '../../services/application-token';
@@ -11,7 +11,7 @@ import { storeApplicant } from './service';
  * applicant) in one transaction, so neither can exist without the other. Returns null when an
  * identical application won a race to the unique index (the caller answers 409).
  */
-export function applicationStore(services: Services) {
+export function applicationStore(services: Runtime) {
   return {
     async store(application: CheckedApplication): Promise<Applicant | null> {
       // The receipt carries the private page's link; only the token's hash is stored.

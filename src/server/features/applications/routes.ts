@@ -10,7 +10,7 @@ import {
   stagesPassed,
   type ApplicationView,
 } from '~/lib/schemas/application-page';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import {
   applicationsForLinks,
@@ -56,7 +56,7 @@ const NO_STORE = 'private, no-store';
  * token route is limited per client network and audited as "the applicant"; the cross-site guard
  * refuses POST and DELETE from other sites. `POST /link` mails every link of an address.
  */
-export function applicationRoutes(services: Services) {
+export function applicationRoutes(services: Runtime) {
   const { db, config } = services;
   const perIp = rateLimiter(services, 'application-page-ip', config.rateLimits.applicationPagePerIp);
   const linkPerIp = rateLimiter(services, 'application-link-ip', config.rateLimits.loginPerIp);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { auditActionSchema, type AuditPage } from '~/lib/privacy';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { auditedAdmins, listAudit, parseDbId } from '../../db';
 import { apiError, fieldErrors, summarize } from '../../errors';
@@ -24,7 +24,7 @@ const auditQuerySchema = z.object({
 });
 
 /** `GET /audit?cursor=&action=&admin=` (Bearer): the trail, newest first. Read-only by design. */
-export function auditRoutes(services: Services) {
+export function auditRoutes(services: Runtime) {
   const requireRole = roleGuard(services);
   return new Hono<AppEnv>().get('/', requireRole('owner'), async (c) => {
     const parsed = auditQuerySchema.safeParse(c.req.query());

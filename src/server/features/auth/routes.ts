@@ -3,7 +3,7 @@ import { requestMessages } from '~/lib/schemas';
 import { TOKEN_TTL_REMEMBER_SECONDS, TOKEN_TTL_SECONDS } from '~/lib/limits';
 import { loginMessages, loginSchema, type LoginResponse, type TwoFactorChallenge } from '~/lib/schemas/login';
 import type { SessionInfo } from '~/lib/team';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { findAdminByEmail, normalizeEmail, recordSignIn, revokeToken, upgradePasswordHash } from '../../db';
 import { apiError } from '../../errors';
@@ -17,7 +17,7 @@ import { refuseWhileLocked, secondFactorChecker } from './second-factor';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../services/password';
 
 /** `POST /admin` (login), `GET /auth/verify` and `POST /auth/logout`. */
-export function authRoutes(services: Services) {
+export function authRoutes(services: Runtime) {
   const { db, config } = services;
   const throttle = loginThrottle(services);
   const checkSecondFactor = secondFactorChecker(services);

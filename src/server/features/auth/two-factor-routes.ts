@@ -8,7 +8,7 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '~/lib/two-factor';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { confirmTotpEnrolment, countRecoveryCodes, disableTotp, findAdminById, startTotpEnrolment } from '../../db';
 import type { AdminRow } from '../../db/schema';
@@ -31,7 +31,7 @@ import { twoFactorVault } from '../../services/two-factor-vault';
  * three take the current password, so a session alone cannot change it; password guesses share a
  * per-admin limit, and codes on `/disable` count against the account's limit of wrong codes.
  */
-export function twoFactorRoutes(services: Services) {
+export function twoFactorRoutes(services: Runtime) {
   const { db, config } = services;
   const requireRole = roleGuard(services);
   const guesses = rateLimiter(services, '2fa-admin', config.rateLimits.loginPerEmail);

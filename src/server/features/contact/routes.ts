@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { contactMessages, contactSchema } from '~/lib/schemas/contact';
 import { messageHandledSchema, messageHandlingMessages } from '~/lib/schemas/message';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { parseDbId } from '../../db';
 import { apiError } from '../../errors';
@@ -15,7 +15,7 @@ import { deleteMessage, listMessages, setMessageHandled } from './repository';
 import { receiveMessage } from './service';
 
 /** `POST /contact` (public, rate-limited per address) and `/messages` for admins. */
-export function contactRoutes(services: Services) {
+export function contactRoutes(services: Runtime) {
   const { db, config } = services;
   const perIp = rateLimiter(services, 'contact-ip', config.rateLimits.contactPerIp);
   const everyone = rateLimiter(services, 'contact-all', config.rateLimits.contactGlobal);

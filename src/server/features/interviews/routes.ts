@@ -10,7 +10,7 @@ import {
   type InterviewInput,
 } from '~/lib/interviews';
 import { applicantMessages, type Applicant } from '~/lib/schemas/applicant';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { getApplicantById, parseDbId } from '../../db';
 import { apiError } from '../../errors';
@@ -30,7 +30,7 @@ const utcLabel = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`
  * move and cancel (each mails the applicant and the panel an iCalendar invitation through the
  * outbox); interviewers submit one scorecard each; everyone reads what `interviewList` shows them.
  */
-export function interviewRoutes(services: Services) {
+export function interviewRoutes(services: Runtime) {
   const { db } = services;
   const requireRole = roleGuard(services);
   const settings = services.config.mail;

@@ -10,7 +10,7 @@ import {
   type JobAlertView,
 } from '~/lib/job-alerts';
 import { jobAlertSchema, type JobAlertInput } from '~/lib/schemas/job-alert';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { normalizeEmail, recordUnsubscription, vacancyDepartments, type JobAlertRow } from '../../db';
 import { apiError } from '../../errors';
@@ -37,7 +37,7 @@ export const JOB_ALERT_ONE_CLICK = /^\/api\/alerts\/[A-Za-z0-9_-]+\/unsubscribe$
  * neither (the app exempts it from the cross-site guard): mail providers POST it from shared
  * servers, and a token cannot be guessed.
  */
-export function jobAlertRoutes(services: Services) {
+export function jobAlertRoutes(services: Runtime) {
   const { db, config, logger } = services;
   const everyone = rateLimiter(services, 'job-alert-all', config.rateLimits.jobAlertGlobal);
   const subscribePerIp = rateLimiter(services, 'job-alert-ip', config.rateLimits.contactPerIp);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { etagMatches } from '~/lib/etag';
 import { jobMessages, jobStatusMessages, jobStatusSchema, type AdminJobList, type Job } from '~/lib/schemas/job';
 import { jobSaveSchema } from '~/lib/schemas/job-save';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { sourceOrDirect, sourcesMessages } from '~/lib/sources';
 import { createJob, deleteJob, findJob, listAllJobs, parseDbId, setJobStatus, updateJob } from '../../db';
@@ -31,7 +31,7 @@ const JOB_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate'
  * `/job`: public list of open vacancies (with an ETag), a count of page views; admin list of all,
  * create, update, close/reopen, delete.
  */
-export function jobRoutes(services: Services) {
+export function jobRoutes(services: Runtime) {
   const { db } = services;
   const requireRole = roleGuard(services);
   const viewsPerIp = rateLimiter(services, 'job-view-ip', services.config.rateLimits.jobViewPerIp);

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { applicantMessages } from '~/lib/schemas/applicant';
 import { templateInputSchema, templateMessages, templatePreviewSchema } from '~/lib/schemas/mail-template';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import {
   deleteMailTemplate,
@@ -21,7 +21,7 @@ import { auditRequest } from '../../services/audit';
 const SAMPLE_APPLICANT = { name: 'Asha Rao', email: 'asha.rao@example.com', jobTitle: 'Embedded Firmware Engineer' };
 
 /** `/mail-templates`: the team's templates of mails to applicants, and a preview of one as the applicant gets it. */
-export function mailTemplateRoutes(services: Services) {
+export function mailTemplateRoutes(services: Runtime) {
   const { db } = services;
   const requireRole = roleGuard(services);
 

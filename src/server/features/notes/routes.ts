@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { noteMessages, noteSchema } from '~/lib/notes';
 import { applicantMessages } from '~/lib/schemas/applicant';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { deleteOwnNote, getApplicantById, insertNote, parseDbId } from '../../db';
 import { apiError } from '../../errors';
@@ -14,7 +14,7 @@ import { applicantHistory } from '../../services/applicant-history';
  * Notes on an applicant, under `/applicants/{id}/notes`: recruiters and owners write them (plain
  * text), authors delete their own. Both answer the applicant's notes and timeline anew.
  */
-export function notesRoutes(services: Services) {
+export function notesRoutes(services: Runtime) {
   const { db } = services;
   const requireRole = roleGuard(services);
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { OUTBOX_LIST_LIMIT, outboxMessages, type OutboxList } from '~/lib/schemas/outbox';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { getOutboxStatus, listOutbox, outboxStats, parseDbId, retryFailedMails, settleHeldMails } from '../../db';
 import { apiError } from '../../errors';
@@ -8,7 +8,7 @@ import { roleGuard } from '../../middleware/auth';
 import { auditRequest } from '../../services/audit';
 
 /** `/outbox` for admins: the queued, sent and failed mails, 'Retry now' for a failed one or for all of them. */
-export function outboxRoutes(services: Services) {
+export function outboxRoutes(services: Runtime) {
   const { db, config } = services;
   const requireRole = roleGuard(services);
   const configured = Boolean(config.mail.smtpUrl);

@@ -3,7 +3,7 @@ import { applicantFilterQuerySchema, filterApplicants } from '~/lib/applicant-fi
 import { isoDay } from '~/lib/calendar-day';
 import { erasureSchema, privacyMessages, type ApplicantDetail } from '~/lib/privacy';
 import { applicantMessages } from '~/lib/schemas/applicant';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import {
   applicantConsent,
@@ -27,7 +27,7 @@ import { exportFilename, personZip } from './person-zip';
 const NO_STORE = 'private, no-store';
 
 /** `/applicants.csv`: the applicant list as the dashboard filters it, as CSV. */
-export function applicantsCsvRoutes(services: Services) {
+export function applicantsCsvRoutes(services: Runtime) {
   const { db } = services;
   const requireRole = roleGuard(services);
 
@@ -57,7 +57,7 @@ export function applicantsCsvRoutes(services: Services) {
  * Personal data of one applicant, under the applicants router (`/applicants/{id}`): the detail
  * (audited as a view) and everything about the person as a zip.
  */
-export function applicantPrivacyRoutes(services: Services) {
+export function applicantPrivacyRoutes(services: Runtime) {
   const { db } = services;
   const days = () => services.config.retentionDays;
   const requireRole = roleGuard(services);
@@ -94,7 +94,7 @@ export function applicantPrivacyRoutes(services: Services) {
 }
 
 /** `/erasure`: erases everything about a person, by e-mail address. */
-export function erasureRoutes(services: Services) {
+export function erasureRoutes(services: Runtime) {
   const { db } = services;
   const requireRole = roleGuard(services);
 

@@ -11,7 +11,7 @@ import {
   type TeamMember,
 } from '~/lib/team';
 import { stageDeadlineDaysSchema, stageDeadlineMessages } from '~/lib/stage-deadlines';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import {
   changeAdminRole,
@@ -43,7 +43,7 @@ const twoFactorRuleSchema = z.object({ required: z.boolean() });
  * a new link while unused), role changes,
  * removals, whether two-factor sign-in is required, and the days each stage may take. The last owner stays an owner.
  */
-export function teamRoutes(services: Services) {
+export function teamRoutes(services: Runtime) {
   const { db, config } = services;
   const requireRole = roleGuard(services);
   // Without SMTP_URL mails wait in the outbox: the owner is told so and hands the link on themselves.
