@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { ApplicationFields } from '~/lib/schemas/application';
 import type { Job } from '~/lib/schemas/job';
 import type { Database, StoredResume } from '~/server/db';
-import { storeApplicant, type ApplicantMails } from '~/server/features/applicants';
+import { storeApplicant, type ApplicationMails } from '~/server/features/apply';
 
 /**
  * Stores an applicant straight into a test's database, past the HTTP apply route, through the
- * applicants feature's own service (the same transaction an application takes).
+ * apply feature's own service (the same transaction an application takes).
  */
 export function insertApplicantWithResume(
   db: Kysely<Database>,
@@ -15,7 +15,7 @@ export function insertApplicantWithResume(
   resume: StoredResume,
   now = new Date(),
   consentVersion: string | null = null,
-  mails?: ApplicantMails,
+  mails?: ApplicationMails,
 ) {
   return storeApplicant(db, { job, fields, resume, consentVersion }, mails ? { now, mails } : { now });
 }

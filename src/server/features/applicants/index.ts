@@ -1,3 +1,3 @@
-/** Applicants, the hiring team's side: apply, the list, stages, bulk actions, resumes, and one applicant's notes, interviews and personal data. */
+/** Applicants, the hiring team's side: the list, stages, bulk actions, resumes, and one applicant's notes, interviews and personal data. */
 export { applicantRoutes } from './routes';
-export { moveApplicant, storeApplicant, type ApplicantMails } from './service';
+export { moveApplicant } from './service';

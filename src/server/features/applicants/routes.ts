@@ -11,16 +11,16 @@ import { jsonBody } from '../../middleware/validate';
 import { adminApplicantView } from '../../services/stage-deadlines';
 import { auditRequest } from '../../services/audit';
 import { readResume, ResumeReadError } from '../../services/resume-reader';
-import { applyService } from './apply-service';
 import { moveToStage, stageRequestRefusal } from './stage-move';
 import { auditTemplateMail, runBulk, templateFor, templateMails } from './bulk';
 import { resumeFilename } from '../../services/resume-filename';
+import { applyService } from '../apply';
 import { interviewRoutes } from '../interviews';
 import { notesRoutes } from '../notes';
 import { applicantPrivacyRoutes } from '../privacy';
 
 /**
- * Everything under `/applicants`: public apply; admin list and search, intake status, status
+ * Everything under `/applicants`: public apply (the apply feature's); admin list and search, intake status, status
  * change, delete, resume preview and download; then the notes, interviews and personal data of one applicant.
  */
 export function applicantRoutes(services: Runtime) {
