@@ -78,7 +78,6 @@ export {
   setTeamSetting,
   type TeamChange,
 } from './team';
-export { countJobView, sourcesPage, viewsByDay, applicationsByDay } from './sources';
 export { markHour, markJobView, forgetJobViewMarks } from './view-marks';
 export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
 export {
@@ -104,13 +103,6 @@ export {
   jobAlertsOf,
 } from './personal-data';
 export { deleteExpired, type PurgeCounts } from './retention';
-export {
-  listMailTemplates,
-  getMailTemplate,
-  insertMailTemplate,
-  updateMailTemplate,
-  deleteMailTemplate,
-} from './mail-templates';
 export type { Database, DbKind } from './schema';
 export {
   enqueueMails,

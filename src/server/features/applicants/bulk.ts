@@ -4,7 +4,8 @@ import type { BulkAction, BulkAnswer, BulkResult } from '~/lib/schemas/applicant
 import type { MailTemplate } from '~/lib/schemas/mail-template';
 import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
-import { enqueueMails, getApplicantById, getMailTemplate } from '../../db';
+import { enqueueMails, getApplicantById } from '../../db';
+import { getMailTemplate } from '../mail-templates';
 import { templateMail } from '../../mail';
 import { auditRequest } from '../../services/audit';
 import { moveToStage, stageRequestRefusal } from './stage-move';

@@ -1,7 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { isoDay } from '~/lib/calendar-day';
 import type { Runtime } from '../../config';
-import { countJobView, forgetJobViewMarks, markHour, markJobView } from '../../db';
+import { forgetJobViewMarks, markHour, markJobView } from '../../db';
+import { countJobView } from '../sources';
 
 /**
  * Counts a job page view at most once per client network, job and hour: it keeps a keyed hash

@@ -3,14 +3,8 @@ import { applicantMessages } from '~/lib/schemas/applicant';
 import { templateInputSchema, templateMessages, templatePreviewSchema } from '~/lib/schemas/mail-template';
 import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
-import {
-  deleteMailTemplate,
-  getApplicantById,
-  insertMailTemplate,
-  listMailTemplates,
-  parseDbId,
-  updateMailTemplate,
-} from '../../db';
+import { getApplicantById, parseDbId } from '../../db';
+import { deleteMailTemplate, insertMailTemplate, listMailTemplates, updateMailTemplate } from './repository';
 import { apiError } from '../../errors';
 import { templateMail } from '../../mail';
 import { roleGuard } from '../../middleware/auth';
