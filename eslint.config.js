@@ -67,6 +67,9 @@ const anythingBut = (...types) => [
   anyPackageOrBuiltin,
 ];
 
+/** A feature's one door: its `index.ts`, the only file of it that code outside the feature imports. */
+const featureDoor = { to: { element: { type: 'server/features', internalPath: 'index.ts' } } };
+
 const SERVER_LAYERS = [
   'server',
   'server/features',
@@ -138,16 +141,21 @@ const table = [
   ],
   [
     'server',
-    [local(...SERVER_LAYERS, 'lib', 'site'), anyPackageOrBuiltin],
-    "src/server's own files may import every layer of src/server, src/lib, src/site.ts, src/redirects.ts, packages and Node built-ins",
+    [
+      local(...SERVER_LAYERS.filter((layer) => layer !== 'server/features'), 'lib', 'site'),
+      featureDoor,
+      anyPackageOrBuiltin,
+    ],
+    "src/server's own files may import every layer of src/server (a feature through its index.ts), src/lib, src/site.ts, src/redirects.ts, packages and Node built-ins",
   ],
   [
     'server/features',
     [
       local('server', 'server/services', 'server/middleware', 'server/db', 'server/mail', 'lib', 'site'),
+      featureDoor,
       anyPackageOrBuiltin,
     ],
-    "a feature (src/server/features/<name>/) may import services, middleware, db, mail and the server's own files; never another feature (what two share goes to services/)",
+    "a feature (src/server/features/<name>/) may import services, middleware, db, mail, the server's own files and another feature through its index.ts only",
   ],
   [
     'server/services',
@@ -176,8 +184,8 @@ const table = [
   ],
   [
     'server/retention',
-    [local('server', 'server/services', 'server/db', 'lib'), anyPackageOrBuiltin],
-    "src/server/retention may import services, db and the server's own files; never a feature or middleware",
+    [local('server', 'server/services', 'server/db', 'lib'), featureDoor, anyPackageOrBuiltin],
+    "src/server/retention may import services, db, the server's own files and a feature through its index.ts; never middleware",
   ],
   [
     'server/static',
@@ -188,9 +196,10 @@ const table = [
     'server/cli',
     [
       local('server', 'server/services', 'server/db', 'server/mail', 'server/retention', 'lib', 'site'),
+      featureDoor,
       anyPackageOrBuiltin,
     ],
-    "src/server/cli may import services, db, mail, retention and the server's own files; never a feature or middleware",
+    "src/server/cli may import services, db, mail, retention, the server's own files and a feature through its index.ts; never middleware",
   ],
   ['scripts', anythingBut('tests'), 'scripts may import anything but tests (what both need is in support/)'],
   ['tests', anythingBut('scripts'), 'tests may import anything but scripts (what both need is in support/)'],

@@ -3,38 +3,30 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import { requestMessages } from '~/lib/schemas';
 import { applicationMessages } from '~/lib/schemas/application';
-import { defaultApiConfig, type AppDeps, type Services } from './config';
+import { defaultApiConfig, type AppDeps, type Runtime } from './config';
 import type { AppEnv } from './context';
 import { dbFault } from './db';
 import { apiError } from './errors';
 import { faultAnswer } from './fault-answers';
-import { applicantRoutes } from './features/applicants/routes';
-import { applicationRoutes } from './features/applications/routes';
-import { auditRoutes } from './features/audit/routes';
-import { createMetrics } from './features/health/metrics';
-import { healthRoutes } from './features/health/routes';
-import type { HealthProbes } from './features/health/state';
+import { applicantRoutes } from './features/applicants';
+import { applicationRoutes } from './features/applications';
+import { auditRoutes } from './features/audit';
+import { createMetrics, healthRoutes, type HealthProbes } from './features/health';
 import { HEALTH_PATH } from './health-report';
-import { privacyNoticeVersion } from './features/privacy/notice-version';
-import { privacyRoutes } from './features/privacy/routes';
-import { authRoutes } from './features/auth/routes';
-import { resetRoutes } from './features/auth/reset-routes';
-import { contactRoutes } from './features/contact/routes';
-import { jobRoutes } from './features/jobs/routes';
-import { feedRoutes } from './features/feeds/routes';
+import { applicantsCsvRoutes, erasureRoutes, privacyNoticeVersion } from './features/privacy';
+import { accountRoutes, authRoutes, resetRoutes } from './features/auth';
+import { contactRoutes } from './features/contact';
+import { jobRoutes } from './features/jobs';
+import { feedRoutes } from './features/feeds';
 import { JOB_FEED_PATHS } from '~/lib/job-feeds';
 import { bodyLimit } from './middleware/body-limit';
 import { refuseCrossSite } from './middleware/cross-site';
-import { JOB_ALERT_ONE_CLICK, jobAlertRoutes } from './features/job-alerts/routes';
+import { JOB_ALERT_ONE_CLICK, jobAlertRoutes } from './features/job-alerts';
 import { apiRequestLayer, loggedPath } from './middleware/api-request';
-import { outboxRoutes } from './features/outbox/routes';
-import { teamRoutes } from './features/team/routes';
-import { notesRoutes } from './features/notes/routes';
-import { mailTemplateRoutes } from './features/mail-templates/routes';
-import { interviewRoutes } from './features/interviews/routes';
-import { sourcesRoutes } from './features/sources/routes';
-import { twoFactorRoutes } from './features/auth/two-factor-routes';
-import { accountRoutes } from './features/auth/account-routes';
+import { outboxRoutes } from './features/outbox';
+import { teamRoutes } from './features/team';
+import { mailTemplateRoutes } from './features/mail-templates';
+import { sourcesRoutes } from './features/sources';
 import { createLogger } from './logger';
 
 const FEED_PATHS: ReadonlySet<string> = new Set(Object.values(JOB_FEED_PATHS));
@@ -87,7 +79,7 @@ export const PUBLIC_ROUTES = [
  * `api-only.ts`) and tested through `app.request()`, the same path in both.
  */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
-  const services: Services = {
+  const services: Runtime = {
     db: deps.db,
     dbKind: deps.dbKind,
     config: {
@@ -166,8 +158,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route(HEALTH_PATH, healthRoutes(services, probes));
   app.route('/api/job', jobRoutes(services));
   app.route('/api/applicants', applicantRoutes(services));
-  app.route('/api/applicants', notesRoutes(services));
-  app.route('/api/applicants', interviewRoutes(services));
+  app.route('/api/applicants.csv', applicantsCsvRoutes(services));
+  app.route('/api/erasure', erasureRoutes(services));
   app.route('/api/admin', auth.login);
   app.route('/api/auth', auth.verify);
   app.route('/api/auth', resetRoutes(services));
@@ -178,11 +170,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/audit', auditRoutes(services));
   app.route('/api/sources', sourcesRoutes(services));
   app.route('/api/admins', teamRoutes(services));
-  app.route('/api/account/2fa', twoFactorRoutes(services));
   app.route('/api/account', accountRoutes(services));
   app.route('/api/applications', applicationRoutes(services));
   app.route('/api/alerts', jobAlertRoutes(services));
-  app.route('/api', privacyRoutes(services));
   app.route('/', feedRoutes(services));
 
   app.notFound((c) => apiError(c, 404, requestMessages.notFound));

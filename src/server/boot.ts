@@ -29,7 +29,7 @@ import { abandonInterruptedResumeReads, readPendingResumeTexts, releaseResumeRea
 import { createLogger, exitOnCrash, flushLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
 import { scheduleRetention, type RetentionSchedule } from './retention/schedule';
-import { scheduleClosingDays, type ClosingDays } from './features/jobs/closing-days';
+import { scheduleClosingDays, type ClosingDays } from './features/jobs';
 import { untilAvailable } from './until-available';
 
 export const JWT_SECRET_FILE = 'jwt-secret';

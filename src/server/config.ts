@@ -229,8 +229,8 @@ export type AppDeps = {
   checkpoints?: Pick<CheckpointThread, 'stopped'> | null;
 };
 
-/** Deps with every default filled in; what the features receive. */
-export type Services = {
+/** What the running API hands every feature and middleware: `AppDeps` with every default filled in. */
+export type Runtime = {
   db: Kysely<Database>;
   dbKind: DbKind;
   config: ApiConfig;

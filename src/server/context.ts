@@ -15,9 +15,9 @@ export type AppEnv = {
     requestId: string;
     /** The app's logger with this request's id on every line it writes (set by the request layer). */
     log: Logger;
-    /** Set by requireAdmin on guarded routes. */
+    /** Set by the role guard (`requireRole`) on guarded routes. */
     admin?: AdminPrincipal;
-    /** Set by requireAdmin too: the admin's role and two-factor state, read with the session. */
+    /** Set by the role guard too: the admin's role and two-factor state, read with the session. */
     session?: SessionAdmin;
   };
 };

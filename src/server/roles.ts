@@ -1,11 +1,11 @@
 import type { Context } from 'hono';
 import { matchedRoutes } from 'hono/route';
-import { roleAllows, type Role } from '~/lib/team';
+import type { Role } from '~/lib/team';
 
 /**
  * The least role allowed on each guarded route of the API, as 'METHOD /api/path' exactly as the
- * route is registered. `requireAdmin` enforces it on every guarded request (403 otherwise). A
- * guarded route missing here is refused to all but owners, and a test fails until it is added.
+ * route is registered: the summary of the `requireRole(...)` each route writes, which enforces it.
+ * A test fails while a row differs from its route's guard, or a guarded route has no row.
  */
 export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   // The session itself.
@@ -91,5 +91,23 @@ export function routeKey(c: Context): string {
 /** The least role for a route; a route nobody listed is for owners only. */
 export const leastRoleFor = (key: string): Role => ROUTE_ROLES[key] ?? 'owner';
 
-/** Whether `role` may use the route `c` matched. */
-export const mayUse = (c: Context, role: Role): boolean => roleAllows(role, leastRoleFor(routeKey(c)));
+/** The role each guard was made for, keyed by the guard itself (see `roleGuard`). */
+const GUARD_ROLES = new WeakMap<object, Role>();
+
+/** Marks a route guard with the role it requires, so the routes can be read back with their roles. */
+export function markRole<H extends object>(guard: H, role: Role): H {
+  GUARD_ROLES.set(guard, role);
+  return guard;
+}
+
+/** 'METHOD /api/path' → role for every route of an app (Hono's `app.routes`) that has a role guard. */
+export function rolesOnRoutes(
+  routes: readonly { method: string; path: string; handler: object }[],
+): Record<string, Role> {
+  const roles: Record<string, Role> = {};
+  for (const route of routes) {
+    const role = GUARD_ROLES.get(route.handler);
+    if (role) roles[`${route.method} ${route.path}`] = role;
+  }
+  return roles;
+}

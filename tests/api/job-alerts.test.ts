@@ -8,7 +8,7 @@ import { createLogger, silentLogger } from '~/server/logger';
 import { purgeExpired } from '~/server/retention/purge';
 import { scheduleRetention } from '~/server/retention/schedule';
 import { scheduleClosingDays } from '~/server/features/jobs/closing-days';
-import { remindEndingJobAlerts } from '~/server/services/job-alerts';
+import { remindEndingJobAlerts } from '~/server/features/job-alerts';
 import { signToken } from '~/server/services/jwt';
 import {
   applicationForm,

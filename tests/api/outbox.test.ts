@@ -7,7 +7,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxList } from '~/lib/schemas';
 import { defaultApiConfig, type MailSettings } from '~/server/config';
-import { getJobById, insertApplicantWithResume, isUniqueViolation } from '~/server/db';
+import { getJobById, isUniqueViolation } from '~/server/db';
+import { insertApplicantWithResume } from '../../support/seed-applicants';
 import { applicationMails, type OutboxWorker } from '~/server/mail';
 import { pdfBytes } from '../../support/files';
 import { applicationForm, apply, appliedId, call, createJobViaApi, setupApi, type TestApi } from '../../support/api';

@@ -75,10 +75,10 @@ test.describe('the hiring pipeline', () => {
   }) => {
     const job = await adminApi.createJob();
     const stages = ['pending', 'shortlisted', 'interview', 'offer', 'hired', 'rejected'] as const;
-    const names: string[] = [];
+    const seeded: { stage: (typeof stages)[number]; name: string }[] = [];
     for (const stage of stages) {
       const applicant = await adminApi.seedApplicant({ job });
-      names.push(applicant.name);
+      seeded.push({ stage, name: applicant.name });
       if (stage !== 'pending') await adminApi.setStatus(applicant.id, stage);
     }
     const words = ['Pending', 'Shortlisted', 'Interview', 'Offer', 'Hired', 'Rejected', 'Withdrawn'];
@@ -96,8 +96,8 @@ test.describe('the hiring pipeline', () => {
     const board = page.getByRole('region', { name: 'Board of applicants by stage' });
     await expect(board.getByRole('heading', { level: 3 })).toHaveText(words.map((w) => new RegExp(`^${w}\\d+$`)));
     // Each card sits under its stage's heading, which names the stage; the card says how long instead.
-    for (const [i, stage] of stages.entries()) {
-      const card = column(page, stage).locator('[data-board-card]').filter({ hasText: names[i] });
+    for (const { stage, name } of seeded) {
+      const card = column(page, stage).locator('[data-board-card]').filter({ hasText: name });
       await expect(card).toContainText('In this stage for less than a day');
     }
     await expect(board.getByText(/^Status: /)).toHaveCount(0);

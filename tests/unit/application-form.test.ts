@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { RESUME_MAX_BYTES } from '~/lib/limits';
-import { MalformedFormError, readApplicationForm } from '~/server/features/applicants/application-form';
+import { MalformedFormError, readApplicationForm } from '~/server/features/apply/application-form';
 
 describe('readApplicationForm (busboy)', () => {
   const encode = async (form: FormData) => {

@@ -75,6 +75,24 @@ describe('import boundaries', () => {
       'a feature',
     ],
     [
+      'a feature, the inside of another through the alias',
+      'src/server/features/team/probe.ts',
+      "import { jobRoutes } from '~/server/features/jobs/routes';",
+      'another feature through its index.ts only',
+    ],
+    [
+      'the app, the inside of a feature',
+      'src/server/probe.ts',
+      "import { teamRoutes } from './features/team/routes';",
+      "src/server's own files may import",
+    ],
+    [
+      'retention, the inside of a feature',
+      'src/server/retention/probe.ts',
+      "import { remindEndingJobAlerts } from '../features/job-alerts/service';",
+      'src/server/retention may import',
+    ],
+    [
       'middleware, a feature',
       'src/server/middleware/probe.ts',
       "import { teamRoutes } from '../features/team/routes';",
@@ -132,14 +150,24 @@ describe('import boundaries', () => {
     [
       'a feature, its own files, services, middleware, db and mail',
       'src/server/features/team/probe.ts',
-      "import { teamRoutes } from './routes';\nimport { audit } from '../../services/audit';\nimport { requireAdmin } from '../../middleware/auth';\nimport { openDatabase } from '../../db';\nimport { smtpSender } from '../../mail';\nimport type { Services } from '../../config';",
+      "import { teamRoutes } from './routes';\nimport { audit } from '../../services/audit';\nimport { requireAdmin } from '../../middleware/auth';\nimport { openDatabase } from '../../db';\nimport { smtpSender } from '../../mail';\nimport type { Runtime } from '../../config';",
     ],
     [
       'the CLI, services, db and retention',
       'src/server/cli/probe.ts',
       "import { hashPassword } from '~/server/services/password';\nimport { openDatabase } from '~/server/db';\nimport { purgeExpired } from '~/server/retention/purge';",
     ],
-    ['the app, a feature', 'src/server/probe.ts', "import { teamRoutes } from './features/team/routes';"],
+    ['the app, a feature', 'src/server/probe.ts', "import { teamRoutes } from './features/team';"],
+    [
+      'a feature, another feature through its index.ts',
+      'src/server/features/team/probe.ts',
+      "import { authRoutes } from '../auth';\nimport { jobRoutes } from '~/server/features/jobs';",
+    ],
+    [
+      'retention and the CLI, a feature through its index.ts',
+      'src/server/retention/probe.ts',
+      "import { remindEndingJobAlerts } from '../features/job-alerts';",
+    ],
     [
       'a migration, its own folder and kysely',
       'src/server/db/migrations/9999_probe.ts',

@@ -1,11 +1,11 @@
 /** The resume format checks byte by byte: what a real file looks like, and the ways to fake one. */
 import { describe, expect, it } from 'vitest';
 import { RESUME_MAX_BYTES } from '~/lib/limits';
-import { isWordDocument } from '~/server/features/applicants/formats/cfb';
-import { isDocx } from '~/server/features/applicants/formats/docx';
-import { isPdf } from '~/server/features/applicants/formats/pdf';
+import { isWordDocument } from '~/server/features/apply/formats/cfb';
+import { isDocx } from '~/server/features/apply/formats/docx';
+import { isPdf } from '~/server/features/apply/formats/pdf';
 import { readZip } from '~/server/services/zip';
-import { sniffResume } from '~/server/features/applicants/sniff';
+import { sniffResume } from '~/server/features/apply/sniff';
 import {
   cfbBytes,
   docBytes,

@@ -1,24 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { ResumeKind } from '~/lib/limits';
 import type { OtherApplication } from '~/lib/notes';
-import {
-  SCREENING_OR_LATER,
-  type Applicant,
-  type ApplicantStatus,
-  type RejectionReason,
-  type ResumeTextState,
-} from '~/lib/schemas/applicant';
-import type { ApplicationFields } from '~/lib/schemas/application';
-import type { Job } from '~/lib/schemas/job';
-import { DIRECT_SOURCE } from '~/lib/sources';
-import { normalizeEmail } from './admins';
-import { insertApplicationToken } from './application-tokens';
+import type { Applicant, ResumeTextState } from '~/lib/schemas/applicant';
 import { isDbId } from './ids';
-import { phoneKey } from './phone-key';
-import { enqueueMails, type NewMail } from './outbox';
 import type { ApplicantRow, Database } from './schema';
 
-type ApplicantWithResume = ApplicantRow & {
+export type ApplicantWithResume = ApplicantRow & {
   resume_kind: ResumeKind;
   resume_size: number;
   resume_text_state: ResumeTextState;
@@ -45,7 +32,8 @@ export function applicantFields(row: ApplicantRow): Omit<Applicant, 'resume'> {
   };
 }
 
-function toApplicant(row: ApplicantWithResume): Applicant {
+/** An applicant's row, joined with its resume's kind, size and text state, as the API names it. */
+export function toApplicant(row: ApplicantWithResume): Applicant {
   return {
     ...applicantFields(row),
     resume: { kind: row.resume_kind, size: Number(row.resume_size), text: row.resume_text_state },
@@ -82,112 +70,6 @@ export async function getApplicantById(db: Kysely<Database>, id: number): Promis
 }
 
 export type StoredResume = { kind: ResumeKind; mimeType: string; data: Uint8Array; sha256: string };
-
-/** The mails that report a change to an applicant, queued in the same transaction. */
-export type ApplicantMails = (applicant: Applicant) => readonly NewMail[];
-
-/**
- * Stores the applicant (pending, with the job snapshot), the resume and the mails reporting it
- * in ONE transaction: either all rows exist afterwards or none does. A duplicate (job, email)
- * throws the database's unique-violation error (see isUniqueViolation). `consentVersion` is the
- * privacy notice the applicant agreed to, recorded with the application's time. `fields.source`
- * is where they came from, already checked ('direct' when left out). `tokenHash` opens the
- * applicant's private page (the receipt among `mails` carries its token).
- */
-export async function insertApplicantWithResume(
-  db: Kysely<Database>,
-  job: Pick<Job, 'id' | 'title' | 'department'>,
-  fields: ApplicationFields & { source?: string; fieldOfInterest?: string | null },
-  resume: StoredResume,
-  now = new Date(),
-  consentVersion: string | null = null,
-  mails?: ApplicantMails,
-  tokenHash?: string,
-): Promise<Applicant> {
-  const appliedAt = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('applicants')
-      .values({
-        job_id: job.id,
-        job_title: job.title,
-        department: job.department,
-        name: fields.name,
-        email: fields.email,
-        email_key: normalizeEmail(fields.email),
-        phone: fields.phone,
-        phone_key: phoneKey(fields.phone),
-        linkedin: fields.linkedin ? fields.linkedin : null,
-        cover_letter: fields.coverLetter,
-        status: 'pending',
-        applied_at: appliedAt,
-        status_changed_at: appliedAt,
-        consent_at: consentVersion === null ? null : appliedAt,
-        consent_version: consentVersion,
-        source: fields.source ?? DIRECT_SOURCE,
-        field_of_interest: fields.fieldOfInterest ?? null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('resumes')
-      .values({
-        applicant_id: row.id,
-        kind: resume.kind,
-        mime_type: resume.mimeType,
-        size: resume.data.byteLength,
-        sha256: resume.sha256,
-        data: resume.data,
-        text_state: readableResume(resume.kind) ? 'pending' : 'unsupported',
-      })
-      .execute();
-    if (tokenHash) await insertApplicationToken(trx, Number(row.id), tokenHash, now);
-    const applicant = toApplicant({
-      ...row,
-      resume_kind: resume.kind,
-      resume_size: resume.data.byteLength,
-      resume_text_state: readableResume(resume.kind) ? 'pending' : 'unsupported',
-    });
-    if (mails) await enqueueMails(trx, mails(applicant), now);
-    return applicant;
-  });
-}
-
-/** A move of one applicant between stages; `reason` is kept when `to` is rejected (and cleared otherwise). */
-export type StageMove = { from: ApplicantStatus; to: ApplicantStatus; reason?: RejectionReason | null };
-
-/**
- * Changes the status only if it is still `move.from` (so two admins racing cannot skip a check),
- * and queues `mails` for the updated applicant in the same transaction.
- * Returns the updated applicant, or null when the row changed or vanished meanwhile.
- */
-export async function updateApplicantStatus(
-  db: Kysely<Database>,
-  id: number,
-  move: StageMove,
-  now = new Date(),
-  mails?: ApplicantMails,
-): Promise<Applicant | null> {
-  return db.transaction().execute(async (trx) => {
-    const result = await trx
-      .updateTable('applicants')
-      .set((eb) => ({
-        status: move.to,
-        status_changed_at: now.toISOString(),
-        rejection_reason: move.to === 'rejected' ? (move.reason ?? null) : null,
-        ...(SCREENING_OR_LATER.includes(move.to) && {
-          reached_screening_at: eb.fn.coalesce('reached_screening_at', eb.val(now.toISOString())),
-        }),
-      }))
-      .where('id', '=', id)
-      .where('status', '=', move.from)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) return null;
-    const applicant = await getApplicantById(trx, id);
-    if (applicant && mails) await enqueueMails(trx, mails(applicant), now);
-    return applicant;
-  });
-}
 
 /** Deletes the applicant and its resume together. */
 export async function deleteApplicant(db: Kysely<Database>, id: number): Promise<boolean> {

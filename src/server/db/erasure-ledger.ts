@@ -2,7 +2,6 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { appendFileSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { sql, type Kysely } from 'kysely';
 import { isUniqueViolation } from './client';
-import { removeRestoredJobAlert } from './job-alerts';
 import { erasePersonRecords, messageEmailKey } from './personal-data';
 import type { Database, DbKind } from './schema';
 
@@ -165,4 +164,20 @@ export async function reapplyErasures(ledger: ErasureLedger): Promise<{ people: 
     alerts++;
   }
   return { people, alerts };
+}
+
+/**
+ * Deletes again an alert a restored backup brought back although it was unsubscribed, with the
+ * backup's unsent mails about alerts to that address: they would subscribe or mail someone who left.
+ */
+async function removeRestoredJobAlert(db: Kysely<Database>, alert: { id: number; emailKey: string }): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('job_alerts').where('id', '=', alert.id).execute();
+    await trx
+      .deleteFrom('outbox')
+      .where('subject_key', '=', alert.emailKey)
+      .where('kind', 'in', ['job_alert_confirm', 'job_alert', 'job_alert_reminder'])
+      .where('status', '=', 'pending')
+      .execute();
+  });
 }

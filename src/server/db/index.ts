@@ -18,7 +18,9 @@ export {
   UPGRADE_BACKUPS_DIR,
 } from './backup-before-migrating';
 export { BACKUP_RECORD_FILE, readBackupRecord, recordBackup } from './backup-record';
-export { parseDbId } from './ids';
+export { isDbId, parseDbId } from './ids';
+export { insertApplicationToken } from './application-tokens';
+export { phoneKey } from './phone-key';
 export {
   listJobs,
   listAllJobs,
@@ -37,8 +39,7 @@ export {
 export {
   listApplicants,
   getApplicantById,
-  insertApplicantWithResume,
-  updateApplicantStatus,
+  toApplicant,
   deleteApplicant,
   getResume,
   applicantFields,
@@ -50,7 +51,6 @@ export {
   pendingResumeIds,
   otherApplicationsOf,
   type StoredResume,
-  type ApplicantMails,
 } from './applicants';
 export { searchApplicants } from './applicant-search';
 export {
@@ -79,20 +79,7 @@ export {
   setTeamSetting,
   type TeamChange,
 } from './team';
-export { countJobView, sourcesPage, viewsByDay, applicationsByDay } from './sources';
 export { markHour, markJobView, forgetJobViewMarks } from './view-marks';
-export {
-  teamMembersByIds,
-  possibleInterviewers,
-  jobCriteria,
-  insertInterview,
-  changeInterview,
-  interviewsOf,
-  scorecardsOf,
-  insertScorecard,
-  type InterviewRecord,
-  type ScorecardRecord,
-} from './interviews';
 export { insertNote, deleteOwnNote, notesOf, statusChangesOf, mailsTo } from './notes';
 export {
   startTotpEnrolment,
@@ -107,7 +94,6 @@ export {
   replaceTotpSecrets,
   replaceRecoveryCodeHash,
 } from './two-factor';
-export { insertMessage, listMessages, deleteMessage, setMessageHandled } from './messages';
 export { insertAuditEntry, listAudit, auditedAdmins, auditEntriesAbout } from './audit';
 export {
   applicationsOf,
@@ -115,15 +101,9 @@ export {
   erasePersonRecords,
   applicantEmailKey,
   applicantConsent,
+  jobAlertsOf,
 } from './personal-data';
 export { deleteExpired, type PurgeCounts } from './retention';
-export {
-  listMailTemplates,
-  getMailTemplate,
-  insertMailTemplate,
-  updateMailTemplate,
-  deleteMailTemplate,
-} from './mail-templates';
 export type { Database, DbKind } from './schema';
 export {
   enqueueMails,
@@ -150,18 +130,5 @@ export {
   replaceApplicationLinks,
   type TokenApplication,
 } from './application-tokens';
-export type { MailKind, OutboxRow } from './schema';
-export {
-  insertJobAlert,
-  findJobAlertByToken,
-  confirmJobAlert,
-  deleteJobAlert,
-  alertsMatching,
-  queueJobAlertMails,
-  alertsEndingSoon,
-  queueJobAlertReminders,
-  jobAlertsOf,
-  hasPendingJobAlert,
-  type AlertMail,
-} from './job-alerts';
+export type { ContactMessageRow, MailKind, OutboxRow } from './schema';
 export type { JobAlertRow } from './schema';

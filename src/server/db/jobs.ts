@@ -5,7 +5,6 @@ import type { AdminJob, Job, JobStatus } from '~/lib/schemas/job';
 import type { JobSaveData } from '~/lib/schemas/job-save';
 import { isDbId } from './ids';
 import type { Database, JobRow } from './schema';
-import { deleteJobViews } from './sources';
 import { withdrawVacancyMails } from './outbox';
 
 /** Maps a row to the API shape  */
@@ -217,4 +216,9 @@ export async function closeJobsPastClosingDay(db: Kysely<Database>, now: Date): 
 /** Every open job, newest first, with the time of its last change (for the jobs sitemap's lastmod). */
 export async function listJobsWithUpdatedAt(db: Kysely<Database>): Promise<(Job & { updatedAt: string })[]> {
   return (await openJobRows(db)).map((row) => ({ ...toJob(row), updatedAt: row.updated_at }));
+}
+
+/** Deletes the view counts of a job (it is being deleted). */
+async function deleteJobViews(db: Kysely<Database>, jobId: number): Promise<void> {
+  await db.deleteFrom('job_views').where('job_id', '=', jobId).execute();
 }

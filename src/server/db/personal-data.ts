@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { ResumeKind } from '~/lib/limits';
-import type { ApplicantRow, ContactMessageRow, Database, DbKind } from './schema';
+import type { ApplicantRow, ContactMessageRow, Database, DbKind, JobAlertRow } from './schema';
 
 /** A contact message's normalised e-mail address, as SQL: messages keep the address as typed. */
 export const messageEmailKey = sql<string>`lower(trim(email))`;
@@ -158,4 +158,10 @@ export async function applicantConsent(
   return row?.consent_at && row.consent_version
     ? { givenAt: row.consent_at, noticeVersion: row.consent_version }
     : null;
+}
+
+/** Every alert of a normalised e-mail address, oldest first (for the person's export). */
+export async function jobAlertsOf(db: Kysely<Database>, emailKey: string): Promise<JobAlertRow[]> {
+  const rows = await db.selectFrom('job_alerts').selectAll().where('email_key', '=', emailKey).orderBy('id').execute();
+  return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }

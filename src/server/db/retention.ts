@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import { APPLICANT_STATUSES, RETENTION_CLASS, type ApplicantRetention } from '~/lib/schemas/applicant';
-import { deleteExpiredJobAlerts } from './job-alerts';
 import { removeExpiredLinks } from './outbox';
 import type { Database } from './schema';
 
@@ -131,4 +130,18 @@ export async function deleteExpired(
   const mailLinks = await removeExpiredLinks(db, now, cutoffs.mailsBefore, false);
   const jobAlerts = await deleteExpiredJobAlerts(db, now, false);
   return { applicants, resumes, messages, auditEntries, mails, views, mailLinks, jobAlerts };
+}
+
+/** Deletes alerts past their expiry (never confirmed within the week, or not renewed within the year); returns how many. */
+async function deleteExpiredJobAlerts(db: Kysely<Database>, now: Date, dryRun: boolean): Promise<number> {
+  if (dryRun) {
+    const row = await db
+      .selectFrom('job_alerts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('expires_at', '<=', now.toISOString())
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+  const result = await db.deleteFrom('job_alerts').where('expires_at', '<=', now.toISOString()).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

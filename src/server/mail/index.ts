@@ -8,9 +8,9 @@ export {
   invitationLink,
   secondFactorAlertMail,
   templateMail,
+  FOOTER,
+  mail,
 } from './mails';
 export { alreadyAppliedMail, applicationLinksMail, withdrawnMail, erasedMail } from './application-mails';
-export { interviewCalendar, interviewMails, interviewUid } from './interview-mails';
 export { smtpSender } from './transport';
 export { OutboxWorker } from './worker';
-export { jobAlertConfirmMail, jobAlertMail, jobAlertReminderMail } from './job-alert-mails';

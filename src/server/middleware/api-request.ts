@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
 import { routePath } from 'hono/route';
-import type { Services } from '../config';
+import type { Runtime } from '../config';
 import type { AppEnv } from '../context';
 import { API_SECURITY_HEADERS, withHeaders } from '../security-headers';
 import { proxyHeaderCheck } from './client-ip';
@@ -13,7 +13,7 @@ import { proxyHeaderCheck } from './client-ip';
  * API answer carries, and one structured log line after the answer (no query string, no headers,
  * no bodies, no client address, no token: the path is the route's pattern).
  */
-export function apiRequestLayer(services: Pick<Services, 'config' | 'logger'>): MiddlewareHandler<AppEnv>[] {
+export function apiRequestLayer(services: Pick<Runtime, 'config' | 'logger'>): MiddlewareHandler<AppEnv>[] {
   const { logger } = services;
   const checkProxyHeader = proxyHeaderCheck(services);
   const layer: MiddlewareHandler<AppEnv> = async (c, next) => {

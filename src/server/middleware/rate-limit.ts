@@ -6,7 +6,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import type { RateLimitRule, Services } from '../config';
+import type { RateLimitRule, Runtime } from '../config';
 import type { Database } from '../db';
 
 export type RateDecision = {
@@ -73,7 +73,7 @@ const kyselyClient = (db: Kysely<Database>) => ({
  * table when the API runs on it (instances share the count), in memory on SQLite (one process owns
  * the database anyway).
  */
-export function rateLimiter(services: Services, name: string, rule: RateLimitRule): RateLimiter {
+export function rateLimiter(services: Runtime, name: string, rule: RateLimitRule): RateLimiter {
   const options = { keyPrefix: name, points: rule.max, duration: rule.windowMs / 1000 };
   const limiter =
     services.dbKind === 'postgres'

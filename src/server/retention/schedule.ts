@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { MailSettings, RetentionDays } from '../config';
 import type { Database } from '../db';
 import type { Logger } from '../logger';
-import { remindEndingJobAlerts } from '../services/job-alerts';
+import { remindEndingJobAlerts } from '../features/job-alerts';
 import { purgeExpired } from './purge';
 
 /** Once a day at 03:17 UTC, a quiet hour in India and Europe. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { Kysely } from 'kysely';
 import { AUDIT_ACTIONS, privacyMessages, type AuditAction, type AuditEntry } from '~/lib/privacy';
-import type { Services } from '../config';
+import type { Runtime } from '../config';
 import type { AdminPrincipal, AppEnv } from '../context';
 import { insertAuditEntry, type Database } from '../db';
 
@@ -35,7 +35,7 @@ export async function audit(db: Kysely<Database>, event: AuditEvent, now: Date =
 
 /** `audit()` for a guarded route: the signed-in admin and the app's clock. */
 export function auditRequest(
-  services: Pick<Services, 'db' | 'now'>,
+  services: Pick<Runtime, 'db' | 'now'>,
   c: Context<AppEnv>,
   action: AuditAction,
   details: Omit<AuditEvent, 'action' | 'admin'> = {},
@@ -45,7 +45,7 @@ export function auditRequest(
 
 /** `audit()` for the applicant acting on their own private page: no account, named "the applicant". */
 export function auditApplicant(
-  services: Pick<Services, 'db' | 'now'>,
+  services: Pick<Runtime, 'db' | 'now'>,
   action: AuditAction,
   applicantId: number,
   summary?: string,

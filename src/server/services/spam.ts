@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { SPAM_MESSAGE, spamReason, type SpamFields } from '~/lib/spam';
-import type { Services } from '../config';
+import type { Runtime } from '../config';
 import type { AppEnv } from '../context';
 import { apiError } from '../errors';
 
@@ -9,7 +9,7 @@ import { apiError } from '../errors';
  * submission that filled the honeypot or came too fast, else null. Each rejection is logged with
  * the form's running count, so the logs show how much spam arrives without storing any of it.
  */
-export function spamFilter(services: Services, form: 'contact' | 'application') {
+export function spamFilter(services: Runtime, form: 'contact' | 'application') {
   let rejected = 0;
   return (c: Context<AppEnv>, fields: SpamFields): Response | null => {
     const reason = spamReason(fields, services.config.spamMinFillMs);

@@ -6,7 +6,7 @@ import {
   withStageDeadline,
   type StageDeadlineDays,
 } from '~/lib/stage-deadlines';
-import type { Services } from '../config';
+import type { Runtime } from '../config';
 import { getTeamSetting, setTeamSetting, type Database } from '../db';
 import { withEraseAt } from './retention-policy';
 
@@ -30,7 +30,7 @@ export async function saveStageDeadlineDays(db: Kysely<Database>, days: StageDea
 }
 
 /** How the admin API answers applicants: with the erase-on date, the stage's due time and whether it is overdue now. */
-export async function adminApplicantView(services: Services): Promise<<T extends Applicant>(applicant: T) => T> {
+export async function adminApplicantView(services: Runtime): Promise<<T extends Applicant>(applicant: T) => T> {
   const days = await stageDeadlineDays(services.db);
   const now = services.now();
   return (applicant) => withStageDeadline(withEraseAt(applicant, services.config.retentionDays), days, now);

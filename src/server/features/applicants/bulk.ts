@@ -2,19 +2,21 @@ import type { Context } from 'hono';
 import { applicantMessages, bulkMessages, mailRefusal, type Applicant } from '~/lib/schemas/applicant';
 import type { BulkAction, BulkAnswer, BulkResult } from '~/lib/schemas/applicant-api';
 import type { MailTemplate } from '~/lib/schemas/mail-template';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
-import { enqueueMails, getApplicantById, getMailTemplate, type ApplicantMails } from '../../db';
+import { enqueueMails, getApplicantById } from '../../db';
+import { getMailTemplate } from '../mail-templates';
 import { templateMail } from '../../mail';
 import { auditRequest } from '../../services/audit';
 import { moveToStage, stageRequestRefusal } from './stage-move';
+import type { ApplicantMails } from './service';
 
 /** A request refused as a whole, before any applicant is touched. */
 type Refused = { refused: { httpStatus: 400 | 404; message: string } };
 
 /** The template `templateId` names (null for none), or why the request is refused. */
 export async function templateFor(
-  services: Services,
+  services: Runtime,
   templateId: number | undefined,
 ): Promise<{ template: MailTemplate | null } | Refused> {
   if (templateId === undefined) return { template: null };
@@ -24,11 +26,11 @@ export async function templateFor(
 
 /** The template's mail to an applicant, queued with whatever else the change queues. */
 export const templateMails =
-  (services: Services, template: MailTemplate): ApplicantMails =>
+  (services: Runtime, template: MailTemplate): ApplicantMails =>
   (applicant: Applicant) => [templateMail(services.config.mail, template, applicant)];
 
 /** Records that `template` was mailed to applicant `id` (the mail itself shows in their timeline). */
-export const auditTemplateMail = (services: Services, c: Context<AppEnv>, id: number, template: MailTemplate) =>
+export const auditTemplateMail = (services: Runtime, c: Context<AppEnv>, id: number, template: MailTemplate) =>
   auditRequest(services, c, 'applicant.mailed', {
     subject: { type: 'applicant', id },
     summary: `mailed template ${template.id}`,
@@ -39,7 +41,7 @@ export const auditTemplateMail = (services: Services, c: Context<AppEnv>, id: nu
  * acts on each applicant on its own, so one refusal (withdrawn, gone, changed meanwhile) leaves
  * the others done; the answer says what happened to each.
  */
-export async function runBulk(services: Services, c: Context<AppEnv>, body: BulkAction): Promise<BulkAnswer | Refused> {
+export async function runBulk(services: Runtime, c: Context<AppEnv>, body: BulkAction): Promise<BulkAnswer | Refused> {
   const ids = [...new Set(body.ids)];
   if (body.action === 'mail' && body.templateId === undefined)
     return { refused: { httpStatus: 400, message: bulkMessages.templateRequired } };
@@ -70,12 +72,7 @@ export async function runBulk(services: Services, c: Context<AppEnv>, body: Bulk
   return { message: bulkMessages.done(ok, results.length), results };
 }
 
-async function mailOne(
-  services: Services,
-  c: Context<AppEnv>,
-  id: number,
-  template: MailTemplate,
-): Promise<BulkResult> {
+async function mailOne(services: Runtime, c: Context<AppEnv>, id: number, template: MailTemplate): Promise<BulkResult> {
   const applicant = await getApplicantById(services.db, id);
   if (!applicant) return { id, ok: false, message: applicantMessages.notFound };
   const refusal = mailRefusal(applicant.status);

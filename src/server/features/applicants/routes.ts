@@ -1,35 +1,41 @@
 import { Hono } from 'hono';
 import { applicantMessages, type Applicant } from '~/lib/schemas/applicant';
 import { applicantSearchQuerySchema, bulkActionSchema, statusUpdateSchema } from '~/lib/schemas/applicant-api';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { deleteApplicant, getResume, listApplicants, parseDbId, searchApplicants } from '../../db';
 import { statusMails } from '../../mail';
 import { apiError, fieldErrors, summarize } from '../../errors';
-import { requireAdmin } from '../../middleware/auth';
+import { roleGuard } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { adminApplicantView } from '../../services/stage-deadlines';
 import { auditRequest } from '../../services/audit';
 import { readResume, ResumeReadError } from '../../services/resume-reader';
-import { applyService } from './apply-service';
 import { moveToStage, stageRequestRefusal } from './stage-move';
 import { auditTemplateMail, runBulk, templateFor, templateMails } from './bulk';
 import { resumeFilename } from '../../services/resume-filename';
+import { applyService } from '../apply';
+import { interviewRoutes } from '../interviews';
+import { notesRoutes } from '../notes';
+import { applicantPrivacyRoutes } from '../privacy';
 
-/** `/applicants`: public apply; admin list and search, intake status, status change, delete, resume preview and download. */
-export function applicantRoutes(services: Services) {
+/**
+ * Everything under `/applicants`: public apply (the apply feature's); admin list and search, intake status, status
+ * change, delete, resume preview and download; then the notes, interviews and personal data of one applicant.
+ */
+export function applicantRoutes(services: Runtime) {
   const { db } = services;
-  const guard = requireAdmin(services);
+  const requireRole = roleGuard(services);
   const applications = applyService(services);
 
   return (
     new Hono<AppEnv>()
       .post('/apply', (c) => applications.submit(c))
       // Whether applications are accepted now (free disk space), for the dashboard's warning.
-      .get('/intake', guard, async (c) => c.json(await applications.intake()))
+      .get('/intake', requireRole('viewer'), async (c) => c.json(await applications.intake()))
       // Every applicant, newest first; with `?q=`, those matching it (name, e-mail, job title, cover
       // letter, resume text), best first, each with its matching passage.
-      .get('/', guard, async (c) => {
+      .get('/', requireRole('viewer'), async (c) => {
         const parsed = applicantSearchQuerySchema.safeParse(c.req.query());
         if (!parsed.success) return apiError(c, 400, summarize(fieldErrors(parsed.error), applicantMessages.badSearch));
         const { q } = parsed.data;
@@ -43,7 +49,7 @@ export function applicantRoutes(services: Services) {
         });
         return c.json({ applicants });
       })
-      .put('/:id/status', guard, jsonBody(statusUpdateSchema), async (c) => {
+      .put('/:id/status', requireRole('recruiter'), jsonBody(statusUpdateSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         if (id === null) return apiError(c, 404, applicantMessages.notFound);
         const { status, reason, notify, templateId } = c.req.valid('json');
@@ -64,12 +70,12 @@ export function applicantRoutes(services: Services) {
           applicant: (await adminApplicantView(services))(outcome.applicant),
         });
       })
-      .post('/bulk', guard, jsonBody(bulkActionSchema), async (c) => {
+      .post('/bulk', requireRole('recruiter'), jsonBody(bulkActionSchema), async (c) => {
         const answer = await runBulk(services, c, c.req.valid('json'));
         if ('refused' in answer) return apiError(c, answer.refused.httpStatus, answer.refused.message);
         return c.json(answer);
       })
-      .delete('/:id', guard, async (c) => {
+      .delete('/:id', requireRole('recruiter'), async (c) => {
         const id = parseDbId(c.req.param('id'));
         if (id === null || !(await deleteApplicant(db, id))) return apiError(c, 404, applicantMessages.notFound);
         await auditRequest(services, c, 'applicant.deleted', { subject: { type: 'applicant', id } });
@@ -77,7 +83,7 @@ export function applicantRoutes(services: Services) {
       })
       // The resume shown in the page: a PDF's bytes (drawn by pdf.js in the browser), a DOCX as
       // sanitised HTML. A .doc, or a file that cannot be converted, answers 415 with the reason.
-      .get('/:id/preview', guard, async (c) => {
+      .get('/:id/preview', requireRole('viewer'), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const resume = id === null ? null : await getResume(db, id);
         if (id === null || !resume) return apiError(c, 404, applicantMessages.resumeNotFound);
@@ -99,7 +105,7 @@ export function applicantRoutes(services: Services) {
           return apiError(c, 415, applicantMessages.resumeTextMissing);
         }
       })
-      .get('/:id/download', guard, async (c) => {
+      .get('/:id/download', requireRole('viewer'), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const resume = id === null ? null : await getResume(db, id);
         if (!resume) return apiError(c, 404, applicantMessages.resumeNotFound);
@@ -114,5 +120,9 @@ export function applicantRoutes(services: Services) {
           ETag: `"${resume.sha256}"`,
         });
       })
+      // After the routes above, so `/intake` is never read as an applicant's id.
+      .route('/', notesRoutes(services))
+      .route('/', interviewRoutes(services))
+      .route('/', applicantPrivacyRoutes(services))
   );
 }

@@ -6,11 +6,12 @@ import {
   type ApplicantStatus,
   type RejectionReason,
 } from '~/lib/schemas/applicant';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
-import { getApplicantById, updateApplicantStatus, type ApplicantMails } from '../../db';
+import { getApplicantById } from '../../db';
 import { auditRequest } from '../../services/audit';
 import { moveSummary } from '../../services/stage-history';
+import { moveApplicant, type ApplicantMails } from './service';
 
 export type StageMoveRequest = { status: ApplicantStatus; reason?: RejectionReason | undefined };
 
@@ -32,7 +33,7 @@ export function stageRequestRefusal({ status, reason }: StageMoveRequest): strin
  * their timeline). The request must already have passed `stageRequestRefusal`.
  */
 export async function moveToStage(
-  services: Services,
+  services: Runtime,
   c: Context<AppEnv>,
   id: number,
   request: StageMoveRequest,
@@ -43,7 +44,7 @@ export async function moveToStage(
   const refusal = moveRefusal(applicant.status, request.status);
   if (refusal) return { ok: false, httpStatus: 409, message: refusal };
   const move = { from: applicant.status, to: request.status, reason: request.reason ?? null };
-  const updated = await updateApplicantStatus(services.db, id, move, services.now(), mails);
+  const updated = await moveApplicant(services.db, id, move, services.now(), mails);
   if (!updated) return { ok: false, httpStatus: 409, message: applicantMessages.changedMeanwhile };
   await auditRequest(services, c, 'applicant.status_changed', {
     subject: { type: 'applicant', id },

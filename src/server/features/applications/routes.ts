@@ -10,7 +10,7 @@ import {
   stagesPassed,
   type ApplicationView,
 } from '~/lib/schemas/application-page';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import {
   applicationsForLinks,
@@ -19,25 +19,23 @@ import {
   findApplicationByToken,
   getApplicantById,
   getJobById,
-  interviewsOf,
   normalizeEmail,
   replaceApplicationLinks,
   statusChangesOf,
-  updateApplicantStatus,
-  type InterviewRecord,
   type TokenApplication,
 } from '../../db';
 import { apiError } from '../../errors';
-import { applicationLinksMail, erasedMail, interviewCalendar, withdrawnMail } from '../../mail';
+import { applicationLinksMail, erasedMail, withdrawnMail } from '../../mail';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
 import { applicationPageUrl, hashApplicationToken, newApplicationToken } from '../../services/application-token';
 import { auditApplicant } from '../../services/audit';
-import { collectPersonData, erasePerson } from '../../services/person-data';
-import { exportFilename, personZip } from '../../services/person-zip';
 import { cutoff, eraseAt } from '../../services/retention-policy';
 import { moveSummary, statusesOfMoves } from '../../services/stage-history';
+import { moveApplicant } from '../applicants';
+import { interviewCalendar, interviewsOf, type InterviewRecord } from '../interviews';
+import { collectPersonData, erasePerson, exportFilename, personZip } from '../privacy';
 
 /** The next interview not cancelled, while the application is open: a decision or a withdrawal ends it. */
 function upcomingInterview(
@@ -58,7 +56,7 @@ const NO_STORE = 'private, no-store';
  * token route is limited per client network and audited as "the applicant"; the cross-site guard
  * refuses POST and DELETE from other sites. `POST /link` mails every link of an address.
  */
-export function applicationRoutes(services: Services) {
+export function applicationRoutes(services: Runtime) {
   const { db, config } = services;
   const perIp = rateLimiter(services, 'application-page-ip', config.rateLimits.applicationPagePerIp);
   const linkPerIp = rateLimiter(services, 'application-link-ip', config.rateLimits.loginPerIp);
@@ -178,7 +176,7 @@ export function applicationRoutes(services: Services) {
       // Only the stage changes (and with it the erase-on date); the team is mailed in the same transaction.
       const to: ApplicantStatus = APPLICANT_ONLY_STATUS;
       const move = { from: application.status, to };
-      const updated = await updateApplicantStatus(db, application.id, move, services.now(), () =>
+      const updated = await moveApplicant(db, application.id, move, services.now(), () =>
         withdrawnMail(config.mail, application),
       );
       if (!updated) return apiError(c, 409, m.cannotWithdraw);

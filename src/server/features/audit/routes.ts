@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { auditActionSchema, type AuditPage } from '~/lib/privacy';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { auditedAdmins, listAudit, parseDbId } from '../../db';
 import { apiError, fieldErrors, summarize } from '../../errors';
-import { requireAdmin } from '../../middleware/auth';
+import { roleGuard } from '../../middleware/auth';
 
 /** Entries per page of `GET /audit`. */
 const AUDIT_PAGE_SIZE = 25;
@@ -24,8 +24,9 @@ const auditQuerySchema = z.object({
 });
 
 /** `GET /audit?cursor=&action=&admin=` (Bearer): the trail, newest first. Read-only by design. */
-export function auditRoutes(services: Services) {
-  return new Hono<AppEnv>().get('/', requireAdmin(services), async (c) => {
+export function auditRoutes(services: Runtime) {
+  const requireRole = roleGuard(services);
+  return new Hono<AppEnv>().get('/', requireRole('owner'), async (c) => {
     const parsed = auditQuerySchema.safeParse(c.req.query());
     if (!parsed.success) {
       const errors = fieldErrors(parsed.error);

@@ -1,4 +1,4 @@
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import { rateLimiter } from '../../middleware/rate-limit';
 
 export type LoginAttempt =
@@ -16,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  *   address that has itself failed for it wait a delay that doubles with each failure; an
  *   address that has not been failing is not slowed at all.
  */
-export function loginThrottle(services: Services) {
+export function loginThrottle(services: Runtime) {
   const { rateLimits, loginSlowdown } = services.config;
   const perIp = rateLimiter(services, 'login-ip', rateLimits.loginPerIp);
   const perPair = rateLimiter(services, 'login-email-ip', rateLimits.loginPerEmail);

@@ -9,7 +9,7 @@ import {
   type ResetAnswer,
 } from '~/lib/schemas/password-reset';
 import type { InvitationInfo } from '~/lib/team';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import {
   consumePasswordReset,
@@ -46,7 +46,7 @@ function hashResetToken(token: string): string {
  * an open one; only a completed reset (or expiry) ends them. One mail per e-mail per 15 minutes
  * whoever asks was rejected: the admin would then wait behind a stranger's request.
  */
-export function resetRoutes(services: Services) {
+export function resetRoutes(services: Runtime) {
   const { db, config, logger } = services;
   const perIp = rateLimiter(services, 'reset-ip', config.rateLimits.loginPerIp);
   const perPair = rateLimiter(services, 'reset-email-ip', config.rateLimits.loginPerEmail);

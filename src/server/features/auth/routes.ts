@@ -3,11 +3,11 @@ import { requestMessages } from '~/lib/schemas';
 import { TOKEN_TTL_REMEMBER_SECONDS, TOKEN_TTL_SECONDS } from '~/lib/limits';
 import { loginMessages, loginSchema, type LoginResponse, type TwoFactorChallenge } from '~/lib/schemas/login';
 import type { SessionInfo } from '~/lib/team';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { findAdminByEmail, normalizeEmail, recordSignIn, revokeToken, upgradePasswordHash } from '../../db';
 import { apiError } from '../../errors';
-import { bearerToken, requireAdmin } from '../../middleware/auth';
+import { bearerToken, roleGuard } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
 import { jsonBody } from '../../middleware/validate';
 import { audit, auditRequest } from '../../services/audit';
@@ -17,7 +17,7 @@ import { refuseWhileLocked, secondFactorChecker } from './second-factor';
 import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../../services/password';
 
 /** `POST /admin` (login), `GET /auth/verify` and `POST /auth/logout`. */
-export function authRoutes(services: Services) {
+export function authRoutes(services: Runtime) {
   const { db, config } = services;
   const throttle = loginThrottle(services);
   const checkSecondFactor = secondFactorChecker(services);
@@ -85,9 +85,9 @@ export function authRoutes(services: Services) {
     return c.json(body);
   });
 
-  const guard = requireAdmin(services);
+  const requireRole = roleGuard(services);
   const verify = new Hono<AppEnv>()
-    .get('/verify', guard, (c) => {
+    .get('/verify', requireRole('viewer'), (c) => {
       const session = c.var.session;
       if (!session) return apiError(c, 401, requestMessages.authRequired);
       const body: SessionInfo = {
@@ -104,7 +104,7 @@ export function authRoutes(services: Services) {
       return c.json(body);
     })
     // Ends this token on every instance until it would have expired; other sessions stay signed in.
-    .post('/logout', guard, async (c) => {
+    .post('/logout', requireRole('viewer'), async (c) => {
       const token = bearerToken(c) ?? '';
       const claims = await verifyToken(token, config.jwtSecret, services.now());
       if (claims) await revokeToken(db, tokenHash(token), claims.exp * 1000, services.now().getTime());

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { requestMessages } from '~/lib/schemas';
 import { SECOND_FACTOR_FAILURES_MAX, SECOND_FACTOR_WINDOW_MINUTES } from '~/lib/two-factor';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import {
   acceptTotpStep,
   countSecondFactorCheck,
@@ -34,7 +34,7 @@ export function refuseWhileLocked(c: Context, retryAfterSeconds: number): Respon
  * per account, from every address: past SECOND_FACTOR_FAILURES_MAX in the window no code is
  * checked, not even the right one. Only someone with the password (or a session) gets here.
  */
-export function secondFactorChecker(services: Pick<Services, 'db' | 'config' | 'now'>) {
+export function secondFactorChecker(services: Pick<Runtime, 'db' | 'config' | 'now'>) {
   const { db, config } = services;
   const vault = twoFactorVault(config.twoFactorKey);
 

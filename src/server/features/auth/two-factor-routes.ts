@@ -8,12 +8,12 @@ import {
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '~/lib/two-factor';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { confirmTotpEnrolment, countRecoveryCodes, disableTotp, findAdminById, startTotpEnrolment } from '../../db';
 import type { AdminRow } from '../../db/schema';
 import { apiError } from '../../errors';
-import { bearerToken, requireAdmin } from '../../middleware/auth';
+import { bearerToken, roleGuard } from '../../middleware/auth';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
 import { auditRequest } from '../../services/audit';
@@ -31,9 +31,9 @@ import { twoFactorVault } from '../../services/two-factor-vault';
  * three take the current password, so a session alone cannot change it; password guesses share a
  * per-admin limit, and codes on `/disable` count against the account's limit of wrong codes.
  */
-export function twoFactorRoutes(services: Services) {
+export function twoFactorRoutes(services: Runtime) {
   const { db, config } = services;
-  const guard = requireAdmin(services);
+  const requireRole = roleGuard(services);
   const guesses = rateLimiter(services, '2fa-admin', config.rateLimits.loginPerEmail);
   const vault = twoFactorVault(config.twoFactorKey);
   const checkSecondFactor = secondFactorChecker(services);
@@ -74,7 +74,7 @@ export function twoFactorRoutes(services: Services) {
   };
 
   return new Hono<AppEnv>()
-    .get('/', guard, async (c) => {
+    .get('/', requireRole('viewer'), async (c) => {
       const { id, row } = await me(c);
       const body: TwoFactorStatus = {
         enabled: Boolean(row?.totp_secret),
@@ -83,7 +83,7 @@ export function twoFactorRoutes(services: Services) {
       };
       return c.json(body);
     })
-    .post('/setup', guard, jsonBody(passwordBodySchema), async (c) => {
+    .post('/setup', requireRole('viewer'), jsonBody(passwordBodySchema), async (c) => {
       const account = await withPassword(c, c.req.valid('json').password);
       if ('refused' in account) return account.refused;
       if (account.row.totp_secret) return apiError(c, 409, twoFactorMessages.alreadyOn);
@@ -93,7 +93,7 @@ export function twoFactorRoutes(services: Services) {
       const body: TwoFactorSetup = { secret, uri: totpUri(secret, account.row.email) };
       return c.json(body);
     })
-    .post('/confirm', guard, jsonBody(codeBodySchema), async (c) => {
+    .post('/confirm', requireRole('viewer'), jsonBody(codeBodySchema), async (c) => {
       const { code, password } = c.req.valid('json');
       const account = await withPassword(c, password);
       if ('refused' in account) return account.refused;
@@ -121,7 +121,7 @@ export function twoFactorRoutes(services: Services) {
       const body: TwoFactorEnabled = { message: twoFactorMessages.enabled, recoveryCodes: codes, token };
       return c.json(body);
     })
-    .post('/disable', guard, jsonBody(codeBodySchema), async (c) => {
+    .post('/disable', requireRole('viewer'), jsonBody(codeBodySchema), async (c) => {
       const { code, password } = c.req.valid('json');
       const account = await withPassword(c, password);
       if ('refused' in account) return account.refused;

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { createHash } from 'node:crypto';
 import { etagMatches, etagOfSha1 } from '~/lib/etag';
 import { JOB_FEED_PATHS, type JobBoard } from '~/lib/job-feeds';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { listJobs } from '../../db';
 import { site } from '~/site';
@@ -22,7 +22,7 @@ const WRITERS: Readonly<
  * records its page reads. The ETag hashes the jobs, not the build time, so a board's recrawl of an
  * unchanged feed gets a 304.
  */
-export function feedRoutes(services: Services) {
+export function feedRoutes(services: Runtime) {
   const base = services.config.mail.siteUrl;
   const answer = (board: JobBoard) => async (c: Context<AppEnv>) => {
     const jobs = (await listJobs(services.db)).map((job) => feedJob(job, board, base));

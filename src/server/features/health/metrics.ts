@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { BlockList, isIPv4 } from 'node:net';
 import type { MiddlewareHandler } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { outboxStats, readBackupRecord } from '../../db';
 import { apiError } from '../../errors';
@@ -38,7 +38,7 @@ const sameSecret = (given: string, expected: string) => {
  * The registry /metrics answers from: Node's default metrics, the API's request durations by route
  * pattern (never the address, which may carry a token), and ours, read from the database at each scrape.
  */
-export function createMetrics(services: Services, probes: HealthProbes, applyPath: string) {
+export function createMetrics(services: Runtime, probes: HealthProbes, applyPath: string) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const durations = new Histogram({

@@ -1,4 +1,4 @@
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import { outboxStats, readBackupRecord } from '../../db';
 import { diskSpaceGuard } from '../../services/disk-space';
 import type { Check, CheckStatus, Readiness } from '../../health-report';
@@ -38,7 +38,7 @@ async function diskCheck(state: HealthState, disk: ReturnType<typeof diskSpaceGu
   return { ...base, status: 'pass' as const };
 }
 
-async function outboxCheck(services: Services, state: HealthState, now: Date): Promise<Check> {
+async function outboxCheck(services: Runtime, state: HealthState, now: Date): Promise<Check> {
   if (!state.databaseUp) return { componentType: 'component', status: 'fail', output: 'not known: no database' };
   const stats = await outboxStats(services.db).catch(() => null);
   if (!stats) return { componentType: 'component', status: 'fail', output: 'not known: the database failed to answer' };
@@ -57,7 +57,7 @@ async function outboxCheck(services: Services, state: HealthState, now: Date): P
   return { ...base, status: 'pass' };
 }
 
-function backupsCheck(services: Services, now: Date): Check {
+function backupsCheck(services: Runtime, now: Date): Check {
   const { record: file, maxAgeHours } = services.config.backups;
   const record = file ? readBackupRecord(file) : null;
   const ageHours = record ? Math.round(((now.getTime() - record.at.getTime()) / HOUR_MS) * 10) / 10 : null;
@@ -80,7 +80,7 @@ function backupsCheck(services: Services, now: Date): Check {
 }
 
 /** Readiness from `state`: the database, the disk, the outbox and the backups, each pass, warn or fail. */
-export function readinessOf(services: Services) {
+export function readinessOf(services: Runtime) {
   const disk = diskSpaceGuard(services.config.storage.dataDir, services.config.storage.minFreeBytes);
   const minFreeMb = Math.round(services.config.storage.minFreeBytes / MB);
   return async (state: HealthState): Promise<Readiness> => {

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { retryAfterFault } from '../../fault-answers';
 import { HEALTH_JSON } from '../../health-report';
@@ -17,7 +17,7 @@ const healthJson = (c: Context, body: unknown, status: 200 | 503) => {
  * event loop since its thread died) is named under `degraded`, with status 'degraded' while nothing
  * is down. `/live`: the process answers. `/ready`: the IETF health-check format, 503 on fail.
  */
-export function healthRoutes(services: Services, probes: HealthProbes): Hono<AppEnv> {
+export function healthRoutes(services: Runtime, probes: HealthProbes): Hono<AppEnv> {
   const readiness = readinessOf(services);
   const routes = new Hono<AppEnv>();
   routes.get('/', async (c) => {

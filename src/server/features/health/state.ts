@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { Dependency } from '../../fault-answers';
 
 /** What the app knows of itself that no query tells: boot's progress, the last write's fate, SQLite's checkpoint thread. */
@@ -23,7 +23,7 @@ export type HealthState = {
   degraded: 'checkpoints'[];
 };
 
-export async function healthState(services: Pick<Services, 'db'>, probes: HealthProbes): Promise<HealthState> {
+export async function healthState(services: Pick<Runtime, 'db'>, probes: HealthProbes): Promise<HealthState> {
   const starting = !probes.isReady();
   const started = performance.now();
   const databaseUp =

@@ -10,26 +10,17 @@ import {
   type InterviewInput,
 } from '~/lib/interviews';
 import { applicantMessages, type Applicant } from '~/lib/schemas/applicant';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
-import {
-  changeInterview,
-  getApplicantById,
-  insertInterview,
-  insertScorecard,
-  interviewsOf,
-  jobCriteria,
-  parseDbId,
-  teamMembersByIds,
-  type InterviewRecord,
-} from '../../db';
+import { getApplicantById, parseDbId } from '../../db';
 import { apiError } from '../../errors';
-import { interviewMails, interviewUid } from '../../mail';
-import { requireAdmin } from '../../middleware/auth';
+import { roleGuard } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { auditRequest } from '../../services/audit';
 import { applicantHistory } from '../../services/applicant-history';
-import { interviewList } from '../../services/interview-list';
+import { interviewList } from './list';
+import { insertScorecard, interviewsOf, jobCriteria, teamMembersByIds, type InterviewRecord } from './repository';
+import { cancelInterview, rescheduleInterview, scheduleInterview } from './service';
 
 /** '2026-12-03 10:30 UTC': how the audit trail and the timeline name an interview's start. */
 const utcLabel = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
@@ -39,9 +30,9 @@ const utcLabel = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`
  * move and cancel (each mails the applicant and the panel an iCalendar invitation through the
  * outbox); interviewers submit one scorecard each; everyone reads what `interviewList` shows them.
  */
-export function interviewRoutes(services: Services) {
+export function interviewRoutes(services: Runtime) {
   const { db } = services;
-  const guard = requireAdmin(services);
+  const requireRole = roleGuard(services);
   const settings = services.config.mail;
 
   /** The applicant of the path, or null (the route answers 404). */
@@ -85,14 +76,14 @@ export function interviewRoutes(services: Services) {
   };
 
   return new Hono<AppEnv>()
-    .get('/:id/interviews', guard, async (c) => {
+    .get('/:id/interviews', requireRole('viewer'), async (c) => {
       const applicant = await applicantOf(c);
       if (!applicant) return apiError(c, 404, applicantMessages.notFound);
       const list = await interviewList(db, applicant, c.var.admin?.id ?? 0);
       await auditRequest(services, c, 'interviews.viewed', { subject: { type: 'applicant', id: applicant.id } });
       return c.json(list);
     })
-    .post('/:id/interviews', guard, jsonBody(interviewInputSchema), async (c) => {
+    .post('/:id/interviews', requireRole('recruiter'), jsonBody(interviewInputSchema), async (c) => {
       const applicant = await applicantOf(c);
       if (!applicant) return apiError(c, 404, applicantMessages.notFound);
       const closed = interviewRefusal(applicant.status);
@@ -104,21 +95,14 @@ export function interviewRoutes(services: Services) {
       if (badStart) return apiError(c, 400, badStart);
       const panel = await panelOf(input);
       if (typeof panel === 'string') return apiError(c, 400, panel);
-      const uid = interviewUid(settings);
-      const mails = interviewMails(settings, 'REQUEST', applicant, panel, { ...fields, uid, sequence: 0 }, now);
-      const id = await insertInterview(
-        db,
-        { ...fields, applicantId: applicant.id, uid, panelIds: panel.map((p) => p.id) },
-        mails,
-        now,
-      );
+      const id = await scheduleInterview(db, settings, applicant, panel, fields, now);
       await auditRequest(services, c, 'interview.scheduled', {
         subject: { type: 'applicant', id: applicant.id },
         summary: `scheduled interview ${id} for ${utcLabel(fields.startsAt)}`,
       });
       return answer(c, applicant, interviewMessages.scheduled, 201);
     })
-    .put('/:id/interviews/:interviewId', guard, jsonBody(interviewInputSchema), async (c) => {
+    .put('/:id/interviews/:interviewId', requireRole('recruiter'), jsonBody(interviewInputSchema), async (c) => {
       const applicant = await applicantOf(c);
       const interview = applicant && (await interviewOf(c, applicant));
       if (!applicant || !interview) return apiError(c, 404, interviewMessages.notFound);
@@ -132,17 +116,7 @@ export function interviewRoutes(services: Services) {
       if (badStart) return apiError(c, 400, badStart);
       const panel = await panelOf(input);
       if (typeof panel === 'string') return apiError(c, 400, panel);
-      const facts = { ...fields, uid: interview.uid, sequence: interview.sequence + 1 };
-      // Whoever left the panel gets the cancellation; the applicant and the panel get the update.
-      const removed = interview.panel.filter((old) => !panel.some((p) => p.id === old.id));
-      const mails = [
-        ...interviewMails(settings, 'REQUEST', applicant, panel, facts, now),
-        ...(removed.length
-          ? interviewMails(settings, 'CANCEL', applicant, interview.panel, facts, now, removed, false)
-          : []),
-      ];
-      const changed = { fields, panelIds: panel.map((p) => p.id) };
-      if (!(await changeInterview(db, interview.id, interview.sequence, changed, mails, now)))
+      if (!(await rescheduleInterview(db, settings, applicant, interview, panel, fields, now)))
         return apiError(c, 409, applicantMessages.changedMeanwhile);
       await auditRequest(services, c, 'interview.rescheduled', {
         subject: { type: 'applicant', id: applicant.id },
@@ -150,15 +124,12 @@ export function interviewRoutes(services: Services) {
       });
       return answer(c, applicant, interviewMessages.rescheduled);
     })
-    .post('/:id/interviews/:interviewId/cancel', guard, async (c) => {
+    .post('/:id/interviews/:interviewId/cancel', requireRole('recruiter'), async (c) => {
       const applicant = await applicantOf(c);
       const interview = applicant && (await interviewOf(c, applicant));
       if (!applicant || !interview) return apiError(c, 404, interviewMessages.notFound);
       if (interview.cancelledAt) return apiError(c, 409, interviewMessages.cancelled);
-      const now = services.now();
-      const facts = { ...interview, sequence: interview.sequence + 1 };
-      const mails = interviewMails(settings, 'CANCEL', applicant, interview.panel, facts, now);
-      if (!(await changeInterview(db, interview.id, interview.sequence, 'cancel', mails, now)))
+      if (!(await cancelInterview(db, settings, applicant, interview, services.now())))
         return apiError(c, 409, applicantMessages.changedMeanwhile);
       await auditRequest(services, c, 'interview.cancelled', {
         subject: { type: 'applicant', id: applicant.id },
@@ -166,33 +137,38 @@ export function interviewRoutes(services: Services) {
       });
       return answer(c, applicant, interviewMessages.cancelledNow);
     })
-    .post('/:id/interviews/:interviewId/scorecard', guard, jsonBody(scorecardInputSchema), async (c) => {
-      const applicant = await applicantOf(c);
-      const interview = applicant && (await interviewOf(c, applicant));
-      const admin = c.var.admin;
-      if (!applicant || !interview || !admin) return apiError(c, 404, interviewMessages.notFound);
-      if (interview.cancelledAt) return apiError(c, 409, interviewMessages.cancelled);
-      if (!interview.panel.some((p) => p.id === admin.id)) return apiError(c, 403, scorecardMessages.notOnPanel);
-      const input = c.req.valid('json');
-      const criteria = await jobCriteria(db, applicant.jobId);
-      const missing = criteria.filter((name) => input.ratings[name] === undefined);
-      const unknown = Object.keys(input.ratings).filter((name) => !criteria.includes(name));
-      if (unknown.length) return apiError(c, 400, scorecardMessages.ratingsUnknown);
-      if (missing[0] !== undefined) return apiError(c, 400, scorecardMessages.ratingRequired(missing[0]));
-      const card = {
-        interviewId: interview.id,
-        adminId: admin.id,
-        author: admin.email,
-        recommendation: input.recommendation,
-        ratings: input.ratings,
-        notes: input.notes ?? '',
-      };
-      if (!(await insertScorecard(db, card, services.now())))
-        return apiError(c, 409, scorecardMessages.alreadySubmitted);
-      await auditRequest(services, c, 'scorecard.submitted', {
-        subject: { type: 'applicant', id: applicant.id },
-        summary: `submitted a scorecard for interview ${interview.id}`,
-      });
-      return answer(c, applicant, scorecardMessages.submitted, 201);
-    });
+    .post(
+      '/:id/interviews/:interviewId/scorecard',
+      requireRole('recruiter'),
+      jsonBody(scorecardInputSchema),
+      async (c) => {
+        const applicant = await applicantOf(c);
+        const interview = applicant && (await interviewOf(c, applicant));
+        const admin = c.var.admin;
+        if (!applicant || !interview || !admin) return apiError(c, 404, interviewMessages.notFound);
+        if (interview.cancelledAt) return apiError(c, 409, interviewMessages.cancelled);
+        if (!interview.panel.some((p) => p.id === admin.id)) return apiError(c, 403, scorecardMessages.notOnPanel);
+        const input = c.req.valid('json');
+        const criteria = await jobCriteria(db, applicant.jobId);
+        const missing = criteria.filter((name) => input.ratings[name] === undefined);
+        const unknown = Object.keys(input.ratings).filter((name) => !criteria.includes(name));
+        if (unknown.length) return apiError(c, 400, scorecardMessages.ratingsUnknown);
+        if (missing[0] !== undefined) return apiError(c, 400, scorecardMessages.ratingRequired(missing[0]));
+        const card = {
+          interviewId: interview.id,
+          adminId: admin.id,
+          author: admin.email,
+          recommendation: input.recommendation,
+          ratings: input.ratings,
+          notes: input.notes ?? '',
+        };
+        if (!(await insertScorecard(db, card, services.now())))
+          return apiError(c, 409, scorecardMessages.alreadySubmitted);
+        await auditRequest(services, c, 'scorecard.submitted', {
+          subject: { type: 'applicant', id: applicant.id },
+          summary: `submitted a scorecard for interview ${interview.id}`,
+        });
+        return answer(c, applicant, scorecardMessages.submitted, 201);
+      },
+    );
 }

@@ -10,26 +10,17 @@ import {
   type JobAlertView,
 } from '~/lib/job-alerts';
 import { jobAlertSchema, type JobAlertInput } from '~/lib/schemas/job-alert';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
-import {
-  confirmJobAlert,
-  deleteJobAlert,
-  findJobAlertByToken,
-  hasPendingJobAlert,
-  insertJobAlert,
-  normalizeEmail,
-  recordUnsubscription,
-  vacancyDepartments,
-  type JobAlertRow,
-} from '../../db';
+import { normalizeEmail, recordUnsubscription, vacancyDepartments, type JobAlertRow } from '../../db';
 import { apiError } from '../../errors';
-import { jobAlertConfirmMail } from '../../mail';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
-import { hashApplicationToken, newApplicationToken } from '../../services/application-token';
+import { hashApplicationToken } from '../../services/application-token';
 import { cutoff } from '../../services/retention-policy';
+import { deleteJobAlert, findJobAlertByToken, hasPendingJobAlert } from './repository';
+import { renewJobAlert, subscribeJobAlert } from './service';
 
 /** Nothing about a subscription is kept by a browser or proxy cache. */
 const NO_STORE = 'private, no-store';
@@ -46,7 +37,7 @@ export const JOB_ALERT_ONE_CLICK = /^\/api\/alerts\/[A-Za-z0-9_-]+\/unsubscribe$
  * neither (the app exempts it from the cross-site guard): mail providers POST it from shared
  * servers, and a token cannot be guessed.
  */
-export function jobAlertRoutes(services: Services) {
+export function jobAlertRoutes(services: Runtime) {
   const { db, config, logger } = services;
   const everyone = rateLimiter(services, 'job-alert-all', config.rateLimits.jobAlertGlobal);
   const subscribePerIp = rateLimiter(services, 'job-alert-ip', config.rateLimits.contactPerIp);
@@ -95,15 +86,7 @@ export function jobAlertRoutes(services: Services) {
       logger.info('job alert confirmation dropped by its limit');
       return true;
     }
-    const { token, hash } = newApplicationToken();
-    await insertJobAlert(
-      db,
-      { email, emailKey, department: scope },
-      hash,
-      jobAlertConfirmMail(config.mail, email, scope, token),
-      now,
-      JOB_ALERT_UNCONFIRMED_DAYS,
-    );
+    await subscribeJobAlert(db, config.mail, { email, emailKey, department: scope }, now, JOB_ALERT_UNCONFIRMED_DAYS);
     return true;
   }
 
@@ -147,7 +130,7 @@ export function jobAlertRoutes(services: Services) {
       .post('/:token/confirm', async (c) => {
         const alert = await opened(c, 'read');
         if (alert instanceof Response) return alert;
-        const expiresAt = await confirmJobAlert(db, alert, services.now(), JOB_ALERT_DAYS);
+        const expiresAt = await renewJobAlert(db, alert, services.now(), JOB_ALERT_DAYS);
         return c.json({ ...view(alert), confirmed: true, expiresAt, message: m.confirmed });
       })
       .post('/:token/unsubscribe', async (c) => {

@@ -2,7 +2,7 @@ import { CompiledQuery } from 'kysely';
 import { createHash } from 'node:crypto';
 import { etagOfSha1 } from '~/lib/etag';
 import type { Job } from '~/lib/schemas/job';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import { listJobs } from '../../db';
 
 /** The public job list as it leaves the server: its JSON and that JSON's ETag. */
@@ -16,7 +16,7 @@ const SQLITE_DATA_VERSION = CompiledQuery.raw(
   "select total_changes() || ':' || data_version as version from pragma_data_version",
 );
 
-async function buildJobList(db: Services['db']): Promise<JobList> {
+async function buildJobList(db: Runtime['db']): Promise<JobList> {
   const text = JSON.stringify({ jobs: await listJobs(db) } satisfies { jobs: Job[] });
   return { text, etag: etagOfSha1(createHash('sha1').update(text).digest()) };
 }
@@ -27,7 +27,7 @@ async function buildJobList(db: Services['db']): Promise<JobList> {
  * hash. PostgreSQL has no such counter (and other instances may write to it), so there every
  * call builds the list afresh.
  */
-export function jobListSource(services: Pick<Services, 'db' | 'dbKind'>): () => Promise<JobList> {
+export function jobListSource(services: Pick<Runtime, 'db' | 'dbKind'>): () => Promise<JobList> {
   const { db } = services;
   if (services.dbKind !== 'sqlite') return () => buildJobList(db);
   let kept: { version: string | undefined; list: JobList } | null = null;

@@ -3,18 +3,18 @@ import { z } from 'zod';
 import { etagMatches } from '~/lib/etag';
 import { jobMessages, jobStatusMessages, jobStatusSchema, type AdminJobList, type Job } from '~/lib/schemas/job';
 import { jobSaveSchema } from '~/lib/schemas/job-save';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { sourceOrDirect, sourcesMessages } from '~/lib/sources';
 import { createJob, deleteJob, findJob, listAllJobs, parseDbId, setJobStatus, updateJob } from '../../db';
 import { apiError } from '../../errors';
-import { requireAdmin } from '../../middleware/auth';
+import { roleGuard } from '../../middleware/auth';
 import { clientIp } from '../../middleware/client-ip';
 import { rateLimiter, retryAfter } from '../../middleware/rate-limit';
 import { jsonBody } from '../../middleware/validate';
 import { addVary } from '../../vary';
 import { auditRequest } from '../../services/audit';
-import { queueJobAlerts } from '../../services/job-alerts';
+import { queueJobAlerts } from '../job-alerts';
 import { isBot } from './bots';
 import { jobListSource } from './job-list';
 import { jobViewCounter } from './view-counter';
@@ -31,9 +31,9 @@ const JOB_LIST_CACHE_CONTROL = 'public, max-age=0, s-maxage=10, must-revalidate'
  * `/job`: public list of open vacancies (with an ETag), a count of page views; admin list of all,
  * create, update, close/reopen, delete.
  */
-export function jobRoutes(services: Services) {
+export function jobRoutes(services: Runtime) {
   const { db } = services;
-  const guard = requireAdmin(services);
+  const requireRole = roleGuard(services);
   const viewsPerIp = rateLimiter(services, 'job-view-ip', services.config.rateLimits.jobViewPerIp);
   const countView = jobViewCounter(services);
   const jobList = jobListSource(services);
@@ -51,7 +51,7 @@ export function jobRoutes(services: Services) {
         return addVary(res, 'Origin');
       })
       // Before '/:id', which would take 'all' for an id.
-      .get('/all', guard, async (c) => {
+      .get('/all', requireRole('viewer'), async (c) => {
         const list: AdminJobList = { jobs: await listAllJobs(db), payRangeRequired: services.config.payRangeRequired };
         return c.json(list);
       })
@@ -80,7 +80,7 @@ export function jobRoutes(services: Services) {
         await countView(found.id, network, sourceOrDirect(c.req.valid('json').source));
         return c.body(null, 204);
       })
-      .post('/', guard, jsonBody(jobSaveSchema), async (c) => {
+      .post('/', requireRole('recruiter'), jsonBody(jobSaveSchema), async (c) => {
         const now = services.now();
         const input = c.req.valid('json');
         const refused =
@@ -95,7 +95,7 @@ export function jobRoutes(services: Services) {
         await auditRequest(services, c, 'job.created', { subject: { type: 'job', id: job.id } });
         return c.json({ message: jobMessages.created, job }, 201);
       })
-      .put('/:id', guard, jsonBody(jobSaveSchema), async (c) => {
+      .put('/:id', requireRole('recruiter'), jsonBody(jobSaveSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const found = id === null ? null : await findJob(db, id);
         const input = c.req.valid('json');
@@ -111,7 +111,7 @@ export function jobRoutes(services: Services) {
         await auditRequest(services, c, 'job.updated', { subject: { type: 'job', id: job.id } });
         return c.json({ message: jobMessages.updated, job });
       })
-      .put('/:id/status', guard, jsonBody(jobStatusSchema), async (c) => {
+      .put('/:id/status', requireRole('recruiter'), jsonBody(jobStatusSchema), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const { status } = c.req.valid('json');
         const found = id === null ? null : await findJob(db, id);
@@ -139,7 +139,7 @@ export function jobRoutes(services: Services) {
         });
         return c.json({ message: closed ? jobStatusMessages.closedOk : jobStatusMessages.reopened, job });
       })
-      .delete('/:id', guard, async (c) => {
+      .delete('/:id', requireRole('recruiter'), async (c) => {
         const id = parseDbId(c.req.param('id'));
         const found = id === null ? null : await findJob(db, id);
         if (found?.kind === 'open') return apiError(c, 409, jobMessages.openUndeletable);

@@ -1,14 +1,15 @@
 import { createHmac } from 'node:crypto';
 import { isoDay } from '~/lib/calendar-day';
-import type { Services } from '../../config';
-import { countJobView, forgetJobViewMarks, markHour, markJobView } from '../../db';
+import type { Runtime } from '../../config';
+import { forgetJobViewMarks, markHour, markJobView } from '../../db';
+import { countJobView } from '../sources';
 
 /**
  * Counts a job page view at most once per client network, job and hour: it keeps a keyed hash
  * (HMAC under the server's secret) of the three for the hour, never the address. The source
  * counts under 'other' once the job has its day's share of sources (`viewSourcesPerDay`).
  */
-export function jobViewCounter(services: Services) {
+export function jobViewCounter(services: Runtime) {
   const { db, config } = services;
   let forgottenBefore = '';
   return async (jobId: number, network: string, source: string): Promise<void> => {

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { noteMessages, noteSchema } from '~/lib/notes';
 import { applicantMessages } from '~/lib/schemas/applicant';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { deleteOwnNote, getApplicantById, insertNote, parseDbId } from '../../db';
 import { apiError } from '../../errors';
-import { requireAdmin } from '../../middleware/auth';
+import { roleGuard } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { auditRequest } from '../../services/audit';
 import { applicantHistory } from '../../services/applicant-history';
@@ -14,12 +14,12 @@ import { applicantHistory } from '../../services/applicant-history';
  * Notes on an applicant, under `/applicants/{id}/notes`: recruiters and owners write them (plain
  * text), authors delete their own. Both answer the applicant's notes and timeline anew.
  */
-export function notesRoutes(services: Services) {
+export function notesRoutes(services: Runtime) {
   const { db } = services;
-  const guard = requireAdmin(services);
+  const requireRole = roleGuard(services);
 
   return new Hono<AppEnv>()
-    .post('/:id/notes', guard, jsonBody(noteSchema), async (c) => {
+    .post('/:id/notes', requireRole('recruiter'), jsonBody(noteSchema), async (c) => {
       const id = parseDbId(c.req.param('id'));
       const applicant = id === null ? null : await getApplicantById(db, id);
       const admin = c.var.admin;
@@ -32,7 +32,7 @@ export function notesRoutes(services: Services) {
       await auditRequest(services, c, 'note.added', { subject: { type: 'applicant', id } });
       return c.json({ message: noteMessages.added, ...(await applicantHistory(db, applicant, admin.id)) }, 201);
     })
-    .delete('/:id/notes/:noteId', guard, async (c) => {
+    .delete('/:id/notes/:noteId', requireRole('recruiter'), async (c) => {
       const id = parseDbId(c.req.param('id'));
       const noteId = parseDbId(c.req.param('noteId'));
       const applicant = id === null ? null : await getApplicantById(db, id);

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
 import { isoDay } from '~/lib/calendar-day';
 import { conversionRate, SOURCE_REPORT_WEEKS, type SourceStats, type SourcesReport } from '~/lib/sources';
-import { applicationsByDay, sourcesPage, viewsByDay, type Database } from '../../db';
+import type { Database } from '../../db';
+import { applicationsByDay, sourcesPage, viewsByDay } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -2,11 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { jobMessages } from '~/lib/schemas/job';
 import { SOURCE_REPORT_MAX_LIMIT, SOURCE_REPORT_PAGE_SIZE, sourcesMessages } from '~/lib/sources';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { parseDbId } from '../../db';
 import { apiError } from '../../errors';
-import { requireAdmin } from '../../middleware/auth';
+import { roleGuard } from '../../middleware/auth';
 import { sourcesReport } from './report';
 
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -24,9 +24,9 @@ const pagingSchema = z.object({
  * views, applications and applicants who reached screening by source (a page of them, the rest as 'other') and by week.
  * Aggregates only, so it is not audited.
  */
-export function sourcesRoutes(services: Services) {
-  const guard = requireAdmin(services);
-  return new Hono<AppEnv>().get('/', guard, async (c) => {
+export function sourcesRoutes(services: Runtime) {
+  const requireRole = roleGuard(services);
+  return new Hono<AppEnv>().get('/', requireRole('viewer'), async (c) => {
     const param = c.req.query('job');
     const jobId = param === undefined || param === '' ? null : parseDbId(param);
     if (jobId === null && param) return apiError(c, 404, jobMessages.notFound);

@@ -11,7 +11,7 @@ import {
   type TeamMember,
 } from '~/lib/team';
 import { stageDeadlineDaysSchema, stageDeadlineMessages } from '~/lib/stage-deadlines';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import {
   changeAdminRole,
@@ -26,7 +26,7 @@ import {
 } from '../../db';
 import { apiError } from '../../errors';
 import { invitationLink, invitationMail } from '../../mail';
-import { requireAdmin } from '../../middleware/auth';
+import { roleGuard } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { auditRequest } from '../../services/audit';
 import { hashPassword } from '../../services/password';
@@ -43,9 +43,9 @@ const twoFactorRuleSchema = z.object({ required: z.boolean() });
  * a new link while unused), role changes,
  * removals, whether two-factor sign-in is required, and the days each stage may take. The last owner stays an owner.
  */
-export function teamRoutes(services: Services) {
+export function teamRoutes(services: Runtime) {
   const { db, config } = services;
-  const guard = requireAdmin(services);
+  const requireRole = roleGuard(services);
   // Without SMTP_URL mails wait in the outbox: the owner is told so and hands the link on themselves.
   const mailConfigured = Boolean(config.mail.smtpUrl);
 
@@ -53,11 +53,11 @@ export function teamRoutes(services: Services) {
     result === 'not_found' ? apiError(c, 404, teamMessages.notFound) : apiError(c, 409, teamMessages.lastOwner);
 
   return new Hono<AppEnv>()
-    .get('/', guard, async (c) => {
+    .get('/', requireRole('owner'), async (c) => {
       const body: TeamList = { admins: await listTeam(db), requireTwoFactor: await teamRequiresTwoFactor(db) };
       return c.json(body);
     })
-    .post('/invite', guard, jsonBody(inviteSchema), async (c) => {
+    .post('/invite', requireRole('owner'), jsonBody(inviteSchema), async (c) => {
       const { email, role } = c.req.valid('json');
       const token = randomBytes(32).toString('base64url');
       const now = services.now();
@@ -89,7 +89,7 @@ export function teamRoutes(services: Services) {
       };
       return c.json(body, 201);
     })
-    .post('/:id/resend', guard, async (c) => {
+    .post('/:id/resend', requireRole('owner'), async (c) => {
       const id = parseDbId(c.req.param('id'));
       const member = id === null ? null : await pendingMember(db, id);
       if (!member) return apiError(c, 409, teamMessages.notPending);
@@ -120,7 +120,7 @@ export function teamRoutes(services: Services) {
       };
       return c.json(body);
     })
-    .put('/two-factor', guard, jsonBody(twoFactorRuleSchema), async (c) => {
+    .put('/two-factor', requireRole('owner'), jsonBody(twoFactorRuleSchema), async (c) => {
       const { required } = c.req.valid('json');
       await setTeamSetting(db, REQUIRE_TWO_FACTOR, required ? '1' : '0');
       await auditRequest(services, c, 'team.two_factor_required', {
@@ -131,8 +131,8 @@ export function teamRoutes(services: Services) {
         requireTwoFactor: required,
       });
     })
-    .get('/stage-deadlines', guard, async (c) => c.json({ days: await stageDeadlineDays(db) }))
-    .put('/stage-deadlines', guard, jsonBody(stageDeadlineDaysSchema), async (c) => {
+    .get('/stage-deadlines', requireRole('owner'), async (c) => c.json({ days: await stageDeadlineDays(db) }))
+    .put('/stage-deadlines', requireRole('owner'), jsonBody(stageDeadlineDaysSchema), async (c) => {
       const days = c.req.valid('json');
       await saveStageDeadlineDays(db, days);
       await auditRequest(services, c, 'team.stage_deadlines_set', {
@@ -142,7 +142,7 @@ export function teamRoutes(services: Services) {
       });
       return c.json({ message: stageDeadlineMessages.saved, days });
     })
-    .put('/:id/role', guard, jsonBody(roleChangeSchema), async (c) => {
+    .put('/:id/role', requireRole('owner'), jsonBody(roleChangeSchema), async (c) => {
       const id = parseDbId(c.req.param('id'));
       if (id === null) return apiError(c, 404, teamMessages.notFound);
       const { role } = c.req.valid('json');
@@ -154,7 +154,7 @@ export function teamRoutes(services: Services) {
       });
       return c.json({ message: teamMessages.roleChanged });
     })
-    .delete('/:id', guard, async (c) => {
+    .delete('/:id', requireRole('owner'), async (c) => {
       const id = parseDbId(c.req.param('id'));
       if (id === null) return apiError(c, 404, teamMessages.notFound);
       const result = await removeAdmin(db, id);

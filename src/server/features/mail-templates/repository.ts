@@ -1,7 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { MailTemplate, TemplateInput } from '~/lib/schemas/mail-template';
-import { isDbId } from './ids';
-import type { Database } from './schema';
+import { isDbId, type Database } from '../../db';
 
 const toTemplate = (row: Selectable<Database['mail_templates']>): MailTemplate => ({
   id: Number(row.id),

@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import { DEFAULT_CRITERIA, type Interview, type Interviewer, type Recommendation } from '~/lib/interviews';
 import type { Role } from '~/lib/team';
-import { enqueueMails, type NewMail } from './outbox';
-import type { Database } from './schema';
+import type { Database } from '../../db';
 
 /** One interview as stored, with its panel and the ids of everyone who was ever on it (today's panel too). */
 export type InterviewRecord = Pick<
@@ -22,13 +21,16 @@ export type ScorecardRecord = {
 };
 
 /** The interview's fields a schedule or a reschedule sets. */
-type InterviewFields = {
+export type InterviewFields = {
   startsAt: string;
   durationMinutes: number;
   location: string;
   note: string | null;
   timeZone: string;
 };
+
+/** A reschedule's new fields and panel, or a cancellation. */
+export type InterviewChange = { fields: InterviewFields; panelIds: readonly number[] } | 'cancel';
 
 /** Team members by id, with their role (who may sit on a panel is the caller's rule). */
 export async function teamMembersByIds(
@@ -73,73 +75,65 @@ async function setPanel(db: Kysely<Database>, interviewId: number, panelIds: rea
     .execute();
 }
 
-/** Stores an interview, its panel and its invitations in one transaction; its id. */
+/** Stores an interview and its panel; its id. Run it in a transaction. */
 export async function insertInterview(
   db: Kysely<Database>,
   interview: InterviewFields & { applicantId: number; uid: string; panelIds: readonly number[] },
-  mails: readonly NewMail[],
   now: Date,
 ): Promise<number> {
   const stamp = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('interviews')
-      .values({
-        applicant_id: interview.applicantId,
-        uid: interview.uid,
-        starts_at: interview.startsAt,
-        duration_minutes: interview.durationMinutes,
-        location: interview.location,
-        note: interview.note,
-        time_zone: interview.timeZone,
-        created_at: stamp,
-        updated_at: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const id = Number(row.id);
-    await setPanel(trx, id, interview.panelIds);
-    await enqueueMails(trx, mails, now);
-    return id;
-  });
+  const row = await db
+    .insertInto('interviews')
+    .values({
+      applicant_id: interview.applicantId,
+      uid: interview.uid,
+      starts_at: interview.startsAt,
+      duration_minutes: interview.durationMinutes,
+      location: interview.location,
+      note: interview.note,
+      time_zone: interview.timeZone,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const id = Number(row.id);
+  await setPanel(db, id, interview.panelIds);
+  return id;
 }
 
 /**
- * Moves an interview (new fields, panel, SEQUENCE) or cancels it, with the mails that say so, if
- * it is still at `sequence` and not cancelled: false when someone changed it meanwhile.
+ * Moves an interview (new fields, panel, SEQUENCE) or cancels it, if it is still at `sequence`
+ * and not cancelled: false when someone changed it meanwhile. Run it in a transaction.
  */
 export async function changeInterview(
   db: Kysely<Database>,
   id: number,
   sequence: number,
-  change: { fields: InterviewFields; panelIds: readonly number[] } | 'cancel',
-  mails: readonly NewMail[],
+  change: InterviewChange,
   now: Date,
 ): Promise<boolean> {
   const stamp = now.toISOString();
-  return db.transaction().execute(async (trx) => {
-    const set =
-      change === 'cancel'
-        ? { cancelled_at: stamp }
-        : {
-            starts_at: change.fields.startsAt,
-            duration_minutes: change.fields.durationMinutes,
-            location: change.fields.location,
-            note: change.fields.note,
-            time_zone: change.fields.timeZone,
-          };
-    const result = await trx
-      .updateTable('interviews')
-      .set({ ...set, sequence: sequence + 1, updated_at: stamp })
-      .where('id', '=', id)
-      .where('sequence', '=', sequence)
-      .where('cancelled_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
-    if (change !== 'cancel') await setPanel(trx, id, change.panelIds);
-    await enqueueMails(trx, mails, now);
-    return true;
-  });
+  const set =
+    change === 'cancel'
+      ? { cancelled_at: stamp }
+      : {
+          starts_at: change.fields.startsAt,
+          duration_minutes: change.fields.durationMinutes,
+          location: change.fields.location,
+          note: change.fields.note,
+          time_zone: change.fields.timeZone,
+        };
+  const result = await db
+    .updateTable('interviews')
+    .set({ ...set, sequence: sequence + 1, updated_at: stamp })
+    .where('id', '=', id)
+    .where('sequence', '=', sequence)
+    .where('cancelled_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) return false;
+  if (change !== 'cancel') await setPanel(db, id, change.panelIds);
+  return true;
 }
 
 /** The interviews of some applicants with their panels, earliest first. */

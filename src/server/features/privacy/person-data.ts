@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ResumeKind } from '~/lib/limits';
 import { privacyMessages, type AuditAction, type AuditEntry } from '~/lib/privacy';
-import type { RetentionDays } from '../config';
+import type { RetentionDays } from '../../config';
 import {
   recordErasure,
   applicantFields,
@@ -9,17 +9,15 @@ import {
   auditEntriesAbout,
   contactMessagesOf,
   erasePersonRecords,
-  interviewsOf,
   jobAlertsOf,
   normalizeEmail,
   notesOf,
-  scorecardsOf,
   type Database,
   type DbKind,
-} from '../db';
-import { eraseAt } from './retention-policy';
-import { resumeFilename } from './resume-filename';
-import { scorecardVisibility } from './scorecard-visibility';
+} from '../../db';
+import { eraseAt } from '../../services/retention-policy';
+import { resumeFilename } from '../../services/resume-filename';
+import { interviewsOf, scorecardsOf, scorecardVisibility } from '../interviews';
 
 /** A resume as it goes into the export zip. */
 export type ExportedResume = { path: string; data: Uint8Array };

@@ -7,9 +7,9 @@ import {
 import { jobPath } from '~/lib/job-posting';
 import type { Job } from '~/lib/schemas/job';
 import { site } from '~/site';
-import type { MailSettings } from '../config';
-import { normalizeEmail, type NewMail } from '../db';
-import { FOOTER, mail } from './mails';
+import type { MailSettings } from '../../config';
+import { normalizeEmail, type NewMail } from '../../db';
+import { FOOTER, mail } from '../../mail';
 
 /** The mails of a visitor's job alert: the confirmation, one per matching vacancy, and a reminder before it ends. */
 

@@ -1,6 +1,6 @@
 import type { JobKind } from '~/lib/schemas/job';
 import { applicationMessages } from '~/lib/schemas/application';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import { applicationsForLinks, normalizeEmail, replaceApplicationLinks, type TokenApplication } from '../../db';
 import { alreadyAppliedMail } from '../../mail';
 import { rateLimiter } from '../../middleware/rate-limit';
@@ -11,7 +11,7 @@ import { applicationPageUrl, newApplicationToken } from '../../services/applicat
  * applied: nothing is stored, and the address's owner is mailed a new link to the application we
  * hold, at most as often as "send me my link" mails one (per address, whatever the network).
  */
-export function duplicateApplications(services: Services) {
+export function duplicateApplications(services: Runtime) {
   const { db, config, logger } = services;
   const perAddress = rateLimiter(services, 'apply-duplicate-email', config.rateLimits.linkMailPerAddress);
   const perAddressDaily = rateLimiter(services, 'apply-duplicate-email-day', config.rateLimits.linkMailPerAddressDaily);

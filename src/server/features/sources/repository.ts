@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { OTHER_SOURCE } from '~/lib/sources';
-import type { Database } from './schema';
+import type { Database } from '../../db';
 
 /**
  * Counts one view of a job's page on `day` (YYYY-MM-DD, UTC) from `source`; once the job has
@@ -138,9 +138,4 @@ export async function applicationsByDay(
     applications: Number(row.count),
     reachedScreening: Number(row.reached),
   }));
-}
-
-/** Deletes the view counts of a job (it is being deleted). */
-export async function deleteJobViews(db: Kysely<Database>, jobId: number): Promise<void> {
-  await db.deleteFrom('job_views').where('job_id', '=', jobId).execute();
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { RECOMMENDATIONS, type InterviewList, type Recommendation } from '~/lib/interviews';
-import { interviewsOf, jobCriteria, possibleInterviewers, scorecardsOf, type Database } from '../db';
+import type { Database } from '../../db';
+import { interviewsOf, jobCriteria, possibleInterviewers, scorecardsOf } from './repository';
 import { scorecardVisibility } from './scorecard-visibility';
 
 /**

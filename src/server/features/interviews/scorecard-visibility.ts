@@ -1,4 +1,4 @@
-import type { InterviewRecord, ScorecardRecord } from '../db';
+import type { InterviewRecord, ScorecardRecord } from './repository';
 
 /**
  * Against anchoring, the one rule of every reader of scorecards (the interview list, the admin's

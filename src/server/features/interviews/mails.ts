@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { formatInterviewTime, type Interview, type Interviewer } from '~/lib/interviews';
 import type { Applicant } from '~/lib/schemas/applicant';
 import { site } from '~/site';
-import type { MailSettings } from '../config';
-import type { NewMail } from '../db';
-import { calendarInvitation, INTERVIEW_MAIL_KINDS, type CalendarMethod } from './calendar';
-import { about, applicantAdminUrl, FOOTER, mail, positionName, roleTitle, senderDomain } from './mails';
+import type { MailSettings } from '../../config';
+import type { NewMail } from '../../db';
+import { calendarInvitation, INTERVIEW_MAIL_KINDS, type CalendarMethod } from '../../mail/calendar';
+import { about, applicantAdminUrl, FOOTER, mail, positionName, roleTitle, senderDomain } from '../../mail/mails';
 
 /** A new interview's iCalendar UID: random, at the sender's domain (RFC 5545 suggests a domain). */
 export const interviewUid = (settings: MailSettings): string => `${randomUUID()}@${senderDomain(settings.from)}`;

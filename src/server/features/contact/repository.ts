@@ -1,31 +1,20 @@
 import type { Kysely } from 'kysely';
 import type { ContactInput } from '~/lib/schemas/contact';
 import type { ContactMessage } from '~/lib/schemas/message';
-import { isDbId } from './ids';
-import { enqueueMails, type NewMail } from './outbox';
-import type { ContactMessageRow, Database } from './schema';
+import { isDbId, type ContactMessageRow, type Database } from '../../db';
 
 function toMessage({ handled_at, ...row }: ContactMessageRow): ContactMessage {
   return { ...row, id: Number(row.id), handledAt: handled_at };
 }
 
-/** Stores a contact message and the mails reporting it in one transaction. */
-export async function insertMessage(
-  db: Kysely<Database>,
-  input: ContactInput,
-  now = new Date(),
-  mails?: (message: ContactMessage) => readonly NewMail[],
-): Promise<ContactMessage> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('contact_messages')
-      .values({ ...input, created_at: now.toISOString() })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const message = toMessage(row);
-    if (mails) await enqueueMails(trx, mails(message), now);
-    return message;
-  });
+/** Stores a contact message. */
+export async function insertMessage(db: Kysely<Database>, input: ContactInput, now: Date): Promise<ContactMessage> {
+  const row = await db
+    .insertInto('contact_messages')
+    .values({ ...input, created_at: now.toISOString() })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toMessage(row);
 }
 
 /** Every message, newest first. */

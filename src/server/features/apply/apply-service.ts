@@ -16,7 +16,7 @@ import type { AdminJob } from '~/lib/schemas/job';
 import { CONSENT_FIELD } from '~/lib/privacy';
 import { SOURCE_FIELD, sourceOrDirect } from '~/lib/sources';
 import { FILL_TIME_FIELD, HONEYPOT_FIELD } from '~/lib/spam';
-import type { Services } from '../../config';
+import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { findJob, findOpenApplicationJob, type StoredResume } from '../../db';
 import { apiError, fieldErrors, summarize, unstorableFields } from '../../errors';
@@ -66,7 +66,7 @@ function splitRequest(
  * job, a duplicate), store (one transaction, at most APPLY_CONCURRENCY at once). Each step
  * answers with the error a client sees, or hands its result to the next.
  */
-export function applyService(services: Services) {
+export function applyService(services: Runtime) {
   const { config, db } = services;
   const perIp = rateLimiter(services, 'apply-ip', config.rateLimits.applyPerIp);
   const everyone = rateLimiter(services, 'apply-all', config.rateLimits.applyGlobal);

@@ -1,0 +1,25 @@
+import type { Kysely } from 'kysely';
+import type { Applicant } from '~/lib/schemas/applicant';
+import { enqueueMails, type Database, type NewMail } from '../../db';
+import { setApplicantStatus, type StageMove } from './repository';
+
+/** The mails that report a change to an applicant, queued in the same transaction. */
+export type ApplicantMails = (applicant: Applicant) => readonly NewMail[];
+
+/**
+ * Moves an applicant if they are still at `move.from`, queuing `mails` for the updated applicant
+ * in the same transaction; null when the row changed or vanished meanwhile.
+ */
+export async function moveApplicant(
+  db: Kysely<Database>,
+  id: number,
+  move: StageMove,
+  now: Date,
+  mails?: ApplicantMails,
+): Promise<Applicant | null> {
+  return db.transaction().execute(async (trx) => {
+    const applicant = await setApplicantStatus(trx, id, move, now);
+    if (applicant && mails) await enqueueMails(trx, mails(applicant), now);
+    return applicant;
+  });
+}

@@ -1,0 +1,2 @@
+/** The audit trail, for owners. */
+export { auditRoutes } from './routes';

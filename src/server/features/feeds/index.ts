@@ -1,0 +1,2 @@
+/** The job boards' feeds. */
+export { feedRoutes } from './routes';

@@ -1,0 +1,4 @@
+/** Health, readiness and metrics. */
+export { healthRoutes } from './routes';
+export { createMetrics } from './metrics';
+export type { HealthProbes } from './state';

@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Interviewer } from '~/lib/interviews';
+import type { Applicant } from '~/lib/schemas/applicant';
+import type { MailSettings } from '../../config';
+import { enqueueMails, type Database } from '../../db';
+import { interviewMails, interviewUid } from './mails';
+import { changeInterview, insertInterview, type InterviewFields, type InterviewRecord } from './repository';
+
+/** Stores an interview with its panel and queues the invitations to the applicant and the panel; its id. */
+export async function scheduleInterview(
+  db: Kysely<Database>,
+  settings: MailSettings,
+  applicant: Applicant,
+  panel: readonly Interviewer[],
+  fields: InterviewFields,
+  now: Date,
+): Promise<number> {
+  const uid = interviewUid(settings);
+  const mails = interviewMails(settings, 'REQUEST', applicant, panel, { ...fields, uid, sequence: 0 }, now);
+  return db.transaction().execute(async (trx) => {
+    const id = await insertInterview(
+      trx,
+      { ...fields, applicantId: applicant.id, uid, panelIds: panel.map((p) => p.id) },
+      now,
+    );
+    await enqueueMails(trx, mails, now);
+    return id;
+  });
+}
+
+/**
+ * Moves an interview to new fields and panel, with the update to the applicant and the panel and
+ * the cancellation to whoever left it; false when someone changed it meanwhile.
+ */
+export async function rescheduleInterview(
+  db: Kysely<Database>,
+  settings: MailSettings,
+  applicant: Applicant,
+  interview: InterviewRecord,
+  panel: readonly Interviewer[],
+  fields: InterviewFields,
+  now: Date,
+): Promise<boolean> {
+  const facts = { ...fields, uid: interview.uid, sequence: interview.sequence + 1 };
+  // Whoever left the panel gets the cancellation; the applicant and the panel get the update.
+  const removed = interview.panel.filter((old) => !panel.some((p) => p.id === old.id));
+  const mails = [
+    ...interviewMails(settings, 'REQUEST', applicant, panel, facts, now),
+    ...(removed.length
+      ? interviewMails(settings, 'CANCEL', applicant, interview.panel, facts, now, removed, false)
+      : []),
+  ];
+  const change = { fields, panelIds: panel.map((p) => p.id) };
+  return db.transaction().execute(async (trx) => {
+    if (!(await changeInterview(trx, interview.id, interview.sequence, change, now))) return false;
+    await enqueueMails(trx, mails, now);
+    return true;
+  });
+}
+
+/** Cancels an interview with the cancellation to the applicant and the panel; false when someone changed it meanwhile. */
+export async function cancelInterview(
+  db: Kysely<Database>,
+  settings: MailSettings,
+  applicant: Applicant,
+  interview: InterviewRecord,
+  now: Date,
+): Promise<boolean> {
+  const facts = { ...interview, sequence: interview.sequence + 1 };
+  const mails = interviewMails(settings, 'CANCEL', applicant, interview.panel, facts, now);
+  return db.transaction().execute(async (trx) => {
+    if (!(await changeInterview(trx, interview.id, interview.sequence, 'cancel', now))) return false;
+    await enqueueMails(trx, mails, now);
+    return true;
+  });
+}

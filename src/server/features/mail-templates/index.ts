@@ -1,0 +1,3 @@
+/** The mail templates recruiters keep for applicants. */
+export { mailTemplateRoutes } from './routes';
+export { getMailTemplate } from './repository';
