@@ -1,6 +1,6 @@
 import { fillPlaceholders, type MailTemplate } from '~/lib/schemas/mail-template';
 import type { Applicant } from '~/lib/schemas/applicant';
-import type { DEADLINE_STAGES } from '~/lib/stage-deadlines';
+import { OVERDUE_APPLICANTS_PATH, type DEADLINE_STAGES } from '~/lib/stage-deadlines';
 import { site } from '~/site';
 import type { MailSettings } from '../../config';
 import type { NewMail } from '../../db';
@@ -78,7 +78,7 @@ export function overdueDigestMail(settings: MailSettings, to: string, overdue: r
         kind: 'fields',
         rows: overdue.map((o) => [o.name, `${o.stage} for ${o.jobTitle}, overdue since ${day(o.dueAt)}`] as const),
       },
-      { kind: 'link', label: 'Open the overdue applicants', href: `${settings.siteUrl}/admin?overdue=1#applicants` },
+      { kind: 'link', label: 'Open the overdue applicants', href: `${settings.siteUrl}${OVERDUE_APPLICANTS_PATH}` },
     ],
     footer: FOOTER,
   });
