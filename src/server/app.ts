@@ -17,6 +17,7 @@ import type { HealthProbes } from './features/health/state';
 import { HEALTH_PATH } from './health-report';
 import { privacyNoticeVersion } from './features/privacy/notice-version';
 import { privacyRoutes } from './features/privacy/routes';
+import { careerRoutes } from './features/stage-deadlines';
 import { authRoutes } from './features/auth/routes';
 import { resetRoutes } from './features/auth/reset-routes';
 import { contactRoutes } from './features/contact/routes';
@@ -182,6 +183,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/account', accountRoutes(services));
   app.route('/api/applications', applicationRoutes(services));
   app.route('/api/alerts', jobAlertRoutes(services));
+  app.route('/api/career', careerRoutes(services));
   app.route('/api', privacyRoutes(services));
   app.route('/', feedRoutes(services));
 

@@ -58,3 +58,43 @@ export async function queueDigest(db: Kysely<Database>, day: string, mails: read
     return true;
   });
 }
+
+/** The mails that answer an applicant (not the automatic receipt, their links or the overdue update). */
+const REPLY_KINDS = ['status_changed', 'applicant_message', 'interview_invitation'] as const;
+
+/** Each application since `since`, with its first stage change or reply mail sent after it; null before any. */
+export async function firstRepliesSince(
+  db: Kysely<Database>,
+  since: string,
+): Promise<{ appliedAt: string; repliedAt: string | null }[]> {
+  const applications = await db
+    .selectFrom('applicants')
+    .select(['id', 'applied_at', 'email_key'])
+    .where('applied_at', '>=', since)
+    .execute();
+  if (!applications.length) return [];
+  const changes = await db
+    .selectFrom('audit_log')
+    .select(['subject_id', (eb) => eb.fn.min<string>('at').as('first')])
+    .where('action', '=', 'applicant.status_changed')
+    .where('subject_type', '=', 'applicant')
+    .where('at', '>=', since)
+    .groupBy('subject_id')
+    .execute();
+  const firstChange = new Map(changes.map((c) => [Number(c.subject_id), c.first]));
+  const mails = await db
+    .selectFrom('outbox')
+    .select(['subject_key', 'sent_at'])
+    .where('status', '=', 'sent')
+    .where('kind', 'in', [...REPLY_KINDS])
+    .where('sent_at', '>=', since)
+    .execute();
+  return applications.map((a) => {
+    const replies = mails
+      .filter((m) => m.subject_key === a.email_key && m.sent_at !== null && m.sent_at >= a.applied_at)
+      .map((m) => m.sent_at as string);
+    const change = firstChange.get(Number(a.id));
+    const first = [...replies, ...(change ? [change] : [])].toSorted()[0] ?? null;
+    return { appliedAt: a.applied_at, repliedAt: first };
+  });
+}
