@@ -5,13 +5,3 @@ export const RESPONSE_TIME_MIN_APPLICATIONS = 10;
 
 /** `GET /api/career/response-time`. */
 export type ResponseTime = { medianHours: number | null };
-
-/** "within 2 days" and the like, for the careers page. */
-export function responseTimeText(medianHours: number): string {
-  if (medianHours < 1) return 'Half of our applicants hear back from us within an hour.';
-  if (medianHours < 48) {
-    const hours = Math.ceil(medianHours);
-    return `Half of our applicants hear back from us within ${hours} ${hours === 1 ? 'hour' : 'hours'}.`;
-  }
-  return `Half of our applicants hear back from us within ${Math.ceil(medianHours / 24)} days.`;
-}

@@ -15,7 +15,7 @@ function median(values: readonly number[]): number {
  * The median hours from applying to the team's first reply (a stage change or a mail to the applicant), over
  * the applications of the last 90 days that got one; null below ten applications in that window, or with no reply.
  */
-export async function responseTime(db: Kysely<Database>, now: Date): Promise<ResponseTime> {
+async function responseTime(db: Kysely<Database>, now: Date): Promise<ResponseTime> {
   const since = new Date(now.getTime() - RESPONSE_TIME_WINDOW_DAYS * DAY_MS).toISOString();
   const applications = await firstRepliesSince(db, since);
   const waits = applications.flatMap((a) =>
