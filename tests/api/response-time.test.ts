@@ -57,6 +57,17 @@ describe('the public median time to a first reply', () => {
     // Replies after 1, 2, 4, …, 16 hours (the waiting one has none yet): the median of nine is 8.
     expect(await figure()).toBe(8);
 
+    // A reply by mail counts from when it was sent, before any change of stage: the waiting one hears back after 2 hours.
+    await api.db
+      .updateTable('outbox')
+      .set({ kind: 'applicant_message', status: 'sent', sent_at: at(11).toISOString() })
+      .where('subject_key', '=', 'median9@example.com')
+      .where('kind', '=', 'application_received')
+      .execute();
+    clock = at(72);
+    // Replies after 1, 2, 2, 4, …, 16 hours: the median of ten is (6 + 8) / 2.
+    expect(await figure()).toBe(7);
+
     // 90 days after the first eight applied they leave the window, and the figure hides again.
     clock = at(90 * 24 + 9);
     expect(await figure()).toBeNull();

@@ -98,6 +98,8 @@ describe('stage deadline mails', () => {
   it('sends nothing for Hired, Rejected or Withdrawn, nor to or about an erased applicant', async () => {
     const hired = await applied('hired@example.com');
     const rejected = await applied('rejected@example.com');
+    const withdrawn = await applied('withdrawn@example.com');
+    await api.db.updateTable('applicants').set({ status: 'withdrawn' }).where('id', '=', withdrawn).execute();
     await applied('erased@example.com');
     await applied('erased-later@example.com');
     expect((await asAdmin('PUT', `/api/applicants/${hired}/status`, { status: 'hired' })).status).toBe(200);
@@ -108,7 +110,7 @@ describe('stage deadline mails', () => {
     await erase('erased@example.com');
     clock = daysLater(30);
     await runRacing();
-    for (const email of ['hired@example.com', 'rejected@example.com', 'erased@example.com'])
+    for (const email of ['hired@example.com', 'rejected@example.com', 'withdrawn@example.com', 'erased@example.com'])
       expect(await updatesTo(email)).toEqual([]);
     // Queued but not yet sent: erasure withdraws it like every other mail about the person.
     expect(await updatesTo('erased-later@example.com')).toHaveLength(1);
