@@ -58,3 +58,7 @@ export const stageDeadlineDaysSchema = z.object({
   interview: daysSchema,
   offer: daysSchema,
 }) satisfies z.ZodMiniType<StageDeadlineDays, unknown>;
+
+/** The query parameter that opens the Applicants tab filtered to overdue applicants (the daily digest links it). */
+export const OVERDUE_PARAM = 'overdue';
+export const OVERDUE_APPLICANTS_PATH = `/admin?${OVERDUE_PARAM}=1#applicants`;

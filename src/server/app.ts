@@ -18,6 +18,7 @@ import { accountRoutes, authRoutes, resetRoutes } from './features/auth';
 import { contactRoutes } from './features/contact';
 import { jobRoutes } from './features/jobs';
 import { feedRoutes } from './features/feeds';
+import { careerRoutes } from './features/stage-deadlines';
 import { JOB_FEED_PATHS } from '~/lib/job-feeds';
 import { bodyLimit } from './middleware/body-limit';
 import { refuseCrossSite } from './middleware/cross-site';
@@ -51,6 +52,7 @@ export const PUBLIC_ROUTES = [
   'GET /api/health/ready',
   'GET /api/job',
   'GET /api/job/:id',
+  'GET /api/career/response-time',
   'POST /api/job/:id/view',
   'POST /api/applicants/apply',
   'POST /api/admin',
@@ -173,6 +175,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/account', accountRoutes(services));
   app.route('/api/applications', applicationRoutes(services));
   app.route('/api/alerts', jobAlertRoutes(services));
+  app.route('/api/career', careerRoutes(services));
   app.route('/', feedRoutes(services));
 
   app.notFound((c) => apiError(c, 404, requestMessages.notFound));

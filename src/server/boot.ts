@@ -30,6 +30,7 @@ import { createLogger, exitOnCrash, flushLogs, type Logger } from './logger';
 import { OutboxWorker, smtpSender } from './mail';
 import { scheduleRetention, type RetentionSchedule } from './retention/schedule';
 import { scheduleClosingDays, type ClosingDays } from './features/jobs';
+import { scheduleStageDeadlines, type StageDeadlineSchedule } from './features/stage-deadlines';
 import { untilAvailable } from './until-available';
 
 export const JWT_SECRET_FILE = 'jwt-secret';
@@ -188,6 +189,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
     });
     let retention: RetentionSchedule | null = null;
     let closingDays: ClosingDays | null = null;
+    let stageDeadlines: StageDeadlineSchedule | null = null;
     let worker: OutboxWorker | null = null;
     const prepare = async () => {
       if (handle.kind === 'sqlite') {
@@ -230,6 +232,8 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       );
       closingDays = scheduleClosingDays(handle.db, logger);
       await closingDays.run();
+      stageDeadlines = scheduleStageDeadlines(handle.db, config.mail, logger);
+      void stageDeadlines.run();
       // In the background: resumes the last run stopped before reading, or stored before reading existed.
       void readPendingResumeTexts(handle.db, logger);
       // Without SMTP_URL nothing is sent: mails wait in the outbox until a start with it.
@@ -274,6 +278,7 @@ export async function bootApi(env: NodeJS.ProcessEnv = process.env, options: Boo
       await (worker as OutboxWorker | null)?.stop();
       await (retention as RetentionSchedule | null)?.stop();
       await (closingDays as ClosingDays | null)?.stop();
+      await (stageDeadlines as StageDeadlineSchedule | null)?.stop();
       await releaseResumeReads(handle.db).catch((error: unknown) =>
         logger.warn({ err: error }, 'resumes being read not released'),
       );

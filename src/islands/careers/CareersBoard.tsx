@@ -37,6 +37,8 @@ import type { LeaveGuard } from './useApplicationDraft';
 
 // The modal (its dialog, the description and form loaders) is fetched when a job is pointed at or opened, not with the board.
 const loadJobModal = () => import('./JobModal');
+// Its own chunk, off the board's JavaScript budget: the figure is a line above the board, fine to arrive a moment later.
+const ResponseTime = lazy(() => import('./ResponseTime'));
 const JobModal = lazy(() => loadJobModal().then((module) => ({ default: module.JobModal })));
 
 /** Starts fetching the modal's code and then its description renderer, ahead of a click on a card. */
@@ -317,6 +319,9 @@ function Board() {
 export default function CareersBoard() {
   return (
     <IslandRoot>
+      <Suspense fallback={null}>
+        <ResponseTime />
+      </Suspense>
       <Board />
     </IslandRoot>
   );

@@ -32,6 +32,8 @@ export const MAIL_KINDS = {
   job_alert_confirm: { label: 'Job alert confirmation', linkLifetimeMs: Infinity },
   job_alert: { label: 'Job alert', linkLifetimeMs: Infinity },
   job_alert_reminder: { label: 'Job alert reminder', linkLifetimeMs: Infinity },
+  overdue_digest: { label: 'Overdue applicants digest', linkLifetimeMs: null },
+  stage_update: { label: 'Update to a waiting applicant', linkLifetimeMs: null },
 } as const satisfies Record<string, MailKindInfo>;
 export type MailKind = keyof typeof MAIL_KINDS;
 

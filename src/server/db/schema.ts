@@ -155,6 +155,14 @@ interface ApplicantsTable {
   field_of_interest: ColumnType<string | null, string | null | undefined, never>;
   /** When the applicant first reached Screening or a later stage; kept when they move on or back; null if never. */
   reached_screening_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  /** The stage start (its status_changed_at) whose overdue update was queued; null: none for the current stage. */
+  overdue_update_for: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+}
+
+/** The UTC days whose overdue digest was queued: one per day, whichever instance gets there first. */
+interface OverdueDigestsTable {
+  day: string;
+  queued_at: Timestamp;
 }
 
 /** The hiring team's mail templates to applicants (no personal data: the team's own copy). */
@@ -346,6 +354,7 @@ export interface Database {
   resumes: ResumesTable;
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;
+  overdue_digests: OverdueDigestsTable;
   password_resets: PasswordResetsTable;
   application_tokens: ApplicationTokensTable;
   job_alerts: JobAlertsTable;

@@ -16,6 +16,7 @@ import { Counters } from './Counters';
 import { filterApplicants, filterToQuery, jobChoices, NO_FILTER, type ApplicantFilter } from './filter';
 import { Filters } from './Filters';
 import { forgetJobInUrl, jobFromUrl } from './job-link';
+import { forgetOverdueInUrl, overdueFromUrl } from './overdue-link';
 import { useApplicantActions } from './useApplicantActions';
 import { Can, useCan } from '../session';
 import { BoardView } from './BoardView';
@@ -43,10 +44,11 @@ function steps(shown: readonly Applicant[], id: number): ApplicantSteps | undefi
   };
 }
 
-/** The filter a vacancy's 'View applicants' link asks for, else none. */
+/** The filter a vacancy's 'View applicants' link or the overdue digest's link asks for, else none. */
 function filterFromUrl(): ApplicantFilter {
   const jobId = jobFromUrl();
-  return jobId === null ? NO_FILTER : { ...NO_FILTER, jobId };
+  const filter = jobId === null ? NO_FILTER : { ...NO_FILTER, jobId };
+  return overdueFromUrl() ? { ...filter, overdue: true } : filter;
 }
 
 /**
@@ -67,6 +69,7 @@ export function ApplicantsPanel() {
       window.scrollTo({ top: 0 });
     };
     forgetJobInUrl();
+    forgetOverdueInUrl();
     window.addEventListener('hashchange', follow);
     return () => window.removeEventListener('hashchange', follow);
   }, []);

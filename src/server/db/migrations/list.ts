@@ -31,6 +31,7 @@ import { up as up0037 } from './0037_scrub_freed_pages';
 import { up as up0038 } from './0038_audit_without_personal_data';
 import { up as up0039 } from './0039_job_closing_date';
 import { up as up0040 } from './0040_outbox_vacancy';
+import { up as up0042 } from './0042_stage_deadline_mails';
 import { up as up0044 } from './0044_admin_display_name';
 
 type Up = (db: Kysely<unknown>, kind: Dialect) => Promise<void>;
@@ -71,5 +72,6 @@ export const MIGRATIONS: readonly (readonly [name: string, up: Up])[] = [
   ['0038_audit_without_personal_data', up0038],
   ['0039_job_closing_date', up0039],
   ['0040_outbox_vacancy', up0040],
+  ['0042_stage_deadline_mails', up0042],
   ['0044_admin_display_name', up0044],
 ];
