@@ -1,5 +1,5 @@
 import { apiRequest } from '~/lib/api/client';
-import type { ResponseTime as Figure } from '~/lib/response-time';
+import { RESPONSE_TIME_WINDOW_DAYS, type ResponseTime as Figure } from '~/lib/response-time';
 import { useRequest } from '~/islands/ui/useRequest';
 
 const load = (signal: AbortSignal) => apiRequest<Figure>('/career/response-time', { signal });
@@ -12,7 +12,8 @@ export default function ResponseTime() {
   const count = Math.ceil(days ? hours / 24 : hours);
   return (
     <p className="mb-6 text-sm text-slate-300" data-testid="response-time">
-      Our median time to a first reply over the last 90 days: {count} {days ? 'days' : count > 1 ? 'hours' : 'hour'}.
+      Our median time to a first reply over the last {RESPONSE_TIME_WINDOW_DAYS} days: {count}{' '}
+      {days ? 'days' : count > 1 ? 'hours' : 'hour'}.
     </p>
   );
 }

@@ -1,9 +1,9 @@
-import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
 import type { MailSettings, RetentionDays } from '../config';
 import type { Database } from '../db';
 import type { Logger } from '../logger';
 import { remindEndingJobAlerts } from '../features/job-alerts';
+import { recurring } from '../services/recurring';
 import { purgeExpired } from './purge';
 
 /** Once a day at 03:17 UTC, a quiet hour in India and Europe. */
@@ -29,7 +29,6 @@ export function scheduleRetention(
   /** Also daily: deletes the backups a start wrote before migrating once they are past their days (SQLite). */
   pruneUpgradeBackups: ((at: Date) => string[]) | null = null,
 ): RetentionSchedule {
-  let running: Promise<void> = Promise.resolve();
   /** A failed step is logged; the next step, and tomorrow's run, go on. */
   const attempt = async (what: string, step: () => Promise<void>) => {
     try {
@@ -52,16 +51,7 @@ export function scheduleRetention(
         if (removed.length) logger.info({ removed }, 'upgrade backups past BACKUP_KEEP_DAYS deleted');
       });
   };
-  const run = () => {
-    running = daily();
-    return running;
-  };
-  const job = new Cron(DAILY, { timezone: 'UTC', protect: true }, run);
-  void run();
-  return {
-    async stop() {
-      job.stop();
-      await running;
-    },
-  };
+  const schedule = recurring(DAILY, daily, logger, 'retention run failed');
+  void schedule.run();
+  return { stop: schedule.stop };
 }

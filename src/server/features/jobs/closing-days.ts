@@ -1,18 +1,14 @@
-import { Cron } from 'croner';
 import type { Kysely } from 'kysely';
 import { closeJobsPastClosingDay, type Database } from '../../db';
 import type { Logger } from '../../logger';
 import { audit } from '../../services/audit';
+import { recurring, type Recurring } from '../../services/recurring';
 
 /** On the hour, UTC: a vacancy closes as its closing day ends at midnight, and a start that missed it catches up. */
 const HOURLY = '0 * * * *';
 
-export type ClosingDays = {
-  /** Closes what is due now; what a start and each hour run. */
-  run(): Promise<void>;
-  /** Stops the schedule and waits for a run in progress. */
-  stop(): Promise<void>;
-};
+/** `run()` closes what is due now: what a start and each hour run. */
+export type ClosingDays = Recurring;
 
 /**
  * Closes each vacancy at the end of its closing day, now and every hour: off the board, the feeds
@@ -25,9 +21,9 @@ export function scheduleClosingDays(
   logger: Logger,
   now: () => Date = () => new Date(),
 ): ClosingDays {
-  let running: Promise<void> = Promise.resolve();
-  const closeDue = async () => {
-    try {
+  return recurring(
+    HOURLY,
+    async () => {
       const at = now();
       const closed = await db.transaction().execute(async (trx) => {
         const jobs = await closeJobsPastClosingDay(trx, at);
@@ -40,20 +36,8 @@ export function scheduleClosingDays(
         return jobs;
       });
       if (closed.length) logger.info({ jobs: closed.map((job) => job.id) }, 'vacancies closed on their closing date');
-    } catch (error) {
-      logger.error({ error: error instanceof Error ? error.message : String(error) }, 'closing vacancies failed');
-    }
-  };
-  const run = () => {
-    running = running.then(closeDue);
-    return running;
-  };
-  const job = new Cron(HOURLY, { timezone: 'UTC', protect: true }, run);
-  return {
-    run,
-    async stop() {
-      job.stop();
-      await running;
     },
-  };
+    logger,
+    'closing vacancies failed',
+  );
 }
