@@ -66,6 +66,9 @@ export const TEMPLATE_BODY_MAX = 5000;
 /** The most applicants one bulk action takes. */
 export const BULK_MAX = 200;
 
+/** How long a move or bulk action can be undone; the applicants' mails it queues wait as long in the outbox. */
+export const UNDO_SECONDS = 10;
+
 /** Job form limits: every field is required, these bound its size. */
 export const JOB_TITLE_MAX = 200;
 export const JOB_DEPARTMENT_MAX = 100;

@@ -70,6 +70,7 @@ export const AUDIT_ACTIONS = {
   'resume.downloaded': 'Downloaded resume',
   'resume.previewed': 'Previewed resume',
   'applicant.status_changed': 'Changed status',
+  'applicant.status_change_undone': 'Undid a status change',
   'applicant.deleted': 'Deleted applicant',
   'person.exported': 'Exported personal data',
   'person.erased': 'Erased person on request',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailTemplate } from '~/lib/schemas';
+import { UNDO_SECONDS } from '~/lib/limits';
 import { insertAdmin } from '~/server/db';
 import { signToken } from '~/server/services/jwt';
 import { hashPassword } from '~/server/services/password';
@@ -120,7 +121,8 @@ describe('POST /api/applicants/bulk', () => {
     const res = await bulk({ ids: [a, withdrawn, b, 999999], action: 'status', status: 'interview' });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
-      message: 'Done for 2 of 4 applicants; see those left',
+      message: '2 of 4 moved to Interview; see those left',
+      undo: { token: expect.any(String), seconds: UNDO_SECONDS },
       results: [
         { id: a, ok: true, status: 'interview' },
         {
@@ -144,7 +146,7 @@ describe('POST /api/applicants/bulk', () => {
       reason: 'position_filled',
       templateId: rejection.id,
     });
-    expect(((await res.json()) as { message: string }).message).toBe('Done for all 3 applicants');
+    expect(((await res.json()) as { message: string }).message).toBe('3 rejected · 3 mails queued');
 
     const mails = await api.db
       .selectFrom('outbox')

@@ -16,6 +16,9 @@ async function openApplicants(page: Page, tag: string): Promise<AdminPage> {
   return admin;
 }
 
+/** The Undo button of the toast whose text `toast` finds. */
+const undoIn = (toast: Locator) => toast.locator('..').getByRole('button', { name: 'Undo' });
+
 const column = (page: Page, stage: string) => page.locator(`[data-stage="${stage}"]`);
 
 /** A mouse drag in small steps, as a person drags: dnd-kit starts a drag only after a few pixels of movement. */
@@ -61,11 +64,16 @@ test.describe('the hiring pipeline', () => {
     await page.keyboard.press('ArrowRight');
     await heard(`${applicant.name} is over Interview.`);
     await page.keyboard.press('Space');
-    await expect(admin.toast('Applicant moved to Interview')).toBeVisible();
+    const moved = admin.toast('Applicant moved to Interview');
+    await expect(moved).toBeVisible();
     await expect(column(page, 'interview').getByRole('button', { name: `Move ${applicant.name}` })).toBeVisible();
-    await expect
-      .poll(async () => (await adminApi.applicants()).find((a) => a.id === applicant.id)?.status)
-      .toBe('interview');
+    const status = async () => (await adminApi.applicants()).find((a) => a.id === applicant.id)?.status;
+    await expect.poll(status).toBe('interview');
+
+    await undoIn(moved).click();
+    await expect(admin.toast('Undone: 1 applicant back where they were')).toBeVisible();
+    await expect(column(page, 'pending').getByRole('button', { name: `Move ${applicant.name}` })).toBeVisible();
+    await expect.poll(status).toBe('pending');
   });
 
   test('one vocabulary: filter, counters, board, badges and chart name each stage alike; the counters add up', async ({
@@ -187,12 +195,19 @@ test.describe('the hiring pipeline', () => {
     await expect(dialog.getByText(/^Subject: Your application for/)).toBeVisible();
     expect(await axe('dialog')).toEqual([]);
     await dialog.getByRole('button', { name: 'Reject', exact: true }).click();
-    await expect(admin.toast('Done for all 3 applicants')).toBeVisible();
-    await expect
-      .poll(async () =>
-        (await adminApi.applicants()).filter((a) => people.some((p) => p.id === a.id)).map((a) => a.status),
-      )
-      .toEqual(['rejected', 'rejected', 'rejected']);
+    const done = admin.toast('3 rejected · 3 mails queued');
+    await expect(done).toBeVisible();
+    const statuses = async () =>
+      (await adminApi.applicants()).filter((a) => people.some((p) => p.id === a.id)).map((a) => a.status);
+    await expect.poll(statuses).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(await axe('main')).toEqual([]);
+
+    // Undo, while the mails wait: everyone is back at Pending and the mails are gone from the timeline.
+    await undoIn(done).click();
+    await expect(admin.toast('Undone: 3 applicants back where they were, 3 mails withdrawn')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Dismiss notification' })).toBeFocused();
+    await expect.poll(statuses).toEqual(['pending', 'pending', 'pending']);
+    await expect(page.getByRole('checkbox', { name: `Select ${people[0]?.name}` })).toBeVisible();
   });
 });
 

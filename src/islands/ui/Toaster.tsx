@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { clsx } from 'clsx';
 import { dismissToast, useToasts, type ToastKind } from './toast-store';
@@ -33,6 +33,14 @@ const useDialogHost = () => useSyncExternalStore(watchDialogs, topDialogHost, ()
 export function Toaster() {
   const toasts = useToasts();
   const host = useDialogHost();
+  const regions = useRef<HTMLDivElement>(null);
+  const focusNextToast = useRef(false);
+  useEffect(() => {
+    const dismiss = regions.current?.querySelector<HTMLButtonElement>('[data-dismiss-toast]');
+    if (!focusNextToast.current || !dismiss) return;
+    focusNextToast.current = false;
+    dismiss.focus();
+  }, [toasts]);
   const inSlot = host?.hasAttribute('data-toast-slot') ?? false;
   const region = (kinds: ToastKind[], role: 'alert' | 'status') => (
     <div role={role} aria-live={role === 'alert' ? 'assertive' : 'polite'} className="flex flex-col gap-2">
@@ -47,9 +55,24 @@ export function Toaster() {
             )}
           >
             <p className="flex-1">{toast.message}</p>
+            {toast.action && (
+              <button
+                type="button"
+                onClick={() => {
+                  // The button goes with its toast: the next toast's Dismiss keeps the keyboard user's place.
+                  focusNextToast.current = true;
+                  dismissToast(toast.id);
+                  toast.action?.run();
+                }}
+                className="-my-1 rounded-lg border border-current px-2 py-0.5 font-semibold"
+              >
+                {toast.action.label}
+              </button>
+            )}
             <button
               type="button"
               onClick={() => dismissToast(toast.id)}
+              data-dismiss-toast
               className="-m-1 rounded p-1 opacity-80 hover:opacity-100"
               aria-label="Dismiss notification"
             >
@@ -61,6 +84,7 @@ export function Toaster() {
   );
   return createPortal(
     <div
+      ref={regions}
       className={clsx(
         'flex flex-col gap-2',
         inSlot

@@ -1,4 +1,4 @@
-import type { Applicant, ApplicantStatus, BulkAnswer, RejectionReason } from '~/lib/schemas';
+import type { Applicant, ApplicantStatus, BulkAnswer, RejectionReason, UndoOffer } from '~/lib/schemas';
 import { apiRequest, apiResponse } from './client';
 
 /**
@@ -13,11 +13,18 @@ export type StageChoice = {
 };
 
 export const updateApplicantStatus = (id: number, choice: StageChoice) =>
-  apiRequest<{ message: string; applicant: Applicant }>(`/applicants/${id}/status`, {
+  apiRequest<{ message: string; applicant: Applicant; undo: UndoOffer | null }>(`/applicants/${id}/status`, {
     method: 'PUT',
     json: choice,
     auth: true,
   });
+
+/** `POST /applicants/undo`: takes back the move or bulk action that answered `token`, while its mails wait. */
+export const undoApplicantAction = (token: string) =>
+  apiRequest<{ message: string; applicants: Applicant[]; skipped: { id: number; message: string }[] }>(
+    '/applicants/undo',
+    { method: 'POST', json: { token }, auth: true },
+  );
 
 /** `POST /applicants/bulk`: one stage move, or one template mail, for each of `ids`. */
 export const bulkAction = (

@@ -6,6 +6,7 @@ import {
   RESUME_TEXT_STATES,
   applicantMessages,
   bulkMessages,
+  undoMessages,
   type ApplicantStatus,
 } from './applicant';
 
@@ -42,7 +43,16 @@ export type BulkAction = z.output<typeof bulkActionSchema>;
 
 /** What a bulk action did to each applicant, in the order of the ids sent. */
 export type BulkResult = { id: number; ok: true; status: ApplicantStatus } | { id: number; ok: false; message: string };
-export type BulkAnswer = { message: string; results: BulkResult[] };
+/** The offer to take an action back: the token for `POST /api/applicants/undo` and how many seconds it is good for. */
+export type UndoOffer = { token: string; seconds: number };
+export type BulkAnswer = { message: string; results: BulkResult[]; undo: UndoOffer | null };
+
+/** `POST /api/applicants/undo`: the token an undoable action answered. */
+export const undoRequestSchema = z.object({
+  token: z
+    .string({ error: undoMessages.tokenRequired })
+    .check(z.minLength(1, undoMessages.tokenRequired), z.maxLength(100, undoMessages.tooLate)),
+});
 
 /** `GET /api/applicants?q=`: the words to find; without `q` (or blank) every applicant is listed. */
 export const applicantSearchQuerySchema = z.object({

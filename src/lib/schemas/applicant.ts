@@ -131,8 +131,37 @@ export const bulkMessages = {
   /** A withdrawn applicant gets no more mail from the team. */
   noMailAfterWithdrawal: 'This applicant withdrew their application and gets no more mail',
   mailed: 'Mail queued',
-  done: (ok: number, total: number) =>
-    ok === total ? `Done for all ${total} applicants` : `Done for ${ok} of ${total} applicants; see those left`,
+  /** What a bulk action did, e.g. "3 rejected · 3 mails queued"; `to` is the stage of a move, null for a mail. */
+  done: (ok: number, total: number, to: ApplicantStatus | null, mails: number) => {
+    const count = ok === total ? `${total}` : `${ok} of ${total}`;
+    const queued = `${mails} ${mails === 1 ? 'mail' : 'mails'} queued`;
+    const what =
+      to === null
+        ? `${count} mailed`
+        : to === 'rejected'
+          ? `${count} rejected`
+          : `${count} moved to ${STAGE_LABELS[to]}`;
+    return `${what}${mails > 0 || to === null ? ` · ${queued}` : ''}${ok < total ? '; see those left' : ''}`;
+  },
+} as const;
+
+/** Taking back a move or a bulk action while its mails wait. */
+export const undoMessages = {
+  action: 'Undo',
+  done: (applicants: number, mails: number, skipped: number) => {
+    const left = `${skipped} moved again meanwhile and left where they are`;
+    const undone = [
+      applicants > 0 && `${applicants} ${applicants === 1 ? 'applicant' : 'applicants'} back where they were`,
+      mails > 0 && `${mails} ${mails === 1 ? 'mail' : 'mails'} withdrawn`,
+    ].filter(Boolean);
+    if (undone.length === 0) return `Nothing undone: ${left}`;
+    return `Undone: ${undone.join(', ')}${skipped > 0 ? `; ${left}` : ''}`;
+  },
+  tooLate: 'Too late to undo: the change stands and its mails are on their way',
+  tokenRequired: 'Give the token of the action to undo',
+  failed: 'Undo failed; the change stands',
+  /** One applicant could not go back: someone moved them again meanwhile. */
+  movedMeanwhile: 'Moved again meanwhile; left where they are now',
 } as const;
 
 /** `GET /api/applicants/intake`: whether applications are being accepted, and the disk figures behind it. */

@@ -119,7 +119,9 @@ export {
   getOutboxStatus,
   retryFailedMails,
   settleHeldMails,
+  withdrawUndoneMails,
   type NewMail,
+  type UndoHold,
 } from './outbox';
 export { ERASURE_LEDGER_FILE, recordErasure, recordUnsubscription } from './erasure-ledger';
 export { RESTORED_MARKER, guardRestoredData, takeRestoredMarker } from './restore-guard';

@@ -76,6 +76,7 @@ export async function statusChangesOf(
     .where('subject_id', '=', applicantId)
     .where('action', 'in', [
       'applicant.status_changed',
+      'applicant.status_change_undone',
       'interview.scheduled',
       'interview.rescheduled',
       'interview.cancelled',
@@ -88,7 +89,7 @@ export async function statusChangesOf(
     at: r.at,
     by: r.admin_email,
     summary: r.summary,
-    interview: r.action !== 'applicant.status_changed',
+    interview: r.action !== 'applicant.status_changed' && r.action !== 'applicant.status_change_undone',
   }));
 }
 

@@ -22,11 +22,19 @@ export type NewMail = {
   jobId?: number | undefined;
 };
 
+/** Mails an undoable action queues: tagged for the undo, and not sent before it can no longer come. */
+export type UndoHold = { tag: string; until: Date };
+
 /**
  * Queues mails. Pass the transaction that writes the data they report, so both commit or
  * neither does.
  */
-export async function enqueueMails(db: Kysely<Database>, mails: readonly NewMail[], now: Date): Promise<void> {
+export async function enqueueMails(
+  db: Kysely<Database>,
+  mails: readonly NewMail[],
+  now: Date,
+  hold?: UndoHold,
+): Promise<void> {
   if (mails.length === 0) return;
   const stamp = now.toISOString();
   await db
@@ -44,11 +52,39 @@ export async function enqueueMails(db: Kysely<Database>, mails: readonly NewMail
         calendar: mail.calendar ?? null,
         list_unsubscribe: mail.listUnsubscribe ?? null,
         job_id: mail.jobId ?? null,
-        next_attempt_at: stamp,
+        undo_tag: hold?.tag ?? null,
+        next_attempt_at: hold ? hold.until.toISOString() : stamp,
         created_at: stamp,
       })),
     )
     .execute();
+}
+
+/**
+ * Deletes the mails an undone action queued (by their tags) if none of them has gone out or is going out;
+ * false (nothing deleted) when one has: the undo comes too late.
+ */
+export async function withdrawUndoneMails(
+  db: Kysely<Database>,
+  tags: readonly string[],
+  now: Date,
+): Promise<number | false> {
+  if (tags.length === 0) return 0;
+  const stamp = now.toISOString();
+  const gone = await db
+    .selectFrom('outbox')
+    .select('id')
+    .where('undo_tag', 'in', tags)
+    .where((eb) =>
+      eb.or([
+        eb('status', '!=', 'pending'),
+        eb.and([eb('locked_until', 'is not', null), eb('locked_until', '>', stamp)]),
+      ]),
+    )
+    .executeTakeFirst();
+  if (gone) return false;
+  const result = await db.deleteFrom('outbox').where('undo_tag', 'in', tags).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 /**

@@ -260,6 +260,18 @@ interface OutboxTable {
   list_unsubscribe: ColumnType<string | null, string | null | undefined, string | null>;
   /** The vacancy a job alert announces; null for other mails. */
   job_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The undoable action that queued it and whom it is for (`token.applicantId`): undo withdraws it. */
+  undo_tag: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+/** A move or bulk action that may still be undone: what it changed, until the mails it queued are due. */
+interface PendingUndosTable {
+  /** Random and unguessable; only the admin who acted may use it. */
+  token: string;
+  admin_id: number;
+  /** JSON: the `UndoChange`s (features/applicants/undo.ts); ids and stages, no personal data. */
+  changes: string;
+  expires_at: Timestamp;
 }
 
 /** Password-reset links: only a SHA-256 of the token is stored; single use, short-lived. */
@@ -354,6 +366,7 @@ export interface Database {
   resumes: ResumesTable;
   contact_messages: ContactMessagesTable;
   outbox: OutboxTable;
+  pending_undos: PendingUndosTable;
   overdue_digests: OverdueDigestsTable;
   password_resets: PasswordResetsTable;
   application_tokens: ApplicationTokensTable;

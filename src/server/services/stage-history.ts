@@ -16,11 +16,27 @@ export function moveSummary(from: ApplicantStatus, to: ApplicantStatus): string 
   return `moved from ${STAGE_LABELS[from]} to ${STAGE_LABELS[to]}`;
 }
 
-const MOVE = /^moved from (.+) to (.+)$/;
+/** The audit line of an undo: the move it took back, which then counts as never made. */
+export function undoSummary(from: ApplicantStatus, to: ApplicantStatus): string {
+  return `undid the move from ${STAGE_LABELS[from]} to ${STAGE_LABELS[to]}`;
+}
 
-/** Every status the moves in `summaries` (from `moveSummary`) left or entered; unknown lines say none. */
+const MOVE = /^moved from (.+) to (.+)$/;
+const UNDO = /^undid the move from (.+) to (.+)$/;
+
+/**
+ * Every status the moves in `summaries` (from `moveSummary` and `undoSummary`, oldest first) left or entered;
+ * a move later undone counts as never made, and unknown lines say none.
+ */
 export function statusesOfMoves(summaries: readonly string[]): ApplicantStatus[] {
-  return summaries.flatMap((summary) => {
+  const moves: string[] = [];
+  for (const summary of summaries) {
+    const undone = UNDO.exec(summary);
+    const index = undone ? moves.lastIndexOf(`moved from ${undone[1]} to ${undone[2]}`) : -1;
+    if (index !== -1) moves.splice(index, 1);
+    else if (!undone) moves.push(summary);
+  }
+  return moves.flatMap((summary) => {
     const [, from = '', to = ''] = MOVE.exec(summary) ?? [];
     return [STATUS_OF_LABEL.get(from), STATUS_OF_LABEL.get(to)].filter((s): s is ApplicantStatus => s !== undefined);
   });

@@ -6,7 +6,7 @@ import { bulkMessages, type BulkAnswer } from '~/lib/schemas';
 import { mailTemplatesQuery } from '~/islands/queries/mail-templates';
 import { Dialog } from '~/islands/ui/Dialog';
 import { Field, inputClass } from '~/islands/ui/Field';
-import { showToast } from '~/islands/ui/toast-store';
+import { useUndo } from './useUndo';
 import { notifyFailure } from '../notify';
 import { TemplatePreview } from '../templates/TemplatePreview';
 import { MoveDialog } from './MoveDialog';
@@ -27,13 +27,14 @@ type Props = {
  */
 export function BulkBar({ selected, matching, onSelectAll, onClear, onDone }: Props) {
   const [dialog, setDialog] = useState<'move' | 'mail' | null>(null);
+  const announce = useUndo();
   const count = selected.size;
   const tooMany = count > BULK_MAX;
   const run = useMutation({
     mutationFn: (action: Parameters<typeof bulkAction>[1]) => bulkAction([...selected], action),
     onSuccess: (answer: BulkAnswer) => {
       const failed = answer.results.filter((r) => !r.ok);
-      showToast(failed.length ? 'error' : 'success', answer.message);
+      announce(failed.length ? 'error' : 'success', answer.message, answer.undo);
       onDone(failed.map((r) => r.id));
     },
     onError: (error) => notifyFailure(error, 'The action failed; nothing was changed'),

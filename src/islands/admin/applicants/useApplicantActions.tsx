@@ -9,6 +9,7 @@ import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { showToast } from '~/islands/ui/toast-store';
 import { notifyFixedFailure } from '../notify';
 import { saveFile } from './save-file';
+import { useUndo } from './useUndo';
 
 const applicantTexts = {
   statusFailed: 'Failed to update status',
@@ -43,6 +44,7 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
   confirmDialog: ReactNode;
 } {
   const queryClient = useQueryClient();
+  const announce = useUndo();
   const { confirm, confirmDialog } = useConfirm();
   const [busy, setBusy] = useState<ReadonlySet<number>>(new Set());
   const [moving, setMoving] = useState<{
@@ -62,12 +64,12 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
     mutationFn: ({ applicant, choice }: { applicant: Applicant; choice: StageChoice; done: string | undefined }) =>
       updateApplicantStatus(applicant.id, choice),
     onMutate: ({ applicant }) => mark(applicant.id, true),
-    onSuccess: ({ applicant: updated, message }, { done }) => {
+    onSuccess: ({ applicant: updated, message, undo }, { done }) => {
       queryClient.setQueryData<Applicant[]>(applicantKeys.list(), (list) =>
         list?.map((a) => (a.id === updated.id ? updated : a)),
       );
       // Every list (counts, Sources, Outbox for a mail) refetches after any change: ui/change-tracking.ts.
-      showToast('success', done ?? message);
+      announce('success', done ?? message, undo);
     },
     onError: (error) => notifyFixedFailure(error, applicantTexts.statusFailed),
     onSettled: (_data, _error, { applicant }) => mark(applicant.id, false),

@@ -10,6 +10,7 @@ import { templateMail } from '../../mail';
 import { auditRequest } from '../../services/audit';
 import { moveToStage, stageRequestRefusal } from './stage-move';
 import type { ApplicantMails } from './service';
+import { offerUndo, openUndoWindow, type UndoChange, type UndoWindow } from './undo';
 
 /** A request refused as a whole, before any applicant is touched. */
 type Refused = { refused: { httpStatus: 400 | 404; message: string } };
@@ -39,7 +40,7 @@ export const auditTemplateMail = (services: Runtime, c: Context<AppEnv>, id: num
 /**
  * `POST /api/applicants/bulk`: checks the request as a whole (stage and reason, template), then
  * acts on each applicant on its own, so one refusal (withdrawn, gone, changed meanwhile) leaves
- * the others done; the answer says what happened to each.
+ * the others done; the answer says what happened to each, and offers to undo it while its mails wait.
  */
 export async function runBulk(services: Runtime, c: Context<AppEnv>, body: BulkAction): Promise<BulkAnswer | Refused> {
   const ids = [...new Set(body.ids)];
@@ -54,30 +55,48 @@ export async function runBulk(services: Runtime, c: Context<AppEnv>, body: BulkA
   if ('refused' in found) return found;
   const { template } = found;
 
+  const window = openUndoWindow(services.now());
   const results: BulkResult[] = [];
+  const changes: UndoChange[] = [];
   for (const id of ids) {
     if (body.action === 'status' && body.status) {
       const mails = template ? templateMails(services, template) : undefined;
-      const outcome = await moveToStage(services, c, id, { status: body.status, reason: body.reason }, mails);
+      const request = { status: body.status, reason: body.reason };
+      const outcome = await moveToStage(services, c, id, request, mails, window);
       if (!outcome.ok) results.push({ id, ok: false, message: outcome.message });
       else {
         if (template) await auditTemplateMail(services, c, id, template);
         results.push({ id, ok: true, status: outcome.applicant.status });
+        changes.push(outcome.undo);
       }
     } else if (template) {
-      results.push(await mailOne(services, c, id, template));
+      const result = await mailOne(services, c, id, template, window);
+      results.push(result);
+      if (result.ok) changes.push({ id, move: null });
     }
   }
   const ok = results.filter((r) => r.ok).length;
-  return { message: bulkMessages.done(ok, results.length), results };
+  const mails = template ? ok : 0;
+  const to = body.action === 'status' ? (body.status ?? null) : null;
+  return {
+    message: bulkMessages.done(ok, results.length, to, mails),
+    results,
+    undo: await offerUndo(services, c, window, changes),
+  };
 }
 
-async function mailOne(services: Runtime, c: Context<AppEnv>, id: number, template: MailTemplate): Promise<BulkResult> {
+async function mailOne(
+  services: Runtime,
+  c: Context<AppEnv>,
+  id: number,
+  template: MailTemplate,
+  window: UndoWindow,
+): Promise<BulkResult> {
   const applicant = await getApplicantById(services.db, id);
   if (!applicant) return { id, ok: false, message: applicantMessages.notFound };
   const refusal = mailRefusal(applicant.status);
   if (refusal) return { id, ok: false, message: refusal };
-  await enqueueMails(services.db, templateMails(services, template)(applicant), services.now());
+  await enqueueMails(services.db, templateMails(services, template)(applicant), services.now(), window.hold(id));
   await auditTemplateMail(services, c, id, template);
   return { id, ok: true, status: applicant.status };
 }

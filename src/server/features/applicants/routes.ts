@@ -1,6 +1,11 @@
 import { Hono } from 'hono';
 import { applicantMessages, type Applicant } from '~/lib/schemas/applicant';
-import { applicantSearchQuerySchema, bulkActionSchema, statusUpdateSchema } from '~/lib/schemas/applicant-api';
+import {
+  applicantSearchQuerySchema,
+  bulkActionSchema,
+  statusUpdateSchema,
+  undoRequestSchema,
+} from '~/lib/schemas/applicant-api';
 import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { deleteApplicant, getResume, listApplicants, parseDbId, searchApplicants } from '../../db';
@@ -13,6 +18,7 @@ import { auditRequest } from '../../services/audit';
 import { readResume, ResumeReadError } from '../../services/resume-reader';
 import { moveToStage, stageRequestRefusal } from './stage-move';
 import { auditTemplateMail, runBulk, templateFor, templateMails } from './bulk';
+import { offerUndo, openUndoWindow, undoAction } from './undo';
 import { resumeFilename } from '../../services/resume-filename';
 import { applyService } from '../apply';
 import { interviewRoutes } from '../interviews';
@@ -62,13 +68,22 @@ export function applicantRoutes(services: Runtime) {
           ...(notify ? statusMails(services.config.mail, changed) : []),
           ...(template ? templateMails(services, template)(changed) : []),
         ];
-        const outcome = await moveToStage(services, c, id, { status, reason }, mails);
+        const window = openUndoWindow(services.now());
+        const outcome = await moveToStage(services, c, id, { status, reason }, mails, window);
         if (!outcome.ok) return apiError(c, outcome.httpStatus, outcome.message);
         if (template) await auditTemplateMail(services, c, id, template);
         return c.json({
           message: applicantMessages.moved(status),
           applicant: (await adminApplicantView(services))(outcome.applicant),
+          undo: await offerUndo(services, c, window, [outcome.undo]),
         });
+      })
+      // Takes back the move or bulk action that answered `token`, while its mails still wait.
+      .post('/undo', requireRole('recruiter'), jsonBody(undoRequestSchema), async (c) => {
+        const outcome = await undoAction(services, c, c.req.valid('json').token);
+        if (!outcome.ok) return apiError(c, outcome.httpStatus, outcome.message);
+        const view = await adminApplicantView(services);
+        return c.json({ message: outcome.message, applicants: outcome.applicants.map(view), skipped: outcome.skipped });
       })
       .post('/bulk', requireRole('recruiter'), jsonBody(bulkActionSchema), async (c) => {
         const answer = await runBulk(services, c, c.req.valid('json'));

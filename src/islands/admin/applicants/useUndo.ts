@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { undoApplicantAction } from '~/lib/api/applicants';
+import { applicantKeys } from '~/islands/queries/applicants';
+import type { Applicant, UndoOffer } from '~/lib/schemas';
+import { undoMessages } from '~/lib/schemas/applicant';
+import { showToast, type ToastKind } from '~/islands/ui/toast-store';
+import { notifyFailure } from '../notify';
+
+/**
+ * The toast of a move or bulk action with Undo while the server offers it (its mails wait as long):
+ * Undo puts the applicants back in the cached list at once, then every list refetches.
+ */
+export function useUndo(): (kind: ToastKind, message: string, offer: UndoOffer | null | undefined) => void {
+  const queryClient = useQueryClient();
+  const undo = useMutation({
+    mutationFn: undoApplicantAction,
+    onSuccess: ({ applicants, message, skipped }) => {
+      const back = new Map(applicants.map((a) => [a.id, a]));
+      queryClient.setQueryData<Applicant[]>(applicantKeys.list(), (list) => list?.map((a) => back.get(a.id) ?? a));
+      showToast(skipped.length > 0 ? 'info' : 'success', message);
+    },
+    onError: (error) => notifyFailure(error, undoMessages.failed),
+  });
+  return (kind, message, offer) =>
+    offer
+      ? showToast(kind, message, {
+          ms: offer.seconds * 1000,
+          action: { label: undoMessages.action, run: () => undo.mutate(offer.token) },
+        })
+      : showToast(kind, message);
+}
