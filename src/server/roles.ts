@@ -42,6 +42,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'POST /api/applicants/:id/interviews/:interviewId/scorecard': 'recruiter',
   'DELETE /api/applicants/:id': 'recruiter',
   'POST /api/applicants/bulk': 'recruiter',
+  'POST /api/applicants/undo': 'recruiter',
   'GET /api/applicants.csv': 'recruiter',
   'GET /api/applicants/:id/export': 'recruiter',
   'POST /api/erasure': 'recruiter',
