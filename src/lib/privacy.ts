@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = {
   'job.reopened': 'Reopened vacancy',
   'retention.purged': 'Purged by retention',
   'outbox.listed': 'Listed outbox',
+  'outbox.read': 'Read a mail',
   'outbox.released': 'Released mails held after a restore',
   'outbox.discarded': 'Discarded mails held after a restore',
   'job.created': 'Created job',
