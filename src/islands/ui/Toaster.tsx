@@ -1,4 +1,4 @@
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { clsx } from 'clsx';
 import { dismissToast, useToasts, type ToastKind } from './toast-store';
@@ -26,6 +26,9 @@ const topDialogHost = (): HTMLElement | null => {
  */
 const useDialogHost = () => useSyncExternalStore(watchDialogs, topDialogHost, () => null);
 
+/** Stable, so React calls it when the button mounts and not on every render. */
+const focusOnMount = (button: HTMLButtonElement | null) => button?.focus();
+
 /**
  * Renders the toasts (the site's alerts, word for word, as accessible toasts instead of window.alert).
  * Two live regions exist from the first render so screen readers announce what is added later.
@@ -33,14 +36,6 @@ const useDialogHost = () => useSyncExternalStore(watchDialogs, topDialogHost, ()
 export function Toaster() {
   const toasts = useToasts();
   const host = useDialogHost();
-  const regions = useRef<HTMLDivElement>(null);
-  const focusNextToast = useRef(false);
-  useEffect(() => {
-    const dismiss = regions.current?.querySelector<HTMLButtonElement>('[data-dismiss-toast]');
-    if (!focusNextToast.current || !dismiss) return;
-    focusNextToast.current = false;
-    dismiss.focus();
-  }, [toasts]);
   const inSlot = host?.hasAttribute('data-toast-slot') ?? false;
   const region = (kinds: ToastKind[], role: 'alert' | 'status') => (
     <div role={role} aria-live={role === 'alert' ? 'assertive' : 'polite'} className="flex flex-col gap-2">
@@ -55,24 +50,11 @@ export function Toaster() {
             )}
           >
             <p className="flex-1">{toast.message}</p>
-            {toast.action && (
-              <button
-                type="button"
-                onClick={() => {
-                  // The button goes with its toast: the next toast's Dismiss keeps the keyboard user's place.
-                  focusNextToast.current = true;
-                  dismissToast(toast.id);
-                  toast.action?.run();
-                }}
-                className="-my-1 rounded-lg border border-current px-2 py-0.5 font-semibold"
-              >
-                {toast.action.label}
-              </button>
-            )}
+            {toast.action?.(() => dismissToast(toast.id))}
             <button
               type="button"
               onClick={() => dismissToast(toast.id)}
-              data-dismiss-toast
+              ref={toast.focus ? focusOnMount : undefined}
               className="-m-1 rounded p-1 opacity-80 hover:opacity-100"
               aria-label="Dismiss notification"
             >
@@ -84,7 +66,6 @@ export function Toaster() {
   );
   return createPortal(
     <div
-      ref={regions}
       className={clsx(
         'flex flex-col gap-2',
         inSlot

@@ -1,9 +1,11 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 
 export type ToastKind = 'success' | 'error' | 'info';
-/** A button in the toast (Undo): it dismisses the toast and runs. */
-export type ToastAction = { label: string; run: () => void };
-export type Toast = { id: number; kind: ToastKind; message: string; action?: ToastAction | undefined };
+/** A control in the toast (Undo), drawn by the feature that offers it, given the toast's dismissal. */
+export type ToastAction = (dismiss: () => void) => ReactNode;
+type ToastOptions = { action?: ToastAction; ms?: number; focus?: boolean };
+/** `focus`: the toast answers a button that went away with its own toast, so its Dismiss takes the focus. */
+export type Toast = { id: number; kind: ToastKind; message: string } & Pick<ToastOptions, 'action' | 'focus'>;
 
 /** How long a toast stays before it dismisses itself. */
 const TOAST_MS = 6000;
@@ -24,11 +26,11 @@ export function dismissToast(id: number): void {
  * (a failure before the retry that worked) must not stay beside the new one. Errors are announced
  * assertively, the rest politely. A toast with an action stays `ms` (the time the action is good for).
  */
-export function showToast(kind: ToastKind, message: string, options: { action?: ToastAction; ms?: number } = {}): void {
+export function showToast(kind: ToastKind, message: string, { ms, ...rest }: ToastOptions = {}): void {
   const id = nextId++;
-  toasts = [{ id, kind, message, action: options.action }];
+  toasts = [{ id, kind, message, ...rest }];
   emit();
-  window.setTimeout(() => dismissToast(id), options.ms ?? TOAST_MS);
+  window.setTimeout(() => dismissToast(id), ms ?? TOAST_MS);
 }
 
 export function useToasts(): readonly Toast[] {

@@ -17,15 +17,26 @@ export function useUndo(): (kind: ToastKind, message: string, offer: UndoOffer |
     onSuccess: ({ applicants, message, skipped }) => {
       const back = new Map(applicants.map((a) => [a.id, a]));
       queryClient.setQueryData<Applicant[]>(applicantKeys.list(), (list) => list?.map((a) => back.get(a.id) ?? a));
-      showToast(skipped.length > 0 ? 'info' : 'success', message);
+      showToast(skipped.length > 0 ? 'info' : 'success', message, { focus: true });
     },
-    onError: (error) => notifyFailure(error, undoMessages.failed),
+    onError: (error) => notifyFailure(error, undoMessages.failed, undoMessages.failed, { focus: true }),
   });
   return (kind, message, offer) =>
     offer
       ? showToast(kind, message, {
           ms: offer.seconds * 1000,
-          action: { label: undoMessages.action, run: () => undo.mutate(offer.token) },
+          action: (dismiss) => (
+            <button
+              type="button"
+              onClick={() => {
+                dismiss();
+                undo.mutate(offer.token);
+              }}
+              className="-my-1 rounded-lg border border-current px-2 py-0.5 font-semibold"
+            >
+              {undoMessages.action}
+            </button>
+          ),
         })
       : showToast(kind, message);
 }
