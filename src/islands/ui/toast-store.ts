@@ -2,7 +2,7 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 
 export type ToastKind = 'success' | 'error' | 'info';
 /** A control in the toast (Undo), drawn by the feature that offers it, given the toast's dismissal. */
-export type ToastAction = (dismiss: () => void) => ReactNode;
+type ToastAction = (dismiss: () => void) => ReactNode;
 type ToastOptions = { action?: ToastAction; ms?: number; focus?: boolean };
 /** `focus`: the toast answers a button that went away with its own toast, so its Dismiss takes the focus. */
 export type Toast = { id: number; kind: ToastKind; message: string } & Pick<ToastOptions, 'action' | 'focus'>;
