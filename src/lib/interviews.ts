@@ -29,6 +29,14 @@ export const RECOMMENDATION_LABELS: Record<Recommendation, string> = {
   yes: 'Yes',
   strong_yes: 'Strong yes',
 };
+/** "1 scorecard: No", "3 scorecards: 1 Strong yes · 2 Yes": strongest for first; "" when there are none. */
+export function scorecardTally(tally: Record<Recommendation, number>): string {
+  const counts = [...RECOMMENDATIONS].reverse().filter((r) => tally[r] > 0);
+  const total = counts.reduce((sum, r) => sum + tally[r], 0);
+  if (total === 0) return '';
+  const parts = counts.map((r) => (total === 1 ? RECOMMENDATION_LABELS[r] : `${tally[r]} ${RECOMMENDATION_LABELS[r]}`));
+  return `${total} ${total === 1 ? 'scorecard' : 'scorecards'}: ${parts.join(' · ')}`;
+}
 export const RATING_LABELS: Record<number, string> = { 1: 'Weak', 2: 'Mixed', 3: 'Good', 4: 'Excellent' };
 
 export const interviewMessages = {
@@ -224,5 +232,3 @@ export type InterviewList = {
   /** Scorecards submitted but withheld until the asker's own is in. */
   hiddenScorecards: number;
 };
-
-export { formatInterviewTime } from './interview-time';

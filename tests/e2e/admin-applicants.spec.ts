@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../src/lib/date-time';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import type { Applicant } from '../../src/lib/schemas';
@@ -172,8 +173,7 @@ test.describe('admin applicants', () => {
     await expect(profile).toHaveAttribute('href', 'https://linkedin.com/in/ada-lovelace');
     await expect(profile).toHaveAttribute('target', '_blank');
     await expect(profile).toHaveAttribute('rel', 'noopener noreferrer');
-    const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(new Date(applicant.appliedAt));
-    await expect(dialog.getByText(new RegExp(`^${longDate} at `))).toBeVisible();
+    await expect(dialog.locator('dt:text-is("Applied on") + dd')).toHaveText(formatDateTime(applicant.appliedAt));
     await expect(dialog.getByText(`${adminApi.tag} Robotics`)).toBeVisible();
 
     const letter = dialog.getByText(/^Dear team,/);

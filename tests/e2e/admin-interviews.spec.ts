@@ -75,7 +75,7 @@ test('an interview is scheduled from the applicant dialog, its time in the reade
   await expect(schedule).toBeHidden();
 
   const item = interviews.getByRole('listitem').filter({ hasText: 'meet.example.com/edge-panel' });
-  await expect(item).toContainText('at 15:30 India Standard Time');
+  await expect(item).toContainText(' at 15:30 GMT+5:30');
   await expect(item).toContainText('45 minutes');
   await expect(item).toContainText('0 of 1 in');
   await expect(page.getByRole('region', { name: 'Timeline and notes' })).toContainText(/Scheduled interview \d+ for/);
@@ -118,7 +118,7 @@ test('an interviewer submits a scorecard, then reads it and the tally', async ({
   await scorecard.getByRole('button', { name: 'Submit scorecard' }).click();
   await expect(scorecard).toBeHidden();
 
-  await expect(interviews.getByTestId('scorecard-tally')).toHaveText('Scorecards: 1 strong yes.');
+  await expect(interviews.getByTestId('scorecard-tally')).toHaveText('1 scorecard: Strong yes.');
   await expect(item).toContainText('1 of 1 in');
   await expect(item).toContainText('Your scorecard');
   await expect(item).toContainText('Walked through a DMA ring buffer without notes.');

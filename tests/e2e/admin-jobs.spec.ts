@@ -1,3 +1,4 @@
+import { formatDate } from '../../src/lib/date-time';
 import { adminTest as test, expect } from './admin-fixtures';
 import { AdminPage } from './pages/AdminPage';
 import { holdRoute } from './held-route';
@@ -33,10 +34,7 @@ test.describe('admin vacancies', () => {
     for (const fact of ['Remote, India', 'Internship with Full-Time Opportunity', 'Embedded Systems', '₹20–28 LPA']) {
       await expect(card.getByText(fact, { exact: true })).toBeVisible();
     }
-    const today = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(
-      new Date(),
-    );
-    await expect(card.getByText(today)).toBeVisible();
+    await expect(card.getByText(formatDate(new Date().toISOString()))).toBeVisible();
 
     // Expand/Collapse of the full description.
     const expand = card.getByRole('button', { name: /^Expand/ });

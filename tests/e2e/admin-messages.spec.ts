@@ -1,3 +1,4 @@
+import { formatDateTime } from '../../src/lib/date-time';
 import type { Page } from '@playwright/test';
 import type { ContactMessage } from '../../src/lib/schemas';
 import { adminTest as test, expect } from './admin-fixtures';
@@ -37,7 +38,7 @@ test.describe('admin messages', () => {
       `mailto:${tag.toLowerCase()}.1@example.org`,
     );
     expect(await first.getByText(/^Line one\./).innerText()).toBe('Line one.\nLine two.');
-    const today = new Intl.DateTimeFormat('en-US', { dateStyle: 'full' }).format(new Date());
+    const today = formatDateTime(new Date().toISOString()).split(' at ')[0];
     await expect(first.getByText(new RegExp(`^${today} at `))).toBeVisible();
   });
 

@@ -3,7 +3,7 @@ import { E2E_ADMIN } from '../../playwright.config';
 import { APPLIED_JOBS_KEY } from '../../src/lib/applied-jobs';
 import { applicationPageMessages as m } from '../../src/lib/schemas/application-page';
 import type { Job } from '../../src/lib/schemas';
-import { formatInterviewTime } from '../../src/lib/interview-time';
+import { formatDateTime } from '../../src/lib/date-time';
 import { decodeToken, samplePdf } from './admin-fixtures';
 import { expect, fillApplicationForm, hydrate, test } from './fixtures';
 import { startMailServer, type MailServer } from './mail-fixtures';
@@ -193,7 +193,7 @@ test('the private page shows the interview booked, in the reader’s zone, and a
   await page.goto(link);
   const interview = page.getByRole('definition').filter({ has: page.getByRole('link', { name: location }) });
   const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
-  await expect(interview).toContainText(formatInterviewTime(startsAt, zone));
+  await expect(interview).toContainText(formatDateTime(startsAt, zone));
   await expect(interview).toContainText('45 minutes');
   const download = page.waitForEvent('download');
   await interview.getByRole('link', { name: 'Add to my calendar (.ics)' }).click();

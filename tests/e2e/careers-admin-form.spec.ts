@@ -1,3 +1,5 @@
+import { longDay } from '../../src/lib/calendar-day';
+import { formatUtcDay } from '../../src/lib/date-time';
 import { adminTest as test, expect } from './admin-fixtures';
 import { AdminPage } from './pages/AdminPage';
 import { HOSTILE, MARKDOWN } from './careers-helpers';
@@ -58,19 +60,6 @@ test.describe('careers › a vacancy’s closing date', () => {
     adminApi,
   }) => {
     const closesAt = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const day = new Date(`${closesAt}T00:00:00.000Z`);
-    const onCard = new Intl.DateTimeFormat('en-US', {
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
-    const onPage = new Intl.DateTimeFormat('en-GB', {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-      timeZone: 'UTC',
-    });
 
     const admin = new AdminPage(page);
     await admin.goto('Job Vacancies');
@@ -86,13 +75,13 @@ test.describe('careers › a vacancy’s closing date', () => {
     await form.getByLabel('Closing date').fill(closesAt);
     await form.getByRole('button', { name: 'Create Job' }).click();
     await expect(admin.toast('Job created successfully!')).toBeVisible();
-    await expect(admin.jobCard(title).getByText(`Closes on ${onCard.format(day)}`)).toBeVisible();
+    await expect(admin.jobCard(title).getByText(`Closes on ${formatUtcDay(closesAt)}`)).toBeVisible();
 
     const listed = (await (await page.request.get('/api/job')).json()) as { jobs: { id: number; title: string }[] };
     const job = listed.jobs.find((j) => j.title === title);
     expect(job).toBeDefined();
     await page.goto(`/career/jobs/${job!.id}`);
-    await expect(page.getByRole('main').getByText(`Closes on ${onPage.format(day)}`)).toBeVisible();
+    await expect(page.getByRole('main').getByText(`Closes on ${longDay(new Date(closesAt))}`)).toBeVisible();
     const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
     const postings = blocks.map((text) => JSON.parse(text) as Record<string, unknown>);
     expect(postings.find((data) => data['@type'] === 'JobPosting')).toMatchObject({

@@ -58,7 +58,7 @@ describe('admin › activity › groupActivity', () => {
       '10:02',
     );
     expect(timeRange(new Date(2026, 10, 23, 0, 10).toISOString(), new Date(2026, 10, 22, 23, 50).toISOString())).toBe(
-      'Nov 22, 23:50 – Nov 23, 00:10',
+      '22 Nov, 23:50 – 23 Nov, 00:10',
     );
   });
 });

@@ -135,7 +135,7 @@ describe('admin › chart › weeklyApplications', () => {
       now,
     );
     expect(chartSummary(weeks)).toBe(
-      '3 applications in the last 12 weeks. This week: 1, down from 2 last week. Busiest week: Nov 9 with 2.',
+      '3 applications in the last 12 weeks. This week: 1, down from 2 last week. Busiest week: 9 Nov with 2.',
     );
     expect(chartSummary(weeklyApplications([], now))).toBe('No applications in the last 12 weeks.');
   });

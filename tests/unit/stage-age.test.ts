@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stageAge } from '~/islands/admin/format';
+import { stageAge } from '~/islands/admin/stage-age';
 
 describe('how long a board card says its applicant has been in the stage', () => {
   const now = new Date('2026-12-02T12:00:00Z');

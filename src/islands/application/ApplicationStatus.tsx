@@ -6,7 +6,7 @@ import {
   eraseApplication,
   withdrawApplication,
 } from '~/lib/api/applications';
-import { formatInterviewTime } from '~/lib/interview-time';
+import { formatDateTime, formatFullDate } from '~/lib/date-time';
 import {
   applicationPageMessages as m,
   type ApplicationView,
@@ -19,8 +19,6 @@ import { StageSteps } from './StageSteps';
 import { forgetApplicationToken } from './token';
 
 /** Dates as the applicant reads them: 'November 22, 2026', in their own time zone. */
-const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'long' });
-const formatDay = (iso: string) => day.format(new Date(iso));
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
@@ -37,7 +35,7 @@ const isLink = (location: string) => /^https?:\/\//i.test(location);
 function InterviewFacts({ token, interview }: { token: string; interview: UpcomingInterview }) {
   return (
     <div className="flex flex-col gap-1 text-white">
-      <p className="font-semibold">{formatInterviewTime(interview.startsAt)}</p>
+      <p className="font-semibold">{formatDateTime(interview.startsAt)}</p>
       <p className="text-slate-300">{interview.durationMinutes} minutes</p>
       <p className="break-words">
         {isLink(interview.location) ? <a href={interview.location}>{interview.location}</a> : interview.location}
@@ -99,7 +97,7 @@ export function ApplicationStatus({ token, view, onChanged, onErased }: Props) {
         </div>
         <div>
           <dt className="text-slate-400">Applied on</dt>
-          <dd className="mt-1 text-white">{formatDay(view.appliedAt)}</dd>
+          <dd className="mt-1 text-white">{formatFullDate(view.appliedAt)}</dd>
         </div>
         <div>
           <dt className="text-slate-400">Stage</dt>
@@ -127,7 +125,7 @@ export function ApplicationStatus({ token, view, onChanged, onErased }: Props) {
         )}
         <div>
           <dt className="text-slate-400">Your data is erased on</dt>
-          <dd className="mt-1 text-white">{view.eraseAt ? formatDay(view.eraseAt) : m.eraseLater}</dd>
+          <dd className="mt-1 text-white">{view.eraseAt ? formatFullDate(view.eraseAt) : m.eraseLater}</dd>
         </div>
       </dl>
 

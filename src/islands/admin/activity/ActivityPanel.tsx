@@ -3,10 +3,10 @@ import { useMemo, useState } from 'react';
 import { auditQuery, type AuditFilter } from '~/islands/queries/privacy';
 import { AUDIT_ACTIONS, type AuditAction, type AuditEntry } from '~/lib/privacy';
 import { inputClass } from '~/islands/ui/Field';
-import { formatLongDate } from '../format';
+import { formatDateTime, formatTime } from '~/lib/date-time';
 import { AdminPanel } from '../AdminPanel';
 import { QueryState } from '../StateMessage';
-import { formatTime, groupActivity, timeRange } from './group';
+import { groupActivity, timeRange } from './group';
 
 const activityTexts = {
   loading: 'Loading activity...',
@@ -35,7 +35,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   return (
     <li className="grid gap-1 px-4 py-3 sm:grid-cols-[14rem_1fr] sm:gap-4">
       <time dateTime={entry.at} className="text-sm text-slate-400">
-        {formatLongDate(entry.at)}
+        {formatDateTime(entry.at)}
       </time>
       <div className="min-w-0">
         <p className="text-slate-100">
@@ -58,7 +58,7 @@ function ViewsRow({ entries }: { entries: AuditEntry[] }) {
   return (
     <li className="grid gap-1 px-4 py-3 sm:grid-cols-[14rem_1fr] sm:gap-4">
       <time dateTime={newest.at} className="text-sm text-slate-400">
-        {formatLongDate(newest.at)}
+        {formatDateTime(newest.at)}
       </time>
       <div className="min-w-0">
         <p className="text-slate-100">

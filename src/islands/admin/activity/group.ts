@@ -1,3 +1,4 @@
+import { formatDayTime, formatTime } from '~/lib/date-time';
 import type { AuditEntry } from '~/lib/privacy';
 
 /** One row of the Activity tab: a single entry, or a run of list views by one admin. */
@@ -35,23 +36,12 @@ export function groupActivity(entries: readonly AuditEntry[]): ActivityRow[] {
   return rows;
 }
 
-const time = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
-const dayTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
 const sameDay = (a: Date, b: Date) => a.toDateString() === b.toDateString();
 
-/** '10:02–10:15' within a day (local time), 'Nov 22, 23:50 – Nov 23, 00:10' across days. */
+/** '10:02–10:15' within a day (local time), '22 Nov, 23:50 – 23 Nov, 00:10' across days. */
 export function timeRange(newest: string, oldest: string): string {
   const [from, to] = [new Date(oldest), new Date(newest)];
-  if (!sameDay(from, to)) return `${dayTime.format(from)} – ${dayTime.format(to)}`;
-  const [a, b] = [time.format(from), time.format(to)];
+  if (!sameDay(from, to)) return `${formatDayTime(from)} – ${formatDayTime(to)}`;
+  const [a, b] = [formatTime(oldest), formatTime(newest)];
   return a === b ? a : `${a}–${b}`;
 }
-
-/** The time of one entry within a run, '10:02'. */
-export const formatTime = (iso: string): string => time.format(new Date(iso));

@@ -1,6 +1,6 @@
 import type { Applicant } from '~/lib/schemas';
 import { mailtoHref } from '~/lib/mailto';
-import { formatDate } from '../format';
+import { formatDate } from '~/lib/date-time';
 import { EraseOn } from '../privacy/EraseOn';
 import { Can } from '../session';
 import { StatusActions, deleteButtonClass } from './StatusActions';

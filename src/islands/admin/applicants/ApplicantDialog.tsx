@@ -4,7 +4,7 @@ import { applicantDetailQuery } from '~/islands/queries/privacy';
 import type { Applicant } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
 import { Dialog } from '~/islands/ui/Dialog';
-import { formatDate, formatLongDate } from '../format';
+import { formatDate, formatDateTime } from '~/lib/date-time';
 import { EraseOn } from '../privacy/EraseOn';
 import { Can } from '../session';
 import { InterviewsSection } from '../interviews/InterviewsSection';
@@ -173,7 +173,7 @@ export function ApplicantDialog({
           </Row>
         )}
         <Row term="Applied on">
-          <time dateTime={applicant.appliedAt}>{formatLongDate(applicant.appliedAt)}</time>
+          <time dateTime={applicant.appliedAt}>{formatDateTime(applicant.appliedAt)}</time>
         </Row>
         <Row term="Applied for">
           {applicant.jobTitle}

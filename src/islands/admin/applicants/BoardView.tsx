@@ -15,7 +15,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { APPLICANT_STATUSES, STAGE_LABELS, canTransition, type Applicant, type ApplicantStatus } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
 import { useCan } from '../session';
-import { stageAge } from '../format';
+import { stageAge } from '../stage-age';
 import { OverdueBadge } from './StatusBadge';
 import type { ApplicantActions } from './useApplicantActions';
 

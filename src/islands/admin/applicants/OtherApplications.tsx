@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import type { OtherApplication } from '~/lib/notes';
-import { formatDate } from '../format';
+import { formatDate } from '~/lib/date-time';
 import { StatusBadge } from './StatusBadge';
 
 type Props = { applications: OtherApplication[]; onOpen: (id: number) => void };

@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { APPLICANT_STATUSES, STAGE_LABELS, type Applicant, type ApplicantStatus } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
-import { formatDayMonth } from '../format';
+import { formatDayMonth } from '~/lib/date-time';
 import { CHART_WEEKS, weeklyApplications, type WeekBucket } from './weekly';
 
 /** Each stage in the status badges' colours. */

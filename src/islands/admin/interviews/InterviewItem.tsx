@@ -1,11 +1,5 @@
-import {
-  RECOMMENDATION_LABELS,
-  RATING_LABELS,
-  RATING_MAX,
-  formatInterviewTime,
-  type Interview,
-  type Scorecard,
-} from '~/lib/interviews';
+import { formatDateTime } from '~/lib/date-time';
+import { RECOMMENDATION_LABELS, RATING_LABELS, RATING_MAX, type Interview, type Scorecard } from '~/lib/interviews';
 import { memberLabel } from '~/lib/team';
 import { Can } from '../session';
 import { localZone } from './zone';
@@ -51,7 +45,7 @@ export function InterviewItem({ interview, criteria, busy, onReschedule, onCance
   return (
     <li className="rounded-xl border border-white/10 p-4" data-interview={interview.id}>
       <p className={cancelled ? 'text-slate-400 line-through' : 'font-semibold text-white'}>
-        <time dateTime={interview.startsAt}>{formatInterviewTime(interview.startsAt)}</time>
+        <time dateTime={interview.startsAt}>{formatDateTime(interview.startsAt)}</time>
       </p>
       <p className="text-xs text-slate-400">
         {cancelled ? 'Cancelled' : `${interview.durationMinutes} minutes`} · times in your zone ({localZone()})

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { cancelInterview, type InterviewChange } from '~/lib/api/interviews';
-import { RECOMMENDATION_LABELS, RECOMMENDATIONS, type Interview, type InterviewList } from '~/lib/interviews';
+import { scorecardTally, type Interview, type InterviewList } from '~/lib/interviews';
 import type { ApplicantDetail } from '~/lib/privacy';
 import { interviewsQuery } from '~/islands/queries/interviews';
 import { applicantDetailQuery } from '~/islands/queries/privacy';
@@ -21,15 +21,6 @@ function hiddenText({ hiddenScorecards: count, interviews }: InterviewList): str
   return interviews.some((i) => i.onPanel && !i.submitted && !i.cancelledAt)
     ? `${more}: you see ${count === 1 ? 'it' : 'them'} once yours is submitted.`
     : `${more}: you left a panel of this applicant without submitting your scorecard, so ${count === 1 ? 'it stays' : 'they stay'} hidden from you.`;
-}
-
-/** '1 strong yes · 2 yes': the recommendations the admin may read, strongest for first. */
-function tallyText(tally: InterviewList['tally']): string {
-  return [...RECOMMENDATIONS]
-    .reverse()
-    .filter((r) => tally[r] > 0)
-    .map((r) => `${tally[r]} ${RECOMMENDATION_LABELS[r].toLowerCase()}`)
-    .join(' · ');
 }
 
 /**
@@ -61,7 +52,7 @@ export function InterviewsSection({ applicant }: Props) {
   });
 
   const data = query.data;
-  const tally = data ? tallyText(data.tally) : '';
+  const tally = data ? scorecardTally(data.tally) : '';
   return (
     <section aria-labelledby={headingId} className="mt-6 flex flex-col gap-3" data-interviews>
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -84,7 +75,7 @@ export function InterviewsSection({ applicant }: Props) {
       {data && (
         <>
           <p className="text-sm text-slate-300" data-testid="scorecard-tally">
-            {tally ? `Scorecards: ${tally}.` : 'No scorecards yet.'}
+            {tally ? `${tally}.` : 'No scorecards yet.'}
             {data.hiddenScorecards > 0 && ` ${hiddenText(data)}`}
           </p>
           {data.interviews.length === 0 ? (

@@ -1,3 +1,4 @@
+import { formatDateTime } from '~/lib/date-time';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '~/lib/api/client';
@@ -8,7 +9,6 @@ import {
   RECOMMENDATION_LABELS,
   RECOMMENDATIONS,
   SCORECARD_NOTES_MAX,
-  formatInterviewTime,
   scorecardMessages,
   type Interview,
   type Recommendation,
@@ -104,7 +104,7 @@ export function ScorecardDialog({ applicantId, applicantName, interview, criteri
       open
       onClose={onClose}
       title="Your scorecard"
-      subtitle={`${applicantName} · ${formatInterviewTime(interview.startsAt)}`}
+      subtitle={`${applicantName} · ${formatDateTime(interview.startsAt)}`}
       maxHeightClass="max-h-[90vh]"
       footer={
         <>

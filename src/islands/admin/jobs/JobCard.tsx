@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { MouseEvent } from 'react';
 import { APPLICANT_STATUSES, jobMessages, type AdminJob, type ApplicantStatus } from '~/lib/schemas';
 import { cn } from '~/islands/ui/cn';
-import { formatDate, formatUtcDay } from '../format';
+import { formatDate, formatUtcDay } from '~/lib/date-time';
 import { applicantsOfJobHref, showApplicantsOfJob } from '../applicants/job-link';
 import { statusStyles } from '../applicants/StatusBadge';
 import { isPlainClick } from '~/islands/ui/plain-click';

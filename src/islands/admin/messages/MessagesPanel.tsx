@@ -7,7 +7,7 @@ import { messageHandlingMessages } from '~/lib/schemas/message';
 import { Badge, type BadgeStyle } from '~/islands/ui/Badge';
 import { cn } from '~/islands/ui/cn';
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
-import { formatDate, formatLongDate } from '../format';
+import { formatDate, formatDateTime } from '~/lib/date-time';
 import { AdminPanel } from '../AdminPanel';
 import { useAdminMutation } from '../useAdminMutation';
 import { QueryState } from '../StateMessage';
@@ -62,7 +62,7 @@ function MessageCard({
             </a>
           </p>
           <p className="text-xs text-slate-400">
-            <time dateTime={message.created_at}>{formatLongDate(message.created_at)}</time>
+            <time dateTime={message.created_at}>{formatDateTime(message.created_at)}</time>
           </p>
         </div>
         <Badge style={message.handledAt === null ? waitingStyle : handledStyle(message.handledAt)} />

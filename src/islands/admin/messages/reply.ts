@@ -1,6 +1,6 @@
 import type { ContactMessage } from '~/lib/schemas';
 import { mailtoHref } from '~/lib/mailto';
-import { formatLongDate } from '../format';
+import { formatDateTime } from '~/lib/date-time';
 
 /**
  * Some mail clients refuse `mailto:` links much longer than 2,000 characters; a long message is
@@ -18,7 +18,7 @@ function replyBody(message: ContactMessage): string {
     .split(/\r?\n/)
     .map((line) => (line ? `> ${line}` : '>'))
     .join('\n');
-  return `\n\nOn ${formatLongDate(message.created_at)}, ${message.name} <${message.email}> wrote:\n${quoted}\n`;
+  return `\n\nOn ${formatDateTime(message.created_at)}, ${message.name} <${message.email}> wrote:\n${quoted}\n`;
 }
 
 /** Opens the admin's own mail client with the sender, 'Re: subject' and the quoted message. */

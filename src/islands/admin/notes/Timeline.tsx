@@ -1,3 +1,4 @@
+import { formatDateTime } from '~/lib/date-time';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { errorMessage } from '~/lib/api/client';
@@ -12,8 +13,6 @@ import { notifyFailure } from '../notify';
 import { useCan } from '../session';
 
 /** 'Nov 25, 2026, 9:59 PM': shorter than the dialog's 'Applied on' date, which stays the one long date. */
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const formatWhen = (iso: string) => when.format(new Date(iso));
 
 const KIND_LABELS: Record<TimelineEvent['kind'], string> = {
   applied: 'Application',
@@ -105,7 +104,7 @@ export function Timeline({ applicantId, history }: { applicantId: number; histor
             />
             <p className="text-xs text-slate-400">
               <span className="font-semibold uppercase tracking-wide">{KIND_LABELS[event.kind]}</span> ·{' '}
-              <time dateTime={event.at}>{formatWhen(event.at)}</time>
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
               {event.by && <> · {event.by}</>}
             </p>
             <p
@@ -126,7 +125,7 @@ export function Timeline({ applicantId, history }: { applicantId: number; histor
                   void confirm('Delete this note?', 'Delete').then((ok) => ok && remove.mutate(event.noteId ?? 0))
                 }
               >
-                Delete note<span className="sr-only"> written {formatWhen(event.at)}</span>
+                Delete note<span className="sr-only"> written {formatDateTime(event.at)}</span>
               </button>
             )}
           </li>

@@ -4,7 +4,7 @@ import { retryFailedMails, retryMail } from '~/lib/api/outbox';
 import { outboxKeys, outboxQuery } from '~/islands/queries/outbox';
 import { MAIL_KINDS, outboxMessages, type OutboxDisplayStatus, type OutboxMail } from '~/lib/schemas';
 import { inputClass } from '~/islands/ui/Field';
-import { formatLongDate } from '../format';
+import { formatDateTime } from '~/lib/date-time';
 import { AdminPanel } from '../AdminPanel';
 import { useAdminMutation } from '../useAdminMutation';
 import { QueryState, StateMessage } from '../StateMessage';
@@ -89,7 +89,7 @@ function MailCard({ mail, onRetry, retrying }: { mail: OutboxMail; onRetry: () =
         <dd className="break-all text-slate-100">{mail.recipient}</dd>
         <dt className="text-slate-400">Created</dt>
         <dd className="text-slate-100">
-          <time dateTime={mail.createdAt}>{formatLongDate(mail.createdAt)}</time>
+          <time dateTime={mail.createdAt}>{formatDateTime(mail.createdAt)}</time>
         </dd>
         <dt className="text-slate-400">Attempts</dt>
         <dd className="text-slate-100">{mail.attempts}</dd>

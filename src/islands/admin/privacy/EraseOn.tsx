@@ -1,5 +1,5 @@
 import type { Applicant } from '~/lib/schemas';
-import { formatDate } from '../format';
+import { formatDate } from '~/lib/date-time';
 
 /** When retention erases this applicant, whatever its stage (the admin API always answers the date). */
 export function EraseOn({ applicant }: { applicant: Pick<Applicant, 'eraseAt'> }) {

@@ -5,7 +5,7 @@ import { adminJobsQuery } from '~/islands/queries/jobs';
 import { sourcesReportQuery } from '~/islands/queries/sources';
 import { inputClass } from '~/islands/ui/Field';
 import { AdminPanel } from '../AdminPanel';
-import { formatUtcDay } from '../format';
+import { formatUtcDay } from '~/lib/date-time';
 import { QueryState } from '../StateMessage';
 import { SourcePages } from './SourcePages';
 import { StatsTable } from './StatsTable';

@@ -10,7 +10,7 @@ import { inputClass } from '~/islands/ui/Field';
 import { cn } from '~/islands/ui/cn';
 import { AdminPanel } from '../AdminPanel';
 import { deleteButtonClass } from '../applicants/StatusActions';
-import { formatLongDate } from '../format';
+import { formatDateTime } from '~/lib/date-time';
 import { QueryState } from '../StateMessage';
 import { useAdminMutation } from '../useAdminMutation';
 import { InviteDialog } from './InviteDialog';
@@ -72,7 +72,7 @@ function MemberCard({
           <span>
             Last sign-in:{' '}
             {member.lastSignInAt ? (
-              <time dateTime={member.lastSignInAt}>{formatLongDate(member.lastSignInAt)}</time>
+              <time dateTime={member.lastSignInAt}>{formatDateTime(member.lastSignInAt)}</time>
             ) : (
               'never (invited)'
             )}

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { formatInterviewTime, type Interview, type Interviewer } from '~/lib/interviews';
+import { formatDateTime, formatDayTime } from '~/lib/date-time';
+import { type Interview, type Interviewer } from '~/lib/interviews';
 import type { Applicant } from '~/lib/schemas/applicant';
 import { site } from '~/site';
 import type { MailSettings } from '../../config';
@@ -18,18 +19,12 @@ type InterviewMailFacts = Pick<
 
 type Person = Pick<Applicant, 'id' | 'name' | 'email' | 'jobTitle' | 'fieldOfInterest'>;
 
-/** 'Thursday, 3 December 2026 at 16:00 India Standard Time (Asia/Kolkata); 10:30 UTC'. */
+/** 'Thursday, 3 December 2026 at 16:00 GMT+5:30 (Asia/Kolkata) · 3 Dec, 10:30 UTC'. */
 function whenText(facts: InterviewMailFacts): string {
-  const utc = new Intl.DateTimeFormat('en-GB', {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  }).format(new Date(facts.startsAt));
-  const local = formatInterviewTime(facts.startsAt, facts.timeZone);
-  return facts.timeZone === 'UTC' ? local : `${local} (${facts.timeZone}); ${utc} UTC`;
+  const local = formatDateTime(facts.startsAt, facts.timeZone);
+  return facts.timeZone === 'UTC'
+    ? local
+    : `${local} (${facts.timeZone}) · ${formatDayTime(facts.startsAt, 'UTC')} UTC`;
 }
 
 /** The iCalendar object of one interview, the same in every mail about it and in the applicant's download. */

@@ -1,3 +1,4 @@
+import { longDay } from '~/lib/calendar-day';
 import { fillPlaceholders, type MailTemplate } from '~/lib/schemas/mail-template';
 import type { Applicant } from '~/lib/schemas/applicant';
 import { OVERDUE_APPLICANTS_PATH, type DEADLINE_STAGES } from '~/lib/stage-deadlines';
@@ -21,8 +22,7 @@ export const STAGE_NAMES: Record<(typeof DEADLINE_STAGES)[number], string> = {
   offer: 'Offer',
 };
 
-const day = (iso: string) =>
-  new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) => longDay(new Date(iso));
 
 /** The honest update to an applicant whose stage is overdue: still with us, and the day we expect to answer by. */
 export function overdueUpdateMail(
