@@ -23,7 +23,7 @@ export const noteSchema = z.object({
 type ApplicantNote = {
   id: number;
   text: string;
-  /** The author's e-mail as it was when they wrote it. */
+  /** The name the author goes by, else the e-mail they wrote it under. */
   author: string | null;
   at: string;
   /** Written by the admin asking: they may delete it. */
@@ -34,7 +34,7 @@ type ApplicantNote = {
 export type TimelineEvent = {
   kind: 'applied' | 'status' | 'interview' | 'mail' | 'note';
   at: string;
-  /** Who did it (an admin's e-mail); null for the applicant or the system. */
+  /** Who did it (a member's name, else their e-mail); null for the applicant or the system. */
   by: string | null;
   text: string;
   /** For a note: its id (to delete it). */

@@ -126,6 +126,8 @@ export type AuditEntry = {
   /** Null for the system (retention) and for failed logins of unknown accounts. */
   adminId: number | null;
   adminEmail: string | null;
+  /** The member's display name now, once they gave one (none for a deleted member). */
+  adminName: string | null;
   action: AuditAction;
   /** What the action touched: 'applicant', 'message', 'job', 'admin' or null for list-wide actions. */
   subjectType: 'applicant' | 'message' | 'job' | 'admin' | null;

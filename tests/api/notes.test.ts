@@ -174,4 +174,28 @@ describe('notes are personal data', () => {
     expect(left.map((r) => Number(r.applicant_id))).not.toContain(old);
     expect(left.length).toBeGreaterThan(0);
   });
+
+  it('names the members who gave a name, and the activity trail does too', async () => {
+    const id = await applicant();
+    const rename = (token: string, displayName: string) =>
+      call(api.app, 'PUT', '/api/account/name', { token, json: { displayName } });
+    expect((await rename(tokens.other, 'Ravi Menon')).status).toBe(200);
+    expect((await rename(tokens.recruiter, 'Meera Kulkarni')).status).toBe(200);
+    await call(api.app, 'PUT', `/api/applicants/${id}/status`, {
+      token: tokens.other,
+      json: { status: 'shortlisted', notify: false },
+    });
+    await addNote(id, 'Ask about the RTOS port');
+    const seen = await detail(id);
+    expect(seen.timeline).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'status', by: 'Ravi Menon' }),
+        expect.objectContaining({ kind: 'note', by: 'Meera Kulkarni', text: 'Ask about the RTOS port' }),
+      ]),
+    );
+    expect(seen.notes.map((n) => n.author)).toEqual(['Meera Kulkarni']);
+    const trail = await call(api.app, 'GET', '/api/audit?action=applicant.status_changed', { token: api.token });
+    const { entries } = (await trail.json()) as { entries: { adminEmail: string; adminName: string | null }[] };
+    expect(entries[0]).toMatchObject({ adminEmail: emails.other, adminName: 'Ravi Menon' });
+  });
 });

@@ -9,6 +9,7 @@ function trail(): AuditPage {
     at: new Date(2026, 10, 22, 10, minute).toISOString(),
     adminId,
     adminEmail: adminId === 1 ? 'e2e-admin@example.com' : 'other@example.com',
+    adminName: adminId === 1 ? null : 'Ravi Menon',
     action,
     subjectType: null,
     subjectId: null,
@@ -58,7 +59,7 @@ test.describe('admin activity', () => {
     await expect(rows.nth(2)).toContainText('Listed messages 12 times, 10:02–10:15');
     // Another admin's view is its own row.
     await expect(rows.nth(3)).toContainText('Listed applicants');
-    await expect(rows.nth(3)).toContainText('other@example.com');
+    await expect(rows.nth(3)).toContainText('Ravi Menon <other@example.com>');
     await expect(rows.nth(3)).not.toContainText('times');
 
     const each = rows.nth(1).getByRole('list');

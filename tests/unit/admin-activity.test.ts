@@ -8,6 +8,7 @@ const entry = (action: AuditEntry['action'], adminId: number | null, at: string)
   at,
   adminId,
   adminEmail: adminId === null ? null : `admin${adminId}@example.com`,
+  adminName: null,
   action,
   subjectType: null,
   subjectId: null,

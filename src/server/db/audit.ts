@@ -3,7 +3,7 @@ import { LIST_VIEW_ACTIONS, type AuditAction, type AuditEntry } from '~/lib/priv
 import type { Database } from './schema';
 
 /** One row of the audit trail as written; `at` is an ISO timestamp. */
-export type NewAuditEntry = Omit<AuditEntry, 'id'>;
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'adminName'>;
 
 export async function insertAuditEntry(db: Kysely<Database>, entry: NewAuditEntry): Promise<void> {
   await db
@@ -25,6 +25,7 @@ type AuditRow = {
   at: string;
   admin_id: number | null;
   admin_email: string | null;
+  admin_name: string | null;
   action: string;
   subject_type: string | null;
   subject_id: number | null;
@@ -37,12 +38,21 @@ function toAuditEntry(row: AuditRow): AuditEntry {
     at: row.at,
     adminId: row.admin_id === null ? null : Number(row.admin_id),
     adminEmail: row.admin_email,
+    adminName: row.admin_name,
     action: row.action as AuditAction,
     subjectType: row.subject_type as AuditEntry['subjectType'],
     subjectId: row.subject_id === null ? null : Number(row.subject_id),
     summary: row.summary,
   };
 }
+
+/** The trail's rows with the name each member goes by now. */
+const auditRows = (db: Kysely<Database>) =>
+  db
+    .selectFrom('audit_log')
+    .leftJoin('admins', 'admins.id', 'audit_log.admin_id')
+    .selectAll('audit_log')
+    .select('admins.display_name as admin_name');
 
 export type AuditQuery = {
   cursor?: number | undefined;
@@ -58,13 +68,13 @@ export async function listAudit(
   query: AuditQuery,
   limit: number,
 ): Promise<{ entries: AuditEntry[]; nextCursor: string | null }> {
-  let select = db.selectFrom('audit_log').selectAll();
-  if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
+  let select = auditRows(db);
+  if (query.cursor !== undefined) select = select.where('audit_log.id', '<', query.cursor);
   if (query.action) select = select.where('action', '=', query.action);
   if (query.adminId !== undefined) select = select.where('admin_id', '=', query.adminId);
   if (query.withoutListViews) select = select.where('action', 'not in', LIST_VIEW_ACTIONS);
   const rows = await select
-    .orderBy('id', 'desc')
+    .orderBy('audit_log.id', 'desc')
     .limit(limit + 1)
     .execute();
   const entries = rows.slice(0, limit).map(toAuditEntry);
@@ -94,9 +104,7 @@ export async function auditEntriesAbout(
   const applicantIds = ids('applicant');
   const messageIds = ids('message');
   if (!applicantIds.length && !messageIds.length) return [];
-  const rows = await db
-    .selectFrom('audit_log')
-    .selectAll()
+  const rows = await auditRows(db)
     .where((eb) =>
       eb.or([
         ...(applicantIds.length
@@ -107,7 +115,7 @@ export async function auditEntriesAbout(
           : []),
       ]),
     )
-    .orderBy('id', 'asc')
+    .orderBy('audit_log.id', 'asc')
     .execute();
   return rows.map(toAuditEntry);
 }

@@ -1,7 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 
-export type NoteRow = { id: number; text: string; adminId: number | null; author: string | null; at: string };
+/** `author` is the e-mail the note was written under; `authorName` the name the member goes by now, if any. */
+export type NoteRow = {
+  id: number;
+  text: string;
+  adminId: number | null;
+  author: string | null;
+  authorName: string | null;
+  at: string;
+};
 
 export async function insertNote(
   db: Kysely<Database>,
@@ -49,16 +57,19 @@ export async function notesOf(
   if (!applicantIds.length) return [];
   const rows = await db
     .selectFrom('applicant_notes')
-    .select(['id', 'applicant_id', 'admin_id', 'author_email', 'text', 'created_at'])
+    .leftJoin('admins', 'admins.id', 'applicant_notes.admin_id')
+    .select(['applicant_notes.id', 'applicant_id', 'admin_id', 'author_email', 'text', 'applicant_notes.created_at'])
+    .select('admins.display_name')
     .where('applicant_id', 'in', applicantIds)
-    .orderBy('created_at')
-    .orderBy('id')
+    .orderBy('applicant_notes.created_at')
+    .orderBy('applicant_notes.id')
     .execute();
   return rows.map((r) => ({
     id: Number(r.id),
     applicantId: Number(r.applicant_id),
     adminId: r.admin_id === null ? null : Number(r.admin_id),
     author: r.author_email,
+    authorName: r.display_name,
     text: r.text,
     at: r.created_at,
   }));
@@ -68,10 +79,11 @@ export async function notesOf(
 export async function statusChangesOf(
   db: Kysely<Database>,
   applicantId: number,
-): Promise<{ at: string; by: string | null; summary: string; interview: boolean }[]> {
+): Promise<{ at: string; by: string | null; byName: string | null; summary: string; interview: boolean }[]> {
   const rows = await db
     .selectFrom('audit_log')
-    .select(['at', 'admin_email', 'summary', 'action'])
+    .leftJoin('admins', 'admins.id', 'audit_log.admin_id')
+    .select(['at', 'admin_email', 'summary', 'action', 'admins.display_name'])
     .where('subject_type', '=', 'applicant')
     .where('subject_id', '=', applicantId)
     .where('action', 'in', [
@@ -83,11 +95,12 @@ export async function statusChangesOf(
       'scorecard.submitted',
     ])
     .orderBy('at')
-    .orderBy('id')
+    .orderBy('audit_log.id')
     .execute();
   return rows.map((r) => ({
     at: r.at,
     by: r.admin_email,
+    byName: r.display_name,
     summary: r.summary,
     interview: r.action !== 'applicant.status_changed' && r.action !== 'applicant.status_change_undone',
   }));

@@ -25,7 +25,7 @@ export async function applicantHistory(
   const notes = noteRows.map((n) => ({
     id: n.id,
     text: n.text,
-    author: n.author,
+    author: n.authorName ?? n.author,
     at: n.at,
     mine: n.adminId === viewerId,
   }));
@@ -38,7 +38,7 @@ export async function applicantHistory(
     ...changes.map((s) => ({
       kind: s.interview ? ('interview' as const) : ('status' as const),
       at: s.at,
-      by: s.by,
+      by: s.byName ?? s.by,
       text: capitalize(s.summary) + (s === rejection ? reason : ''),
     })),
     ...mails.map((m) => ({

@@ -1,3 +1,4 @@
+import { memberLabel } from '~/lib/team';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { auditQuery, type AuditFilter } from '~/islands/queries/privacy';
@@ -43,7 +44,7 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
           {subject && <span className="text-slate-300"> · {subject}</span>}
         </p>
         <p className="break-words text-sm text-slate-400">
-          {entry.adminEmail ?? 'System'}
+          {entry.adminEmail ? memberLabel({ email: entry.adminEmail, displayName: entry.adminName }) : 'System'}
           {entry.summary !== AUDIT_ACTIONS[entry.action] && ` · ${entry.summary}`}
         </p>
       </div>
@@ -67,7 +68,9 @@ function ViewsRow({ entries }: { entries: AuditEntry[] }) {
           </span>
           <span className="text-slate-300">, {timeRange(newest.at, oldest.at)}</span>
         </p>
-        <p className="break-words text-sm text-slate-400">{newest.adminEmail}</p>
+        <p className="break-words text-sm text-slate-400">
+          {newest.adminEmail && memberLabel({ email: newest.adminEmail, displayName: newest.adminName })}
+        </p>
         <details className="mt-1 text-sm">
           <summary className="cursor-pointer text-brand-300 hover:text-brand-200">Show each entry</summary>
           <ol className="mt-2 flex flex-col gap-1 text-slate-300">
