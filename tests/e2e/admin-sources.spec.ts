@@ -89,7 +89,7 @@ test.describe('sources › the Sources tab', () => {
     ]);
     const row = (table: typeof bySource, name: string) =>
       table.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
-    await expect(row(bySource, 'linkedin').getByRole('cell')).toHaveText(['2', '1', '50%', '1', '100%']);
+    await expect(row(bySource, 'LinkedIn').getByRole('cell')).toHaveText(['2', '1', '50%', '1', '100%']);
     await expect(row(bySource, 'uni-board').getByRole('cell')).toHaveText(['2', '1', '50%', '0', '0%']);
     await expect(row(bySource, 'Total').getByRole('cell')).toHaveText(['4', '2', '50%', '1', '50%']);
     // The current week comes first.
@@ -102,7 +102,7 @@ test.describe('sources › the Sources tab', () => {
     // The applicant's card says where they came from.
     await page.getByRole('tab', { name: /^Applicants/ }).click();
     const card = page.getByRole('article', { name: fromLinkedin.name });
-    await expect(card.getByRole('definition').filter({ hasText: /^linkedin$/ })).toBeVisible();
+    await expect(card.getByRole('definition').filter({ hasText: /^LinkedIn$/ })).toBeVisible();
     // Hired has its limit too: the card gives the day it is erased.
     const hired = (await adminApi.applicants()).find((a) => a.id === fromLinkedin.id)!;
     const eraseOn = new Date(Date.parse(hired.statusChangedAt) + RETENTION_DEFAULT_DAYS.hired * 86_400_000);
@@ -119,7 +119,7 @@ test.describe('sources › the Sources tab', () => {
     const panel = page.getByRole('tabpanel', { name: 'Sources' });
     await panel.getByLabel('Vacancy').selectOption({ label: job.title });
     const region = panel.getByRole('region', { name: 'By source' });
-    await expect(region.getByRole('rowheader', { name: 'linkedin', exact: true })).toBeVisible();
+    await expect(region.getByRole('rowheader', { name: 'LinkedIn', exact: true })).toBeVisible();
     const hint = region.locator('xpath=following-sibling::p[1]');
     const scrolls = await region.evaluate((el) => el.scrollWidth > el.clientWidth);
     if ((page.viewportSize()?.width ?? 0) < 640) {

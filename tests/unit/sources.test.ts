@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { conversionRate, formatRate, sourceFromSearch, sourceOrDirect } from '~/lib/sources';
+import { conversionRate, formatRate, sourceFromSearch, sourceLabel, sourceOrDirect } from '~/lib/sources';
 
 describe('the source of a job link', () => {
   it.each([
@@ -45,5 +45,13 @@ describe('conversion rates', () => {
     expect(formatRate(2 / 3)).toBe('66.7%');
     expect(formatRate(1)).toBe('100%');
     expect(formatRate(null)).toBe('–');
+  });
+});
+
+describe('source labels', () => {
+  it('name the boards the report knows and keep any other source as the link carried it', () => {
+    expect(sourceLabel('linkedin')).toBe('LinkedIn');
+    expect(sourceLabel('direct')).toBe('Direct');
+    expect(sourceLabel('uni-board')).toBe('uni-board');
   });
 });

@@ -1,3 +1,4 @@
+import { sourceLabel } from '~/lib/sources';
 import type { Applicant } from '~/lib/schemas';
 import { mailtoHref } from '~/lib/mailto';
 import { formatDate } from '~/lib/date-time';
@@ -69,7 +70,7 @@ export function ApplicantCard({ applicant, actions, onView, selected, onSelect }
         </div>
         <div className="flex gap-2">
           <dt className="text-slate-400">Source:</dt>
-          <dd className="min-w-0 break-all text-slate-100">{applicant.source}</dd>
+          <dd className="min-w-0 break-all text-slate-100">{sourceLabel(applicant.source)}</dd>
         </div>
         <div className="flex gap-2">
           <dt className="text-slate-400">Applied:</dt>

@@ -1,3 +1,4 @@
+import { sourceLabel } from '~/lib/sources';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { applicantDetailQuery } from '~/islands/queries/privacy';
@@ -180,7 +181,7 @@ export function ApplicantDialog({
           <span className="text-slate-400"> · {applicant.department}</span>
         </Row>
         <Row term="Source">
-          <span className="break-all">{applicant.source}</span>
+          <span className="break-all">{sourceLabel(applicant.source)}</span>
         </Row>
         <Row term="Consent">
           {detail.isPending

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { SOURCE_REPORT_WEEKS, sourcesMessages, type SourceStats } from '~/lib/sources';
+import { SOURCE_REPORT_WEEKS, sourceLabel, sourcesMessages, type SourceStats } from '~/lib/sources';
 import { adminJobsQuery } from '~/islands/queries/jobs';
 import { sourcesReportQuery } from '~/islands/queries/sources';
 import { inputClass } from '~/islands/ui/Field';
@@ -66,7 +66,7 @@ export function SourcesPanel() {
                   caption="By source"
                   rowHeading="Source"
                   rows={[
-                    ...bySource.map((row) => ({ ...row, key: row.source, label: row.source })),
+                    ...bySource.map((row) => ({ ...row, key: row.source, label: sourceLabel(row.source) })),
                     // The report never lists 'other' among the sources, so its key is free.
                     ...(countsAny(data.other)
                       ? [{ ...data.other, key: sourcesMessages.otherRow, label: sourcesMessages.otherRow }]
