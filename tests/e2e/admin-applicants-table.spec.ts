@@ -22,6 +22,7 @@ test.describe('the applicants table', () => {
     adminApi,
     axe,
   }) => {
+    test.slow(); // axe on a shared 2-core machine, and a reload
     const job = await adminApi.createJob();
     const { tag } = adminApi;
     // Applied in this order: the list shows them newest first, Maya, Anil, Zoe.
@@ -65,6 +66,12 @@ test.describe('the applicants table', () => {
     await expect(bar.getByText('2 applicants selected')).toBeVisible();
     await expect(bar.getByRole('button', { name: 'Select all 3 matching' })).toBeVisible();
     await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Shift ticks a range in the table's order (Zoe, Maya, Anil), Maya included.
+    await bar.getByRole('button', { name: 'Clear selection' }).click();
+    await table.getByRole('checkbox', { name: `Select ${zoe.name}` }).click();
+    await table.getByRole('checkbox', { name: `Select ${anil.name}` }).click({ modifiers: ['Shift'] });
+    await expect(bar.getByText('3 applicants selected')).toBeVisible();
+    await expect(table.getByRole('checkbox', { name: `Select ${maya.name}` })).toBeChecked();
 
     const screen = page.viewportSize();
     if (!screen) throw new Error('no viewport');

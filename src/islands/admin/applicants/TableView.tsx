@@ -31,9 +31,11 @@ const NONE = (
  * (its name is the button for keyboards); nothing in a row deletes.
  */
 export function TableView({ applicants, sort, onSort, selected, onSelect, onView }: Props) {
-  // A click anywhere on a row opens it, but a click on its checkbox or its name's button acts on its own.
+  // A click anywhere on a row opens it; not one in the checkbox's cell (a near miss must not open), on the
+  // name's own button, or one that ends a drag selecting the row's text.
   const openRow = (event: MouseEvent<HTMLTableRowElement>, id: number) => {
-    if (event.target instanceof Element && event.target.closest('input, button, a, label')) return;
+    if (event.target instanceof Element && event.target.closest('input, button, a, label, [data-select-cell]')) return;
+    if (window.getSelection()?.isCollapsed === false) return;
     onView(id);
   };
   return (
@@ -89,7 +91,7 @@ export function TableView({ applicants, sort, onSort, selected, onSelect, onView
               className={`cursor-pointer hover:bg-white/5 ${selected?.has(applicant.id) ? 'bg-brand-400/10' : ''}`}
             >
               {selected !== undefined && (
-                <td className="px-3 py-2">
+                <td data-select-cell className="px-3 py-2">
                   <input
                     type="checkbox"
                     checked={selected.has(applicant.id)}
