@@ -170,14 +170,19 @@ export function ApplicantsPanel() {
                     type="button"
                     aria-pressed={view === v}
                     onClick={() => chooseView(v)}
-                    className={`rounded-lg px-3 py-1.5 text-sm ${view === v ? 'bg-brand-400 text-ink-900' : 'text-slate-200 hover:bg-white/10'}`}
+                    // Narrow on a phone: the three views and 'Select all N matching' share one line above the cards.
+                    className={`rounded-lg px-1.5 py-1.5 text-sm sm:px-3 ${view === v ? 'bg-brand-400 text-ink-900' : 'text-slate-200 hover:bg-white/10'}`}
                   >
                     {VIEW_LABELS[v]}
                   </button>
                 ))}
               </div>
               {canWrite && selecting && selection.selected.size === 0 && shown.length > 0 && (
-                <button type="button" className="btn btn-secondary px-3 py-1.5 text-sm" onClick={selection.selectAll}>
+                <button
+                  type="button"
+                  className="btn btn-secondary px-2.5 py-1.5 text-sm sm:px-3"
+                  onClick={selection.selectAll}
+                >
                   Select all {shown.length} matching
                 </button>
               )}
