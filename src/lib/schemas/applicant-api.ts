@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { RECOMMENDATIONS } from '../interviews';
 import { BULK_MAX, RESUME_EXTENSIONS, SEARCH_QUERY_MAX } from '../limits';
 import {
   APPLICANT_STATUSES,
@@ -114,6 +115,10 @@ export const applicantSchema = z.object({
    * its text was read for search and preview (RESUME_TEXT_STATES).
    */
   resume: z.object({ kind: z.enum(RESUME_EXTENSIONS), size: z.int(), text: z.enum(RESUME_TEXT_STATES) }),
+  /** The list's: the latest of applying, the last stage change, note and interview change. */
+  lastActivityAt: z.optional(z.string()),
+  /** The list's: how many of the scorecards its reader may read (the interviews' rule) give each recommendation. */
+  scorecards: z.optional(z.record(z.enum(RECOMMENDATIONS), z.int())),
   /** With `?q=`: the matching passage, hits given as [start, end) offsets into `text`, and the field it is from. */
   match: z.optional(
     z.object({

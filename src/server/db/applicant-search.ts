@@ -111,9 +111,14 @@ async function rankPostgres(db: Kysely<Database>, terms: string[]): Promise<Rank
 /**
  * Applicants whose name, e-mail, job title, cover letter or resume text hold every word of
  * `query` (each as a word's beginning), best match first, each with its best passage. A query
- * without a letter or digit finds nobody.
+ * without a letter or digit finds nobody. With `readerId`, each as the list gives it (activity, scorecards).
  */
-export async function searchApplicants(db: Kysely<Database>, kind: DbKind, query: string): Promise<Applicant[]> {
+export async function searchApplicants(
+  db: Kysely<Database>,
+  kind: DbKind,
+  query: string,
+  readerId?: number,
+): Promise<Applicant[]> {
   const terms = searchTerms(query);
   if (!terms.length) return [];
   const ranked = kind === 'sqlite' ? await rankSqlite(db, terms) : await rankPostgres(db, terms);
@@ -122,6 +127,7 @@ export async function searchApplicants(db: Kysely<Database>, kind: DbKind, query
       await getApplicantsByIds(
         db,
         ranked.map((r) => r.id),
+        readerId,
       )
     ).map((a) => [a.id, a]),
   );

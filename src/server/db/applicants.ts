@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Recommendation } from '~/lib/interviews';
 import type { ResumeKind } from '~/lib/limits';
 import type { OtherApplication } from '~/lib/notes';
 import type { Applicant, ResumeTextState } from '~/lib/schemas/applicant';
@@ -48,19 +49,140 @@ function selectApplicants(db: Kysely<Database>) {
     .select(['resumes.kind as resume_kind', 'resumes.size as resume_size', 'resumes.text_state as resume_text_state']);
 }
 
-/** Every applicant, newest first, without resume bytes. */
-export async function listApplicants(db: Kysely<Database>): Promise<Applicant[]> {
-  const rows = await selectApplicants(db)
+/**
+ * The applicants with, for the list, their last activity and a tally of the scorecards `readerId` may
+ * read: one grouped subquery each, joined, so a list of thousands costs no query per applicant.
+ */
+function selectListed(db: Kysely<Database>, readerId: number) {
+  return selectApplicants(db)
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('applicant_notes')
+          .select((n) => ['applicant_notes.applicant_id', n.fn.max('applicant_notes.created_at').as('at')])
+          .groupBy('applicant_notes.applicant_id')
+          .as('last_note'),
+      (join) => join.onRef('last_note.applicant_id', '=', 'applicants.id'),
+    )
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('interviews')
+          .select((i) => ['interviews.applicant_id', i.fn.max('interviews.updated_at').as('at')])
+          .groupBy('interviews.applicant_id')
+          .as('last_interview'),
+      (join) => join.onRef('last_interview.applicant_id', '=', 'applicants.id'),
+    )
+    .leftJoin(
+      (eb) =>
+        eb
+          .selectFrom('scorecards')
+          .innerJoin('interviews', 'interviews.id', 'scorecards.interview_id')
+          .select((s) => {
+            const count = (r: Recommendation) =>
+              s.fn.sum<number | string>(s.case().when('scorecards.recommendation', '=', r).then(1).else(0).end());
+            return [
+              'interviews.applicant_id',
+              count('strong_no').as('strong_no'),
+              count('no').as('no'),
+              count('yes').as('yes'),
+              count('strong_yes').as('strong_yes'),
+            ];
+          })
+          // The interviews feature's scorecardVisibility, in SQL: one who was ever on the panel of an
+          // interview of this applicant, not cancelled, without their card for it, counts only their own.
+          .where((s) =>
+            s.or([
+              s('scorecards.admin_id', '=', readerId),
+              s.not(
+                s.exists(
+                  s
+                    .selectFrom('interviews as owed')
+                    .innerJoin('interview_panel_history as ever', 'ever.interview_id', 'owed.id')
+                    .select('owed.id')
+                    .whereRef('owed.applicant_id', '=', 'interviews.applicant_id')
+                    .where('ever.admin_id', '=', readerId)
+                    .where('owed.cancelled_at', 'is', null)
+                    .where((o) =>
+                      o.not(
+                        o.exists(
+                          o
+                            .selectFrom('scorecards as own')
+                            .select('own.id')
+                            .whereRef('own.interview_id', '=', 'owed.id')
+                            .where('own.admin_id', '=', readerId),
+                        ),
+                      ),
+                    ),
+                ),
+              ),
+            ]),
+          )
+          .groupBy('interviews.applicant_id')
+          .as('tally'),
+      (join) => join.onRef('tally.applicant_id', '=', 'applicants.id'),
+    )
+    .select([
+      'last_note.at as last_note_at',
+      'last_interview.at as last_interview_at',
+      'tally.strong_no',
+      'tally.no',
+      'tally.yes',
+      'tally.strong_yes',
+    ]);
+}
+
+type ListedRow = ApplicantWithResume & {
+  last_note_at: string | null;
+  last_interview_at: string | null;
+} & Record<Recommendation, number | string | null>;
+
+/** A listed row as the API names it, with its last activity and scorecard tally. */
+function toListedApplicant(row: ListedRow): Applicant {
+  const applicant = toApplicant(row);
+  // Last activity: the latest of applying, the last stage change, note and interview change; mails are filed by person, not application.
+  const times = [applicant.statusChangedAt, row.last_note_at, row.last_interview_at].filter((t) => t !== null);
+  return {
+    ...applicant,
+    lastActivityAt: times.reduce((latest, t) => (t > latest ? t : latest), applicant.appliedAt),
+    scorecards: {
+      strong_no: Number(row.strong_no ?? 0),
+      no: Number(row.no ?? 0),
+      yes: Number(row.yes ?? 0),
+      strong_yes: Number(row.strong_yes ?? 0),
+    },
+  };
+}
+
+/**
+ * Every applicant, newest first, without resume bytes. With `readerId` (the list's reader), each with
+ * its last activity and the tally of the scorecards that reader may read.
+ */
+export async function listApplicants(db: Kysely<Database>, readerId?: number): Promise<Applicant[]> {
+  if (readerId === undefined) {
+    const rows = await selectApplicants(db)
+      .orderBy('applicants.applied_at', 'desc')
+      .orderBy('applicants.id', 'desc')
+      .execute();
+    return rows.map(toApplicant);
+  }
+  const rows = await selectListed(db, readerId)
     .orderBy('applicants.applied_at', 'desc')
     .orderBy('applicants.id', 'desc')
     .execute();
-  return rows.map(toApplicant);
+  return rows.map(toListedApplicant);
 }
 
-/** The applicants with these ids, in no particular order. */
-export async function getApplicantsByIds(db: Kysely<Database>, ids: readonly number[]): Promise<Applicant[]> {
+/** The applicants with these ids, in no particular order; with `readerId`, as `listApplicants` lists them. */
+export async function getApplicantsByIds(
+  db: Kysely<Database>,
+  ids: readonly number[],
+  readerId?: number,
+): Promise<Applicant[]> {
   if (!ids.length) return [];
-  return (await selectApplicants(db).where('applicants.id', 'in', ids).execute()).map(toApplicant);
+  if (readerId === undefined)
+    return (await selectApplicants(db).where('applicants.id', 'in', ids).execute()).map(toApplicant);
+  return (await selectListed(db, readerId).where('applicants.id', 'in', ids).execute()).map(toListedApplicant);
 }
 
 export async function getApplicantById(db: Kysely<Database>, id: number): Promise<Applicant | null> {

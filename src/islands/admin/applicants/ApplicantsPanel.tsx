@@ -22,6 +22,13 @@ import { Can, useCan } from '../session';
 import { BoardView } from './BoardView';
 import { BulkBar } from './BulkBar';
 import { useSelection } from './useSelection';
+import { TableView } from './TableView';
+import { nextSort, sortApplicants, type TableSort } from './table-sort';
+import { APPLICANT_VIEWS, saveView, savedView, type ApplicantsView } from './view-choice';
+
+const VIEW_LABELS: Record<ApplicantsView, string> = { list: 'List', board: 'Board', table: 'Table' };
+/** The list's own order, as the table's headers tell it. */
+const NEWEST_FIRST: TableSort = { column: 'applied', direction: 'descending' };
 
 const applicantsTexts = {
   loading: 'Loading applicants...',
@@ -105,10 +112,20 @@ export function ApplicantsPanel() {
     [all, filter, searching, search.data],
   );
   const choices = useMemo(() => jobChoices(jobs.data ?? [], all), [jobs.data, all]);
-  const shownIds = useMemo(() => shown.map((a) => a.id), [shown]);
+  const [view, setView] = useState<ApplicantsView>(savedView);
+  const chooseView = (next: ApplicantsView) => {
+    setView(next);
+    saveView(next);
+  };
+  // The table's order; until a header is clicked, the list's (a search's: best match first, no column's).
+  const [pickedSort, setSort] = useState<TableSort>(null);
+  const sort = pickedSort ?? (searching ? null : NEWEST_FIRST);
+  const ordered = useMemo(() => (view === 'table' ? sortApplicants(shown, sort) : shown), [view, shown, sort]);
+  // Shift-click ranges and Previous/Next follow the order on screen.
+  const shownIds = useMemo(() => ordered.map((a) => a.id), [ordered]);
   const selection = useSelection(shownIds);
   const canWrite = useCan('recruiter');
-  const [view, setView] = useState<'list' | 'board'>('list');
+  const selecting = view === 'list' || view === 'table';
   // The dialog reads the applicant from the cached list, so a status change shows there at once.
   const open = openId === null ? undefined : all.find((a) => a.id === openId);
   useEffect(() => {
@@ -147,25 +164,30 @@ export function ApplicantsPanel() {
             <Counters applicants={all} />
             <div className="flex flex-wrap items-center justify-between gap-2">
               <div role="group" aria-label="View" className="inline-flex rounded-xl border border-white/15 p-0.5">
-                {(['list', 'board'] as const).map((v) => (
+                {APPLICANT_VIEWS.map((v) => (
                   <button
                     key={v}
                     type="button"
                     aria-pressed={view === v}
-                    onClick={() => setView(v)}
-                    className={`rounded-lg px-3 py-1.5 text-sm ${view === v ? 'bg-brand-400 text-ink-900' : 'text-slate-200 hover:bg-white/10'}`}
+                    onClick={() => chooseView(v)}
+                    // Narrow on a phone: the three views and 'Select all N matching' share one line above the cards.
+                    className={`rounded-lg px-1.5 py-1.5 text-sm sm:px-3 ${view === v ? 'bg-brand-400 text-ink-900' : 'text-slate-200 hover:bg-white/10'}`}
                   >
-                    {v === 'list' ? 'List' : 'Board'}
+                    {VIEW_LABELS[v]}
                   </button>
                 ))}
               </div>
-              {canWrite && view === 'list' && selection.selected.size === 0 && shown.length > 0 && (
-                <button type="button" className="btn btn-secondary px-3 py-1.5 text-sm" onClick={selection.selectAll}>
+              {canWrite && selecting && selection.selected.size === 0 && shown.length > 0 && (
+                <button
+                  type="button"
+                  className="btn btn-secondary px-2.5 py-1.5 text-sm sm:px-3"
+                  onClick={selection.selectAll}
+                >
                   Select all {shown.length} matching
                 </button>
               )}
             </div>
-            {canWrite && view === 'list' && (
+            {canWrite && selecting && (
               <BulkBar
                 selected={selection.selected}
                 matching={shown.length}
@@ -202,6 +224,15 @@ export function ApplicantsPanel() {
               </StateMessage>
             ) : view === 'board' ? (
               <BoardView applicants={shown} actions={actions} onView={setOpenId} />
+            ) : view === 'table' ? (
+              <TableView
+                applicants={ordered}
+                sort={sort}
+                onSort={(column) => setSort(nextSort(sort, column))}
+                selected={canWrite ? selection.selected : undefined}
+                onSelect={selection.toggle}
+                onView={setOpenId}
+              />
             ) : (
               // One column of the screen's width on a phone: a long name truncates instead of widening it.
               <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3" aria-label="Applicants">
@@ -235,7 +266,7 @@ export function ApplicantsPanel() {
             setOpenId(null);
           }}
           onOpenApplication={setOpenId}
-          steps={steps(shown, open.id)}
+          steps={steps(ordered, open.id)}
         />
       )}
       {confirmDialog}

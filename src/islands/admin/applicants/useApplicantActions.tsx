@@ -65,8 +65,9 @@ export function useApplicantActions(onDeleted: (id: number) => void): {
       updateApplicantStatus(applicant.id, choice),
     onMutate: ({ applicant }) => mark(applicant.id, true),
     onSuccess: ({ applicant: updated, message, undo }, { done }) => {
+      // Merged: the answer lacks what only the list computes (last activity, scorecards) until it refetches.
       queryClient.setQueryData<Applicant[]>(applicantKeys.list(), (list) =>
-        list?.map((a) => (a.id === updated.id ? updated : a)),
+        list?.map((a) => (a.id === updated.id ? { ...a, ...updated } : a)),
       );
       // Every list (counts, Sources, Outbox for a mail) refetches after any change: ui/change-tracking.ts.
       announce('success', done ?? message, undo);

@@ -16,7 +16,13 @@ export function useUndo(): (kind: ToastKind, message: string, offer: UndoOffer |
     mutationFn: undoApplicantAction,
     onSuccess: ({ applicants, message, skipped }) => {
       const back = new Map(applicants.map((a) => [a.id, a]));
-      queryClient.setQueryData<Applicant[]>(applicantKeys.list(), (list) => list?.map((a) => back.get(a.id) ?? a));
+      // Merged: the answer lacks what only the list computes (last activity, scorecards) until it refetches.
+      queryClient.setQueryData<Applicant[]>(applicantKeys.list(), (list) =>
+        list?.map((a) => {
+          const put = back.get(a.id);
+          return put ? { ...a, ...put } : a;
+        }),
+      );
       showToast(skipped.length > 0 ? 'info' : 'success', message, { focus: true });
     },
     onError: (error) => notifyFailure(error, undoMessages.failed, undoMessages.failed, { focus: true }),

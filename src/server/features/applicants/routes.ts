@@ -45,7 +45,11 @@ export function applicantRoutes(services: Runtime) {
         const parsed = applicantSearchQuerySchema.safeParse(c.req.query());
         if (!parsed.success) return apiError(c, 400, summarize(fieldErrors(parsed.error), applicantMessages.badSearch));
         const { q } = parsed.data;
-        const found = q === undefined ? await listApplicants(db) : await searchApplicants(db, services.dbKind, q);
+        const readerId = c.get('admin')?.id;
+        const found =
+          q === undefined
+            ? await listApplicants(db, readerId)
+            : await searchApplicants(db, services.dbKind, q, readerId);
         const applicants = found.map(await adminApplicantView(services));
         await auditRequest(services, c, 'applicants.listed', {
           summary:
