@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = {
   'job.reopened': 'Reopened vacancy',
   'retention.purged': 'Purged by retention',
   'outbox.listed': 'Listed outbox',
+  'outbox.read': 'Read a mail',
   'outbox.released': 'Released mails held after a restore',
   'outbox.discarded': 'Discarded mails held after a restore',
   'job.created': 'Created job',
@@ -118,6 +119,8 @@ export const AUDIT_ACTIONS = {
   'two_factor.locked': 'Too many wrong two-factor codes',
 } as const;
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+/** Actions that only list records ('Listed applicants'): the Activity tab hides them unless asked. */
+export const LIST_VIEW_ACTIONS = (Object.keys(AUDIT_ACTIONS) as AuditAction[]).filter((a) => a.endsWith('.listed'));
 export const auditActionSchema = z.enum(Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]]);
 
 /** One audit row as the API lists it. Holds no applicant's name, e-mail or phone. */

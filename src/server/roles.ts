@@ -48,6 +48,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'POST /api/applicants/:id/interview-invitation': 'recruiter',
   'DELETE /api/applicants/:id': 'recruiter',
   'POST /api/applicants/bulk': 'recruiter',
+  'POST /api/applicants/undo': 'recruiter',
   'GET /api/applicants.csv': 'recruiter',
   'GET /api/applicants/:id/export': 'recruiter',
   'POST /api/erasure': 'recruiter',
@@ -56,6 +57,7 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'DELETE /api/messages/:id': 'recruiter',
   'PUT /api/messages/:id/handled': 'recruiter',
   'GET /api/outbox': 'recruiter',
+  'GET /api/outbox/:id/text': 'recruiter',
   // Mail templates to applicants: kept and used by recruiters and owners.
   'GET /api/mail-templates': 'recruiter',
   'POST /api/mail-templates': 'recruiter',

@@ -33,6 +33,19 @@ describe('audit entries for admin actions', () => {
     expect(listed[0]).toMatchObject({ adminId: api.admin.id, adminEmail: api.admin.email, summary: 'listed 0 mails' });
   });
 
+  it('leaves out the entries that only list records when asked, keeping every other one', async () => {
+    await call(api.app, 'GET', '/api/applicants', { token: api.token });
+    const page = async (query: string) =>
+      ((await (await call(api.app, 'GET', `/api/audit${query}`, { token: api.token })).json()) as AuditPage).entries;
+    const all = await page('');
+    const hidden = await page('?lists=hide');
+    expect(all.map((e) => e.action)).toEqual(expect.arrayContaining(['applicants.listed', 'outbox.listed']));
+    expect(hidden.map((e) => e.id)).toEqual(all.filter((e) => !e.action.endsWith('.listed')).map((e) => e.id));
+    const bad = await call(api.app, 'GET', '/api/audit?lists=maybe', { token: api.token });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toContain('lists must be hide or show');
+  });
+
   it('records creating, updating and deleting a job, with the job as subject', async () => {
     const job = await createJobViaApi(api);
     const path = `/api/job/${job.id}`;

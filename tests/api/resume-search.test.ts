@@ -125,10 +125,18 @@ describe('resume search', () => {
 
     const hits = await search('quokkaplex');
     expect(hits.map((a) => a.id)).toEqual([inName, inLetter, inResume]);
+    expect(hits.map((a) => a.match?.field)).toEqual(['name', 'coverLetter', 'resume']);
     for (const hit of hits) {
       const marked = hit.match?.hits.map(([start, end]) => hit.match?.text.slice(start, end).toLowerCase());
       expect(marked).toContain('quokkaplex');
     }
+  });
+
+  it('takes the passage from the cover letter or the resume before the name, which the card shows anyway', async () => {
+    await applicant(pdf(pdfWithText([['Built the Dingoflux toolchain']])), { name: 'Ada Dingoflux' });
+    const [hit] = await search('dingoflux');
+    expect(hit?.match?.field).toBe('resume');
+    expect(hit?.match?.text).toContain('Built the Dingoflux toolchain');
   });
 
   it('returns markup in a resume as text, never as HTML', async () => {

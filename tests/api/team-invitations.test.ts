@@ -46,6 +46,22 @@ describe('without a mail server', () => {
     expect((await lookup('not-a-token')).status).toBe(404);
   });
 
+  it('names an owner who has a display name by it, with their address, in the mail and on the invitee page', async () => {
+    expect(
+      (await call(api.app, 'PUT', '/api/account/name', { token: api.token, json: { displayName: 'Asha Rao' } })).status,
+    ).toBe(200);
+    const sent = await invite('margaret@example.com');
+    const inviter = `Asha Rao (${api.admin.email})`;
+    expect(((await (await lookup(tokenOf(sent.link))).json()) as InvitationInfo).invitedBy).toBe(inviter);
+    const mail = await api.db
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('recipient', '=', 'margaret@example.com')
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`${inviter} invited you to the`);
+    await api.db.updateTable('admins').set({ display_name: null }).where('id', '=', api.admin.id).execute();
+  });
+
   it('refuses an empty token as a broken link', async () => {
     const res = await call(api.app, 'POST', '/api/auth/invitation', { json: { token: '' } });
     expect(res.status).toBe(400);

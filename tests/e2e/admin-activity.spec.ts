@@ -35,13 +35,21 @@ function trail(): AuditPage {
 }
 
 test.describe('admin activity', () => {
-  test('groups consecutive list views by one admin into one row per list; every entry stays one click away', async ({
+  test('hides list views until asked, then groups consecutive ones by one admin into one row per list; every entry stays one click away', async ({
     loggedInPage: page,
     axe,
   }) => {
-    await page.route('**/api/audit*', (route) => route.fulfill({ json: trail() }));
+    const asked: string[] = [];
+    await page.route('**/api/audit*', (route) => {
+      asked.push(new URL(route.request().url()).search);
+      return route.fulfill({ json: trail() });
+    });
     await page.goto('/admin#activity');
     const panel = page.getByRole('tabpanel', { name: 'Activity' });
+    // List views are left out until asked for.
+    await expect.poll(() => asked[0]).toBe('?lists=hide');
+    await panel.getByLabel(/^Show list views/).check();
+    await expect.poll(() => asked.at(-1)).toBe('');
     const rows = panel.getByRole('list', { name: 'Activity entries' }).locator(':scope > li');
     await expect(rows).toHaveCount(4);
     await expect(rows.nth(0)).toContainText('Viewed applicant');

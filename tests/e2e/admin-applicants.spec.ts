@@ -112,6 +112,10 @@ test.describe('admin applicants', () => {
       await expect(cards).toHaveText(names(ada));
       await admin.search('vision researcher');
       await expect(cards).toHaveText(names(edsger, alan));
+      // Each card says where the words matched.
+      await expect(cards.first().locator('[data-match]')).toHaveText(
+        /^In the cover letter: .*build .*Vision Researcher/i,
+      );
       await expect(page.getByText('Showing 2 of 4 applicants')).toBeVisible();
 
       await admin.search('');

@@ -349,6 +349,10 @@ test.describe('the hiring team', () => {
 
       await page.getByRole('button', { name: 'Account' }).click();
       const dialog = page.getByRole('dialog', { name: 'Your account' });
+      // The button says what is missing instead of waiting, disabled, for no reason given.
+      await dialog.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();
+      await expect(dialog.getByLabel('Your current password')).toBeFocused();
+      await expect(dialog.getByText('Enter your current password')).toBeVisible();
       await dialog.getByLabel('Your current password').fill(PASSWORD);
       await dialog.getByLabel('Code from your app, or a recovery code').fill(recoveryCodes[1] ?? '');
       await dialog.getByRole('button', { name: 'Turn off two-factor sign-in' }).click();

@@ -113,7 +113,17 @@ test.describe('e-mail', { tag: '@once' }, () => {
     await expect(outbox.getByRole('list', { name: 'Mails' }).getByRole('listitem')).toHaveCount(3);
     await expect(outbox.getByText('Status: Sent')).toHaveCount(3);
     await expect(page.getByRole('tab', { name: /^Outbox/ })).toHaveText(/\(0 failed\)/);
+    // The receipt carries the applicant's private link: its text is never shown; the others can be read.
+    await expect(outbox.getByText('This mail carries a private link, so its text is not shown')).toHaveCount(1);
+    await outbox.getByLabel('Search recipient or subject').fill('SHORTLISTED');
+    await expect(outbox.getByText('Showing 1 of 3 mails')).toBeVisible();
+    const statusMail = outbox.getByRole('article');
+    await statusMail.getByRole('button', { name: /^Show text/ }).click();
+    await expect(statusMail.getByRole('button', { name: /^Hide text/ })).toHaveAttribute('aria-expanded', 'true');
+    await expect(statusMail.locator('pre')).toContainText('Good news, Meera Iyer');
     expect(await axe('#panel-outbox')).toEqual([]);
+    await outbox.getByLabel('Filter by delivery state').selectOption({ label: 'Failed' });
+    await expect(outbox.getByText('No mails match the filters')).toBeVisible();
   });
 
   test('a contact message reaches sales with Reply-To the sender', async ({ page }) => {

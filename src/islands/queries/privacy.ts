@@ -14,7 +14,8 @@ export const applicantDetailQuery = (id: number) =>
     refetchOnWindowFocus: false,
   });
 
-export type AuditFilter = { action: AuditAction | 'all'; adminId: number | 'all' };
+/** `listViews`: whether entries that only list records show (an action filter shows its own entries). */
+export type AuditFilter = { action: AuditAction | 'all'; adminId: number | 'all'; listViews: boolean };
 
 export const auditKeys = { all: ['audit'] as const, list: (filter: AuditFilter) => ['audit', 'list', filter] as const };
 
@@ -28,6 +29,7 @@ export const auditQuery = (filter: AuditFilter) =>
       if (pageParam) query.set('cursor', pageParam);
       if (filter.action !== 'all') query.set('action', filter.action);
       if (filter.adminId !== 'all') query.set('admin', String(filter.adminId));
+      if (!filter.listViews && filter.action === 'all') query.set('lists', 'hide');
       const suffix = query.toString();
       return apiRequest<AuditPage>(`/audit${suffix ? `?${suffix}` : ''}`, { auth: true, signal });
     },

@@ -65,6 +65,21 @@ export const applicantSearchQuerySchema = z.object({
 });
 
 /** An applicant as the API lists it; the resume bytes are downloaded separately. */
+/**
+ * The fields the applicant search reads, in the order a passage is taken from: the texts a card does not show
+ * first, so a hit in the name does not hide the cover letter's or the resume's context.
+ */
+export const SEARCH_FIELDS = ['coverLetter', 'resume', 'jobTitle', 'name', 'email'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
+/** How a snippet names where it matched: "In the resume: …". */
+export const SEARCH_FIELD_LABELS: Record<SearchField, string> = {
+  coverLetter: 'In the cover letter',
+  resume: 'In the resume',
+  jobTitle: 'In the job title',
+  name: 'In the name',
+  email: 'In the e-mail address',
+};
+
 export const applicantSchema = z.object({
   id: z.int(),
   jobId: z.int(),
@@ -99,8 +114,14 @@ export const applicantSchema = z.object({
    * its text was read for search and preview (RESUME_TEXT_STATES).
    */
   resume: z.object({ kind: z.enum(RESUME_EXTENSIONS), size: z.int(), text: z.enum(RESUME_TEXT_STATES) }),
-  /** With `?q=`: the best matching passage, hits given as [start, end) offsets into `text`. */
-  match: z.optional(z.object({ text: z.string(), hits: z.array(z.tuple([z.int(), z.int()])) })),
+  /** With `?q=`: the matching passage, hits given as [start, end) offsets into `text`, and the field it is from. */
+  match: z.optional(
+    z.object({
+      field: z.enum(SEARCH_FIELDS),
+      text: z.string(),
+      hits: z.array(z.tuple([z.int(), z.int()])),
+    }),
+  ),
 });
 export type Applicant = z.infer<typeof applicantSchema>;
 export type ApplicantMatch = NonNullable<Applicant['match']>;

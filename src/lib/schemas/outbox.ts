@@ -38,6 +38,12 @@ export const MAIL_KINDS = {
 } as const satisfies Record<string, MailKindInfo>;
 export type MailKind = keyof typeof MAIL_KINDS;
 
+/** Whether admins may read a mail of `kind` in the Outbox: not one carrying a private or single-use link. */
+export const readableMailKind = (kind: MailKind): boolean => MAIL_KINDS[kind].linkLifetimeMs === null;
+
+/** `GET /api/outbox/{id}/text`: the plain-text body of a mail that carries no link. */
+export type OutboxMailText = { text: string };
+
 /** `not configured`: pending on a server without SMTP_URL; `held`: pending, waiting for an admin after a restore. */
 export type OutboxDisplayStatus = 'pending' | 'sent' | 'failed' | 'held' | 'not configured';
 
@@ -70,6 +76,8 @@ export const OUTBOX_LIST_LIMIT = 200;
 
 export const outboxMessages = {
   notFound: 'Mail not found',
+  /** A mail with a private or single-use link: reading it would hand the link to whoever reads. */
+  textWithLink: 'This mail carries a private link, so its text is not shown',
   notFailed: 'Only failed mails can be retried',
   linkExpired: 'This mail carried a link that has expired: send a new invitation or reset link instead.',
   retried: 'The mail will be sent again shortly.',

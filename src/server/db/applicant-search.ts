@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { SEARCH_TERMS_MAX } from '~/lib/limits';
-import type { Applicant, ApplicantMatch } from '~/lib/schemas/applicant-api';
+import { SEARCH_FIELDS, type Applicant, type ApplicantMatch, type SearchField } from '~/lib/schemas/applicant-api';
 import { getApplicantsByIds } from './applicants';
 import type { Database, DbKind } from './schema';
 
@@ -24,7 +24,7 @@ function searchTerms(query: string): string[] {
 }
 
 /** A snippet with hit markers as plain text and [start, end) offsets: the browser marks them, nothing is HTML. */
-function parseSnippet(marked: string): ApplicantMatch {
+function parseSnippet(field: SearchField, marked: string): ApplicantMatch {
   const hits: [number, number][] = [];
   let text = '';
   let start = -1;
@@ -35,31 +35,46 @@ function parseSnippet(marked: string): ApplicantMatch {
       start = -1;
     } else text += char;
   }
-  return { text, hits };
+  return { field, text, hits };
 }
 
-type Ranked = { id: number; snippet: string };
+type Ranked = { id: number; field: SearchField; snippet: string };
+
+/** The first of the fields (in SEARCH_FIELDS order) whose snippet holds a hit, else the first field. */
+function firstHit(id: number, passages: Record<SearchField, string>): Ranked {
+  const field = SEARCH_FIELDS.find((f) => passages[f].includes(HIT_START)) ?? SEARCH_FIELDS[0];
+  return { id, field, snippet: passages[field] };
+}
+
+/** The FTS5 table's column of each field (migration 0028). */
+const FTS_COLUMNS: Record<SearchField, number> = { name: 0, email: 1, jobTitle: 2, coverLetter: 3, resume: 4 };
 
 /** SQLite: FTS5, every word a prefix, all required; bm25 weights name and e-mail over job, cover letter, resume. */
 async function rankSqlite(db: Kysely<Database>, terms: string[]): Promise<Ranked[]> {
   const match = terms.map((t) => `"${t}"*`).join(' ');
-  const { rows } = await sql<Ranked>`
-    select rowid as id,
-      snippet(applicant_search, -1, ${HIT_START}, ${HIT_END}, '…', ${SNIPPET_WORDS}) as snippet
+  const snippets = SEARCH_FIELDS.map(
+    (field) =>
+      sql`snippet(applicant_search, ${sql.lit(FTS_COLUMNS[field])}, ${HIT_START}, ${HIT_END}, '…', ${SNIPPET_WORDS}) as ${sql.ref(field)}`,
+  );
+  const { rows } = await sql<{ id: number } & Record<SearchField, string>>`
+    select rowid as id, ${sql.join(snippets)}
     from applicant_search where applicant_search match ${match}
     order by bm25(applicant_search, 10.0, 10.0, 4.0, 2.0, 1.0), rowid desc`.execute(db);
-  return rows;
+  return rows.map((row) => firstHit(row.id, row));
+}
+
+/** A word that begins with one of `terms`, as the search matches them. */
+function termPattern(terms: readonly string[]): RegExp {
+  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  return new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${escaped.join('|')})[\\p{L}\\p{M}\\p{N}]*`, 'giu');
 }
 
 /**
- * A passage of the first of `fields` holding a word that begins with one of `terms`, about
- * SNIPPET_WORDS words around it, each such word between hit markers (as SQLite's snippet() gives).
+ * A passage of `text` of about SNIPPET_WORDS words around the first `word`, each such word between hit
+ * markers (as SQLite's snippet() gives).
  */
-function markedPassage(fields: readonly string[], terms: readonly string[]): string {
-  const escaped = terms.map((t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
-  const word = new RegExp(`(?<![\\p{L}\\p{M}\\p{N}])(?:${escaped.join('|')})[\\p{L}\\p{M}\\p{N}]*`, 'giu');
-  const field = fields.find((text) => text.search(word) >= 0) ?? fields[0] ?? '';
-  const words = field.split(/\s+/);
+function markedPassage(text: string, word: RegExp): string {
+  const words = text.split(/\s+/);
   const first = Math.max(
     0,
     words.findIndex((w) => w.search(word) >= 0),
@@ -78,14 +93,19 @@ function markedPassage(fields: readonly string[], terms: readonly string[]): str
  */
 async function rankPostgres(db: Kysely<Database>, terms: string[]): Promise<Ranked[]> {
   const query = terms.map((t) => `${t}:*`).join(' & ');
-  const { rows } = await sql<{ id: number; fields: string[] }>`
-    select a.id, array[a.cover_letter, coalesce(r.text, ''), a.job_title, a.name, a.email] as fields
+  const { rows } = await sql<{ id: number } & Record<SearchField, string>>`
+    select a.id, a.cover_letter as "coverLetter", coalesce(r.text, '') as resume, a.job_title as "jobTitle",
+      a.name, a.email
     from applicants a
       join resumes r on r.applicant_id = a.id,
       to_tsquery('simple', ${query}) q
     where a.search_vector @@ q
     order by ts_rank(a.search_vector, q) desc, a.id desc`.execute(db);
-  return rows.map((r) => ({ id: Number(r.id), snippet: markedPassage(r.fields, terms) }));
+  const word = termPattern(terms);
+  return rows.map((row) => {
+    const field = SEARCH_FIELDS.find((f) => row[f].search(word) >= 0) ?? SEARCH_FIELDS[0];
+    return { id: Number(row.id), field, snippet: markedPassage(row[field], word) };
+  });
 }
 
 /**
@@ -105,8 +125,8 @@ export async function searchApplicants(db: Kysely<Database>, kind: DbKind, query
       )
     ).map((a) => [a.id, a]),
   );
-  return ranked.flatMap(({ id, snippet }) => {
+  return ranked.flatMap(({ id, field, snippet }) => {
     const applicant = byId.get(id);
-    return applicant ? [{ ...applicant, match: parseSnippet(snippet) }] : [];
+    return applicant ? [{ ...applicant, match: parseSnippet(field, snippet) }] : [];
   });
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AuditAction, AuditEntry } from '~/lib/privacy';
+import { LIST_VIEW_ACTIONS, type AuditAction, type AuditEntry } from '~/lib/privacy';
 import type { Database } from './schema';
 
 /** One row of the audit trail as written; `at` is an ISO timestamp. */
@@ -48,6 +48,8 @@ export type AuditQuery = {
   cursor?: number | undefined;
   action?: AuditAction | undefined;
   adminId?: number | undefined;
+  /** Leave out the entries that only list records (LIST_VIEW_ACTIONS). */
+  withoutListViews?: boolean | undefined;
 };
 
 /** One page of the trail, newest first; `nextCursor` is the id to continue below, or null at the end. */
@@ -60,6 +62,7 @@ export async function listAudit(
   if (query.cursor !== undefined) select = select.where('id', '<', query.cursor);
   if (query.action) select = select.where('action', '=', query.action);
   if (query.adminId !== undefined) select = select.where('admin_id', '=', query.adminId);
+  if (query.withoutListViews) select = select.where('action', 'not in', LIST_VIEW_ACTIONS);
   const rows = await select
     .orderBy('id', 'desc')
     .limit(limit + 1)

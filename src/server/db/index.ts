@@ -39,6 +39,7 @@ export {
 export {
   listApplicants,
   getApplicantById,
+  getApplicantsByIds,
   toApplicant,
   deleteApplicant,
   getResume,

@@ -11,6 +11,7 @@ import { DisplayNameForm } from './DisplayNameForm';
 import { Spinner } from '~/islands/ui/Spinner';
 import { showToast } from '~/islands/ui/toast-store';
 import { TwoFactorSetup } from './TwoFactorSetup';
+import { twoFactorMessages } from '~/lib/two-factor';
 import { twoFactorErrors, useFocusOnError, type TwoFactorErrors } from './two-factor-form';
 
 /** Turning two-factor sign-in off takes a current code (or a recovery code) and the current password. */
@@ -24,6 +25,9 @@ function TurnOff() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // The button stays enabled and says what is missing, as the setup's buttons do.
+    if (!password) return setErrors({ password: twoFactorMessages.passwordRequired });
+    if (!code.trim()) return setErrors({ code: twoFactorMessages.codeRequired });
     setBusy(true);
     setErrors({});
     try {
@@ -66,7 +70,7 @@ function TurnOff() {
           autoComplete: 'one-time-code',
         }}
       />
-      <button type="submit" className="btn btn-secondary self-start" disabled={busy || !code.trim() || !password}>
+      <button type="submit" className="btn btn-secondary self-start" disabled={busy}>
         {busy ? 'Turning off...' : 'Turn off two-factor sign-in'}
       </button>
     </form>

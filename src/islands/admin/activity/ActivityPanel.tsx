@@ -15,7 +15,7 @@ const activityTexts = {
   more: 'Show older entries',
 } as const;
 
-const ALL: AuditFilter = { action: 'all', adminId: 'all' };
+const ALL: AuditFilter = { action: 'all', adminId: 'all', listViews: false };
 const ACTIONS = Object.keys(AUDIT_ACTIONS) as AuditAction[];
 
 const SUBJECT_LABELS: Record<NonNullable<AuditEntry['subjectType']>, string> = {
@@ -141,6 +141,15 @@ export function ActivityPanel() {
             ))}
           </select>
         </div>
+        <label className="inline-flex items-center gap-2 text-sm text-slate-200 md:col-span-2">
+          <input
+            type="checkbox"
+            checked={filter.listViews}
+            onChange={(event) => setFilter({ ...filter, listViews: event.target.checked })}
+            className="h-5 w-5 shrink-0 rounded border-white/30 bg-ink-900 accent-brand-400"
+          />
+          Show list views (Listed applicants, messages, outbox)
+        </label>
       </div>
       <QueryState query={activity} items={activity.data && entries} texts={activityTexts} empty={activityTexts.empty}>
         {() => (

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { retryFailedMails, retryMail } from '~/lib/api/outbox';
 import { outboxKeys, outboxQuery } from '~/islands/queries/outbox';
-import { MAIL_KINDS, outboxMessages, type OutboxMail } from '~/lib/schemas';
+import { MAIL_KINDS, outboxMessages, type OutboxDisplayStatus, type OutboxMail } from '~/lib/schemas';
+import { inputClass } from '~/islands/ui/Field';
 import { formatLongDate } from '../format';
 import { AdminPanel } from '../AdminPanel';
 import { useAdminMutation } from '../useAdminMutation';
-import { QueryState } from '../StateMessage';
+import { QueryState, StateMessage } from '../StateMessage';
 import { HeldMails } from './HeldMails';
-import { OutboxStatusBadge } from './OutboxStatusBadge';
+import { MailText } from './MailText';
+import { OutboxStatusBadge, outboxStatusStyles } from './OutboxStatusBadge';
 
 const outboxTexts = {
   loading: 'Loading mails...',
@@ -15,7 +18,58 @@ const outboxTexts = {
   fetchFailed: 'Failed to fetch mails',
   retryFailed: 'Failed to retry the mail',
   retryAllFailed: 'Failed to retry the failed mails',
+  noMatch: 'No mails match the filters',
 } as const;
+
+type MailFilter = { status: OutboxDisplayStatus | 'all'; search: string };
+
+/** The mails of `status` whose recipient or subject holds `search` (any case). */
+function filterMails(mails: readonly OutboxMail[], { status, search }: MailFilter): OutboxMail[] {
+  const words = search.trim().toLocaleLowerCase();
+  return mails.filter(
+    (mail) =>
+      (status === 'all' || mail.status === status) &&
+      (words === '' || `${mail.recipient} ${mail.subject}`.toLocaleLowerCase().includes(words)),
+  );
+}
+
+function MailFilters({ filter, onChange }: { filter: MailFilter; onChange: (filter: MailFilter) => void }) {
+  return (
+    <div role="search" aria-label="Filter mails" className="grid gap-2 sm:grid-cols-[2fr_1fr] sm:gap-3">
+      <div>
+        <label htmlFor="outbox-search" className="sr-only">
+          Search recipient or subject
+        </label>
+        <input
+          id="outbox-search"
+          type="search"
+          value={filter.search}
+          onChange={(event) => onChange({ ...filter, search: event.target.value })}
+          placeholder="Recipient or subject"
+          className={inputClass}
+        />
+      </div>
+      <div>
+        <label htmlFor="outbox-status" className="sr-only">
+          Filter by delivery state
+        </label>
+        <select
+          id="outbox-status"
+          value={filter.status}
+          onChange={(event) => onChange({ ...filter, status: event.target.value as MailFilter['status'] })}
+          className={inputClass}
+        >
+          <option value="all">All states</option>
+          {Object.entries(outboxStatusStyles).map(([status, style]) => (
+            <option key={status} value={status}>
+              {style.label}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
+  );
+}
 
 function MailCard({ mail, onRetry, retrying }: { mail: OutboxMail; onRetry: () => void; retrying: boolean }) {
   const titleId = `mail-${mail.id}-subject`;
@@ -46,6 +100,7 @@ function MailCard({ mail, onRetry, retrying }: { mail: OutboxMail; onRetry: () =
           </>
         )}
       </dl>
+      <MailText mail={mail} />
       {mail.status === 'failed' && (
         <div>
           <button type="button" className="btn btn-secondary px-4 py-2" onClick={onRetry} disabled={retrying}>
@@ -65,6 +120,8 @@ export function OutboxPanel() {
   const configured = useQuery({ ...outboxQuery(), select: (data) => data.configured });
   const failed = useQuery({ ...outboxQuery(), select: (data) => data.counts.failed });
   const held = useQuery({ ...outboxQuery(), select: (data) => data.counts.held });
+  const [filter, setFilter] = useState<MailFilter>({ status: 'all', search: '' });
+  const shown = useMemo(() => filterMails(mails.data ?? [], filter), [mails.data, filter]);
   const retry = useAdminMutation({
     mutationFn: (mail: OutboxMail) => retryMail(mail.id),
     success: ({ message }) => message,
@@ -109,17 +166,27 @@ export function OutboxPanel() {
       )}
       <QueryState query={mails} items={mails.data} texts={outboxTexts}>
         {(items) => (
-          <ul className="flex flex-col gap-4" aria-label="Mails">
-            {items.map((mail) => (
-              <li key={mail.id}>
-                <MailCard
-                  mail={mail}
-                  retrying={retry.isPending && retry.variables.id === mail.id}
-                  onRetry={() => retry.mutate(mail)}
-                />
-              </li>
-            ))}
-          </ul>
+          <>
+            <MailFilters filter={filter} onChange={setFilter} />
+            <p aria-live="polite" className="text-sm text-slate-400">
+              Showing {shown.length} of {items.length} mails
+            </p>
+            {shown.length === 0 ? (
+              <StateMessage kind="empty">{outboxTexts.noMatch}</StateMessage>
+            ) : (
+              <ul className="flex flex-col gap-4" aria-label="Mails">
+                {shown.map((mail) => (
+                  <li key={mail.id}>
+                    <MailCard
+                      mail={mail}
+                      retrying={retry.isPending && retry.variables.id === mail.id}
+                      onRetry={() => retry.mutate(mail)}
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </QueryState>
     </AdminPanel>

@@ -1,7 +1,7 @@
 import type { OutboxDisplayStatus } from '~/lib/schemas';
 import { Badge, type BadgeStyle } from '~/islands/ui/Badge';
 
-const styles: Record<OutboxDisplayStatus, BadgeStyle> = {
+export const outboxStatusStyles: Record<OutboxDisplayStatus, BadgeStyle> = {
   pending: { label: 'Pending', className: 'bg-amber-300 text-amber-950', icon: '●' },
   sent: { label: 'Sent', className: 'bg-emerald-300 text-emerald-950', icon: '✓' },
   failed: { label: 'Failed', className: 'bg-rose-300 text-rose-950', icon: '✕' },
@@ -11,5 +11,5 @@ const styles: Record<OutboxDisplayStatus, BadgeStyle> = {
 
 /** A mail's delivery state, always with the word and an icon. */
 export function OutboxStatusBadge({ status }: { status: OutboxDisplayStatus }) {
-  return <Badge style={styles[status]} />;
+  return <Badge style={outboxStatusStyles[status]} />;
 }

@@ -6,7 +6,7 @@ import { undoMessages, type Applicant, type ApplicantStatus, type RejectionReaso
 import type { UndoOffer } from '~/lib/schemas/applicant-api';
 import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
-import { getApplicantById, withdrawUndoneMails, type Database, type UndoHold } from '../../db';
+import { getApplicantsByIds, withdrawUndoneMails, type Database, type UndoHold } from '../../db';
 import { auditRequest } from '../../services/audit';
 import { undoSummary } from '../../services/stage-history';
 import { insertPendingUndo, revertMove, takePendingUndo } from './repository';
@@ -79,7 +79,6 @@ export async function undoAction(services: Runtime, c: Context<AppEnv>, token: s
     });
   if (!result) return { ok: false, httpStatus: 410, message: undoMessages.tooLate };
 
-  const applicants: Applicant[] = [];
   for (const change of result.undone) {
     if (change.move) {
       await auditRequest(services, c, 'applicant.status_change_undone', {
@@ -87,9 +86,11 @@ export async function undoAction(services: Runtime, c: Context<AppEnv>, token: s
         summary: undoSummary(change.move.from, change.move.to),
       });
     }
-    const applicant = await getApplicantById(services.db, change.id);
-    if (applicant) applicants.push(applicant);
   }
+  const applicants = await getApplicantsByIds(
+    services.db,
+    result.undone.map((change) => change.id),
+  );
   const moved = result.undone.filter((change) => change.move).length;
   return {
     ok: true,

@@ -21,9 +21,10 @@ const auditQuerySchema = z.object({
   cursor: z.preprocess(blankToUndefined, idParam.optional()),
   action: z.preprocess(blankToUndefined, z.optional(auditActionSchema)),
   admin: z.preprocess(blankToUndefined, idParam.optional()),
+  lists: z.preprocess(blankToUndefined, z.optional(z.enum(['hide', 'show'], { error: 'lists must be hide or show' }))),
 });
 
-/** `GET /audit?cursor=&action=&admin=` (Bearer): the trail, newest first. Read-only by design. */
+/** `GET /audit?cursor=&action=&admin=&lists=hide` (Bearer): the trail, newest first. Read-only by design. */
 export function auditRoutes(services: Runtime) {
   const requireRole = roleGuard(services);
   return new Hono<AppEnv>().get('/', requireRole('owner'), async (c) => {
@@ -32,8 +33,9 @@ export function auditRoutes(services: Runtime) {
       const errors = fieldErrors(parsed.error);
       return apiError(c, 400, summarize(errors, 'Invalid filter'), errors);
     }
-    const { cursor, action, admin } = parsed.data;
-    const page = await listAudit(services.db, { cursor, action, adminId: admin }, AUDIT_PAGE_SIZE);
+    const { cursor, action, admin, lists } = parsed.data;
+    const query = { cursor, action, adminId: admin, withoutListViews: lists === 'hide' };
+    const page = await listAudit(services.db, query, AUDIT_PAGE_SIZE);
     const body: AuditPage = { ...page, admins: await auditedAdmins(services.db) };
     return c.json(body);
   });

@@ -1,11 +1,18 @@
 import { Hono } from 'hono';
-import { OUTBOX_LIST_LIMIT, outboxMessages, type OutboxList } from '~/lib/schemas/outbox';
+import {
+  OUTBOX_LIST_LIMIT,
+  outboxMessages,
+  readableMailKind,
+  type OutboxList,
+  type OutboxMailText,
+} from '~/lib/schemas/outbox';
 import type { Runtime } from '../../config';
 import type { AppEnv } from '../../context';
 import { getOutboxStatus, listOutbox, outboxStats, parseDbId, retryFailedMails, settleHeldMails } from '../../db';
 import { apiError } from '../../errors';
 import { roleGuard } from '../../middleware/auth';
 import { auditRequest } from '../../services/audit';
+import { getMailText } from './repository';
 
 /** `/outbox` for admins: the queued, sent and failed mails, 'Retry now' for a failed one or for all of them. */
 export function outboxRoutes(services: Runtime) {
@@ -33,6 +40,15 @@ export function outboxRoutes(services: Runtime) {
                   : mail.status,
           })),
         };
+        return c.json(body);
+      })
+      .get('/:id/text', requireRole('recruiter'), async (c) => {
+        const id = parseDbId(c.req.param('id'));
+        const mail = id === null ? null : await getMailText(db, id);
+        if (id === null || !mail) return apiError(c, 404, outboxMessages.notFound);
+        if (!readableMailKind(mail.kind)) return apiError(c, 403, outboxMessages.textWithLink);
+        await auditRequest(services, c, 'outbox.read', { summary: `read mail #${id}` });
+        const body: OutboxMailText = { text: mail.text };
         return c.json(body);
       })
       // After a restore: the mails the backup had pending are sent after all, or deleted unsent.

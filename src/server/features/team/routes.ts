@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import {
   INVITATION_TTL_HOURS,
@@ -43,6 +43,14 @@ const twoFactorRuleSchema = z.object({ required: z.boolean() });
  * a new link while unused), role changes,
  * removals, whether two-factor sign-in is required, and the days each stage may take. The last owner stays an owner.
  */
+/** How the invitation names the owner who sent it: their display name with their address, so the invitee can tell. */
+function inviterOf(c: Context<AppEnv>): string {
+  const email = c.var.admin?.email;
+  const name = c.var.session?.displayName;
+  if (!email) return 'An owner';
+  return name ? `${name} (${email})` : email;
+}
+
 export function teamRoutes(services: Runtime) {
   const { db, config } = services;
   const requireRole = roleGuard(services);
@@ -61,7 +69,7 @@ export function teamRoutes(services: Runtime) {
       const { email, role } = c.req.valid('json');
       const token = randomBytes(32).toString('base64url');
       const now = services.now();
-      const invitedBy = c.var.admin?.email ?? 'An owner';
+      const invitedBy = inviterOf(c);
       const member: TeamMember | null = await inviteAdmin(
         db,
         {
@@ -95,7 +103,7 @@ export function teamRoutes(services: Runtime) {
       if (!member) return apiError(c, 409, teamMessages.notPending);
       const token = randomBytes(32).toString('base64url');
       const now = services.now();
-      const invitedBy = c.var.admin?.email ?? 'An owner';
+      const invitedBy = inviterOf(c);
       const sent = await reissueInvitation(
         db,
         member.id,
