@@ -25,3 +25,19 @@ export function formatInterviewTime(iso: string, timeZone?: string): string {
   }
   return format.format(new Date(iso));
 }
+
+const slotFormat = new Intl.DateTimeFormat('en-GB', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'shortOffset',
+});
+
+/** 'Tue 9 Mar, 14:30 GMT+1': an offered time in a list, in the reader's own zone, its offset named. */
+export const formatSlotTime = (iso: string): string => slotFormat.format(new Date(iso));
+
+/** The reader's own time zone by name, e.g. 'Europe/Berlin'. */
+export const readerTimeZone = (): string => slotFormat.resolvedOptions().timeZone;

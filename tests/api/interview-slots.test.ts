@@ -170,6 +170,7 @@ describe('interview slots', () => {
       ],
       booked: null,
       changeUntil: null,
+      changeClosed: null,
     });
 
     const since = await lastMailId();
@@ -180,6 +181,7 @@ describe('interview slots', () => {
     expect(body.booked?.id).toBe(first);
     expect(body.free.map((s) => s.id)).toEqual([second]);
     expect(body.changeUntil).toBe(at(14, '09:00'));
+    expect(body.changeClosed).toBeNull();
 
     const interviews = await api.db.selectFrom('interviews').selectAll().where('applicant_id', '=', who.id).execute();
     expect(interviews.map((i) => [i.starts_at, Number(i.duration_minutes), i.location])).toEqual([
@@ -216,7 +218,7 @@ describe('interview slots', () => {
     const statuses = (await Promise.all([page(tokenA, 'POST', slot), page(tokenB, 'POST', slot)])).map((r) => r.status);
     expect([...statuses].sort()).toEqual([201, 409]);
     const loser = statuses[0] === 201 ? tokenB : tokenA;
-    expect(await slotsOn(loser)).toEqual({ free: [], booked: null, changeUntil: null });
+    expect(await slotsOn(loser)).toEqual({ free: [], booked: null, changeUntil: null, changeClosed: null });
     expect(
       await api.db.selectFrom('interviews').select('id').where('applicant_id', 'in', [a.id, b.id]).execute(),
     ).toHaveLength(1);
@@ -319,6 +321,8 @@ describe('interview slots', () => {
         expect(res.status).toBe(409);
         expect(((await res.json()) as { message: string }).message).toBe(late);
       }
+      // The page says so in place of the buttons.
+      expect((await slotsOn(token)).changeClosed).toBe(late);
       clock = new Date(new Date(at(25, '09:00')).getTime() - 25 * HOUR_MS);
       expect((await page(token, 'PUT', second)).status).toBe(200);
     } finally {

@@ -58,6 +58,8 @@ export type ApplicationSlots = {
   booked: OfferedSlot | null;
   /** Until when the booking may be moved or cancelled here; null without one. */
   changeUntil: string | null;
+  /** Why the booking can no longer be moved or cancelled here (too close to the interview), else null. */
+  changeClosed: string | null;
 };
 
 /** `GET /api/applications/{token}`: the application as its applicant sees it. */

@@ -150,10 +150,12 @@ async function slotsOfApplicant(db: Kysely<Database>, applicantId: number, now: 
 /** What the private page shows of the slots offered to an applicant. */
 export async function applicantSlots(db: Kysely<Database>, applicantId: number, now: Date): Promise<ApplicationSlots> {
   const { free, booked } = await slotsOfApplicant(db, applicantId, now);
+  const until = booked && changeUntil(booked);
   return {
     free: free.map(asOffered),
     booked: booked && asOffered(booked),
-    changeUntil: booked && changeUntil(booked).toISOString(),
+    changeUntil: until && until.toISOString(),
+    changeClosed: until && now >= until ? m.slotTooLate(INTERVIEW_SLOT_CHANGE_HOURS) : null,
   };
 }
 
