@@ -47,3 +47,5 @@ export const formatTime = (iso: string, timeZone?: string): string => format('ti
 export const formatDayTime = (at: string | Date, timeZone?: string): string => format('dayTime', at, timeZone);
 /** '16 Nov 2026' for a UTC calendar day 'YYYY-MM-DD' (the API's weeks), whatever the reader's zone. */
 export const formatUtcDay = (day: string): string => format('date', `${day}T00:00:00.000Z`, 'UTC');
+/** The reader's own time zone by name, e.g. 'Europe/Berlin'. */
+export const readerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;

@@ -88,3 +88,8 @@ export const PASSWORD_RESET_TTL_MINUTES = 30;
 /** Token lifetimes in seconds: "Remember me" keeps a session for 30 days, otherwise 8 hours. */
 export const TOKEN_TTL_SECONDS = 8 * 60 * 60;
 export const TOKEN_TTL_REMEMBER_SECONDS = 30 * 24 * 60 * 60;
+
+/** Interview slots: how many one request adds, how many one invitation offers, and how late a booking may change. */
+export const INTERVIEW_SLOTS_PER_REQUEST_MAX = 50;
+export const INTERVIEW_SLOTS_PER_INVITATION_MAX = 30;
+export const INTERVIEW_SLOT_CHANGE_HOURS = 24;

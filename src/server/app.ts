@@ -10,6 +10,7 @@ import { apiError } from './errors';
 import { faultAnswer } from './fault-answers';
 import { applicantRoutes } from './features/applicants';
 import { applicationRoutes } from './features/applications';
+import { interviewSlotRoutes } from './features/interview-slots';
 import { auditRoutes } from './features/audit';
 import { createMetrics, healthRoutes, type HealthProbes } from './features/health';
 import { HEALTH_PATH } from './health-report';
@@ -66,6 +67,10 @@ export const PUBLIC_ROUTES = [
   'POST /api/applications/:token/withdraw',
   'GET /api/applications/:token/export',
   'GET /api/applications/:token/interview.ics',
+  'GET /api/applications/:token/interview-slots',
+  'POST /api/applications/:token/interview-slots/:slotId',
+  'PUT /api/applications/:token/interview-slots/:slotId',
+  'DELETE /api/applications/:token/interview-slots/:slotId',
   'DELETE /api/applications/:token',
   'POST /api/alerts',
   'POST /api/alerts/form',
@@ -174,6 +179,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route('/api/admins', teamRoutes(services));
   app.route('/api/account', accountRoutes(services));
   app.route('/api/applications', applicationRoutes(services));
+  app.route('/api', interviewSlotRoutes(services));
   app.route('/api/alerts', jobAlertRoutes(services));
   app.route('/api/career', careerRoutes(services));
   app.route('/', feedRoutes(services));

@@ -40,6 +40,12 @@ export const ROUTE_ROLES: Readonly<Record<string, Role>> = {
   'PUT /api/applicants/:id/interviews/:interviewId': 'recruiter',
   'POST /api/applicants/:id/interviews/:interviewId/cancel': 'recruiter',
   'POST /api/applicants/:id/interviews/:interviewId/scorecard': 'recruiter',
+  // Interview slots: recruiters build a vacancy's pool and invite applicants to choose from it.
+  'GET /api/job/:id/interview-slots': 'viewer',
+  'POST /api/job/:id/interview-slots': 'recruiter',
+  'PATCH /api/interview-slots/:slotId': 'recruiter',
+  'DELETE /api/interview-slots/:slotId': 'recruiter',
+  'POST /api/applicants/:id/interview-invitation': 'recruiter',
   'DELETE /api/applicants/:id': 'recruiter',
   'POST /api/applicants/bulk': 'recruiter',
   'POST /api/applicants/undo': 'recruiter',

@@ -45,9 +45,14 @@ async function applicant(name = 'Ananya Sharma'): Promise<number> {
 const bulk = (json: unknown, token = api.token) => call(api.app, 'POST', '/api/applicants/bulk', { token, json });
 
 describe('mail templates', () => {
-  it('start with three written ones: rejection, invitation to talk and offer call', async () => {
+  it('start with four written ones: rejection, invitation to talk, offer call and choosing an interview time', async () => {
     const list = await templates();
-    expect(list.map((t) => t.name).sort()).toEqual(['Invitation to talk', 'Offer call', 'Rejection']);
+    expect(list.map((t) => t.name).sort()).toEqual([
+      'Choose your interview time',
+      'Invitation to talk',
+      'Offer call',
+      'Rejection',
+    ]);
     for (const t of list) expect(t.body.length).toBeGreaterThan(200);
   });
 

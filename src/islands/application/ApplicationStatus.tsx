@@ -15,6 +15,7 @@ import {
 import { useConfirm } from '~/islands/ui/ConfirmDialog';
 import { FormAlert } from '~/islands/ui/FormAlert';
 import { useHydrated } from '~/islands/ui/useHydrated';
+import { InterviewSlots } from './InterviewSlots';
 import { StageSteps } from './StageSteps';
 import { forgetApplicationToken } from './token';
 
@@ -128,6 +129,8 @@ export function ApplicationStatus({ token, view, onChanged, onErased }: Props) {
           <dd className="mt-1 text-white">{view.eraseAt ? formatFullDate(view.eraseAt) : m.eraseLater}</dd>
         </div>
       </dl>
+
+      {view.canWithdraw && <InterviewSlots token={token} onChanged={onChanged} />}
 
       <section aria-labelledby="application-actions" className="flex flex-col gap-4">
         <h2 id="application-actions" className="text-xl">

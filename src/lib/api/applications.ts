@@ -1,5 +1,5 @@
 import type { ApplicationLinkInput } from '~/lib/schemas/application-link';
-import type { ApplicationView } from '~/lib/schemas/application-page';
+import type { ApplicationSlots, ApplicationView } from '~/lib/schemas/application-page';
 import { apiRequest } from './client';
 import { apiUrl } from './config';
 
@@ -25,3 +25,11 @@ export const applicationExportUrl = (token: string) => apiUrl(`${path(token)}/ex
 
 /** Where "Add to calendar" points: the booked interview as an .ics file. */
 export const applicationInterviewUrl = (token: string) => apiUrl(`${path(token)}/interview.ics`);
+
+/** `GET /applications/{token}/interview-slots`: the offered times still free, and the one booked. */
+export const fetchApplicationSlots = (token: string, signal: AbortSignal) =>
+  apiRequest<ApplicationSlots>(`${path(token)}/interview-slots`, { signal });
+
+/** Books (POST), moves the booking to (PUT) or cancels (DELETE) slot `slotId`; 409 when taken or too late. */
+export const changeApplicationSlot = (token: string, method: 'POST' | 'PUT' | 'DELETE', slotId: number) =>
+  apiRequest<ApplicationSlots & { message: string }>(`${path(token)}/interview-slots/${slotId}`, { method });

@@ -47,6 +47,21 @@ export const WITHDRAWABLE_STATUSES: readonly ApplicantStatus[] = ['pending', 'sh
 /** An interview as the applicant sees it: the panel and the team's notes stay with the team. */
 export type UpcomingInterview = { startsAt: string; durationMinutes: number; location: string };
 
+/** A time offered to the applicant to book, as they see it (the panel stays with the team). */
+export type OfferedSlot = { id: number; startsAt: string; durationMinutes: number; location: string };
+
+/** `GET /api/applications/{token}/interview-slots`: the free times offered, and the one booked. */
+export type ApplicationSlots = {
+  /** Offered and still free, in the future, earliest first. */
+  free: OfferedSlot[];
+  /** The slot booked, or null. */
+  booked: OfferedSlot | null;
+  /** Until when the booking may be moved or cancelled here; null without one. */
+  changeUntil: string | null;
+  /** Why the booking can no longer be moved or cancelled here (too close to the interview), else null. */
+  changeClosed: string | null;
+};
+
 /** `GET /api/applications/{token}`: the application as its applicant sees it. */
 export type ApplicationView = {
   jobTitle: string;
@@ -87,4 +102,14 @@ export const applicationPageMessages = {
   loadFailed: 'We could not load your application. Please try again.',
   actionFailed: 'That did not work. Please try again.',
   noInterview: 'No interview is booked for this application.',
+  slotNotOffered: 'This time is no longer offered. Please choose another one from the list.',
+  slotTaken: 'Someone has just booked this time. Please choose another one from the list.',
+  slotAlreadyBooked: 'You have already booked an interview time: move it instead of booking a second one.',
+  noSlotBooked: 'You have no interview time booked.',
+  slotTooLate: (hours: number) =>
+    `Your interview starts in less than ${hours} hours, so it can no longer be moved or cancelled here. Please reply to your invitation e-mail instead.`,
+  slotClosed: 'This application is closed, so no interview can be booked.',
+  slotBooked: 'Your interview is booked. We have e-mailed you a calendar invitation.',
+  slotMoved: 'Your interview is moved. We have e-mailed you the updated invitation.',
+  slotCancelled: 'Your interview is cancelled. We have e-mailed you the cancellation.',
 } as const;

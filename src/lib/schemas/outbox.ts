@@ -29,6 +29,7 @@ export const MAIL_KINDS = {
   application_erased: { label: 'Application erased', linkLifetimeMs: null },
   interview_invitation: { label: 'Interview invitation', linkLifetimeMs: null },
   interview_cancelled: { label: 'Interview cancelled', linkLifetimeMs: null },
+  interview_slots: { label: 'Interview times to choose', linkLifetimeMs: Infinity },
   job_alert_confirm: { label: 'Job alert confirmation', linkLifetimeMs: Infinity },
   job_alert: { label: 'Job alert', linkLifetimeMs: Infinity },
   job_alert_reminder: { label: 'Job alert reminder', linkLifetimeMs: Infinity },

@@ -122,6 +122,7 @@ export async function mailsTo(
       'applicant_message',
       'interview_invitation',
       'interview_cancelled',
+      'interview_slots',
     ])
     .where('created_at', '>=', since)
     .orderBy('created_at')

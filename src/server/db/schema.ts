@@ -110,6 +110,36 @@ interface InterviewPanelHistoryTable {
   admin_id: number;
 }
 
+/** A time a vacancy's panel offers for an interview; deleted with the vacancy. */
+interface InterviewSlotsTable {
+  id: Generated<number>;
+  job_id: number;
+  starts_at: Timestamp;
+  duration_minutes: number;
+  /** A place or a video link, as the recruiter wrote it. */
+  location: string;
+  /** The applicant who booked it (one slot each), or null while free; freed when the booking is cancelled. */
+  booked_by: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The interview the booking made, or null while free. */
+  interview_id: ColumnType<number | null, number | null | undefined, number | null>;
+  booked_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** Who interviews in a slot: team members (never viewers). */
+interface InterviewSlotPanelTable {
+  slot_id: number;
+  admin_id: number;
+}
+
+/** The slots an applicant was invited to choose from; deleted with the applicant or the slot. */
+interface InterviewSlotOffersTable {
+  slot_id: number;
+  applicant_id: number;
+  offered_at: Timestamp;
+}
+
 /** An interviewer's verdict on an interview; one per interviewer, deleted with the interview. */
 interface ScorecardsTable {
   id: Generated<number>;
@@ -171,6 +201,8 @@ interface MailTemplatesTable {
   name: string;
   subject: string;
   body: string;
+  /** 'interview_slots': the invitation to choose an interview time; null: a template recruiters send by hand. */
+  purpose: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -358,6 +390,9 @@ export interface Database {
   interview_panel: InterviewPanelTable;
   interview_panel_history: InterviewPanelHistoryTable;
   scorecards: ScorecardsTable;
+  interview_slots: InterviewSlotsTable;
+  interview_slot_panel: InterviewSlotPanelTable;
+  interview_slot_offers: InterviewSlotOffersTable;
   jobs: JobsTable;
   closed_jobs: ClosedJobsTable;
   applicants: ApplicantsTable;

@@ -168,6 +168,8 @@ export function templateMail(
   settings: MailSettings,
   template: Pick<MailTemplate, 'subject' | 'body'>,
   applicant: Pick<Applicant, 'name' | 'email' | 'jobTitle'>,
+  /** A mail of another kind whose own blocks follow the template's text (the interview slots' invitation). */
+  more: { kind: MailKind; blocks: MailContent['blocks'] } = { kind: 'applicant_message', blocks: [] },
 ): NewMail {
   const values = placeholderValues(applicant);
   const paragraphs = fillPlaceholders(template.body, values)
@@ -177,13 +179,14 @@ export function templateMail(
   const [message] = about(applicant.email, [
     mail(
       settings,
-      'applicant_message',
+      more.kind,
       applicant.email,
       {
         subject: fillPlaceholders(template.subject, values),
         heading: `Dear ${values.firstName}`,
         blocks: [
           ...paragraphs.map((text) => ({ kind: 'paragraph' as const, text })),
+          ...more.blocks,
           { kind: 'paragraph', text: `The hiring team at ${site.name}` },
         ],
         footer: FOOTER,

@@ -1,8 +1,7 @@
-import { formatDateTime } from '~/lib/date-time';
+import { formatDateTime, readerTimeZone } from '~/lib/date-time';
 import { RECOMMENDATION_LABELS, RATING_LABELS, RATING_MAX, type Interview, type Scorecard } from '~/lib/interviews';
 import { memberLabel } from '~/lib/team';
 import { Can } from '../session';
-import { localZone } from './zone';
 
 /** A video link is a link; an address stays text. */
 const isLink = (location: string) => /^https?:\/\/\S+$/i.test(location);
@@ -48,7 +47,7 @@ export function InterviewItem({ interview, criteria, busy, onReschedule, onCance
         <time dateTime={interview.startsAt}>{formatDateTime(interview.startsAt)}</time>
       </p>
       <p className="text-xs text-slate-400">
-        {cancelled ? 'Cancelled' : `${interview.durationMinutes} minutes`} · times in your zone ({localZone()})
+        {cancelled ? 'Cancelled' : `${interview.durationMinutes} minutes`} · times in your zone ({readerTimeZone()})
       </p>
       <dl className="mt-2 grid gap-1 text-sm text-slate-200 sm:grid-cols-[8rem_1fr]">
         <dt className="text-slate-400">Where</dt>

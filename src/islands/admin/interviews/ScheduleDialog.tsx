@@ -17,7 +17,8 @@ import { memberLabel } from '~/lib/team';
 import { Dialog } from '~/islands/ui/Dialog';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { FormAlert } from '~/islands/ui/FormAlert';
-import { localZone, localZoneName } from './zone';
+import { localZoneName } from './zone';
+import { readerTimeZone } from '~/lib/date-time';
 
 const DURATIONS = [30, 45, 60, 90, 120] as const;
 
@@ -67,7 +68,7 @@ export function ScheduleDialog({ applicantId, applicantName, interview, candidat
   const [failure, setFailure] = useState<string | null>(null);
   const zones = useMemo(() => {
     const all = Intl.supportedValuesOf('timeZone');
-    return [...new Set([TEAM_TIME_ZONE, 'UTC', localZone(), ...all])];
+    return [...new Set([TEAM_TIME_ZONE, 'UTC', readerTimeZone(), ...all])];
   }, []);
 
   const save = useMutation({

@@ -34,6 +34,7 @@ import { up as up0040 } from './0040_outbox_vacancy';
 import { up as up0042 } from './0042_stage_deadline_mails';
 import { up as up0044 } from './0044_admin_display_name';
 import { up as up0045 } from './0045_undo_window';
+import { up as up0046 } from './0046_interview_slots';
 
 type Up = (db: Kysely<unknown>, kind: Dialect) => Promise<void>;
 
@@ -76,4 +77,5 @@ export const MIGRATIONS: readonly (readonly [name: string, up: Up])[] = [
   ['0042_stage_deadline_mails', up0042],
   ['0044_admin_display_name', up0044],
   ['0045_undo_window', up0045],
+  ['0046_interview_slots', up0046],
 ];

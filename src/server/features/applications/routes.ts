@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import type { AuditAction } from '~/lib/privacy';
 import { jobPath } from '~/lib/job-posting';
 import { applicationLinkSchema } from '~/lib/schemas/application-link';
 import { APPLICANT_ONLY_STATUS, type ApplicantStatus } from '~/lib/schemas/applicant';
@@ -20,6 +21,7 @@ import {
   getApplicantById,
   getJobById,
   normalizeEmail,
+  parseDbId,
   replaceApplicationLinks,
   statusChangesOf,
   type TokenApplication,
@@ -34,7 +36,8 @@ import { auditApplicant } from '../../services/audit';
 import { cutoff, eraseAt } from '../../services/retention-policy';
 import { moveSummary, statusesOfMoves } from '../../services/stage-history';
 import { moveApplicant } from '../applicants';
-import { interviewCalendar, interviewsOf, type InterviewRecord } from '../interviews';
+import { interviewCalendar, interviewsOf, utcLabel, type InterviewRecord } from '../interviews';
+import { applicantSlots, bookSlot, cancelBooking, isRefusal, moveBooking, type Booking } from '../interview-slots';
 import { collectPersonData, erasePerson, exportFilename, personZip } from '../privacy';
 
 /** The next interview not cancelled, while the application is open: a decision or a withdrawal ends it. */
@@ -143,6 +146,23 @@ export function applicationRoutes(services: Runtime) {
     await auditApplicant(services, 'application.links_sent', first.id);
   }
 
+  type SlotChange = typeof bookSlot;
+  /** A booking, move or cancellation of the path's slot, audited as the team's scheduling is, for the timeline. */
+  function slotChange(change: SlotChange, done: (booking: Booking) => [AuditAction, string], message: string) {
+    return async (c: Context<AppEnv>) => {
+      const application = await opened(c);
+      if (application instanceof Response) return application;
+      const slotId = parseDbId(c.req.param('slotId') ?? '');
+      if (slotId === null) return apiError(c, 404, m.slotNotOffered);
+      const result = await change(db, config.mail, application, slotId, services.now());
+      if (isRefusal(result)) return apiError(c, result.status, result.message);
+      const [action, summary] = done(result);
+      await auditApplicant(services, action, application.id, summary);
+      const status = change === bookSlot ? 201 : 200;
+      return c.json({ message, ...(await applicantSlots(db, application.id, services.now())) }, status);
+    };
+  }
+
   return new Hono<AppEnv>()
     .post('/link', jsonBody(applicationLinkSchema), async (c) => {
       c.header('Cache-Control', NO_STORE);
@@ -197,6 +217,35 @@ export function applicationRoutes(services: Runtime) {
         'Content-Disposition': 'attachment; filename="interview.ics"',
       });
     })
+    .get('/:token/interview-slots', async (c) => {
+      const application = await opened(c);
+      if (application instanceof Response) return application;
+      return c.json(await applicantSlots(db, application.id, services.now()));
+    })
+    .post(
+      '/:token/interview-slots/:slotId',
+      slotChange(
+        bookSlot,
+        (b) => ['interview.scheduled', `scheduled interview ${b.interviewId} for ${utcLabel(b.startsAt)}`],
+        m.slotBooked,
+      ),
+    )
+    .put(
+      '/:token/interview-slots/:slotId',
+      slotChange(
+        moveBooking,
+        (b) => ['interview.rescheduled', `rescheduled interview ${b.interviewId} to ${utcLabel(b.startsAt)}`],
+        m.slotMoved,
+      ),
+    )
+    .delete(
+      '/:token/interview-slots/:slotId',
+      slotChange(
+        cancelBooking,
+        (b) => ['interview.cancelled', `cancelled interview ${b.interviewId} of ${utcLabel(b.startsAt)}`],
+        m.slotCancelled,
+      ),
+    )
     .get('/:token/export', async (c) => {
       const application = await opened(c);
       if (application instanceof Response) return application;

@@ -23,7 +23,7 @@ import { insertScorecard, interviewsOf, jobCriteria, teamMembersByIds, type Inte
 import { cancelInterview, rescheduleInterview, scheduleInterview } from './service';
 
 /** '2026-12-03 10:30 UTC': how the audit trail and the timeline name an interview's start. */
-const utcLabel = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+export const utcLabel = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
 
 /**
  * Interviews and scorecards under `/applicants/{id}/interviews`: recruiters and owners schedule,
@@ -96,6 +96,7 @@ export function interviewRoutes(services: Runtime) {
       const panel = await panelOf(input);
       if (typeof panel === 'string') return apiError(c, 400, panel);
       const id = await scheduleInterview(db, settings, applicant, panel, fields, now);
+      if (id === null) return apiError(c, 409, applicantMessages.changedMeanwhile);
       await auditRequest(services, c, 'interview.scheduled', {
         subject: { type: 'applicant', id: applicant.id },
         summary: `scheduled interview ${id} for ${utcLabel(fields.startsAt)}`,

@@ -1,3 +1,3 @@
 /** The mail templates recruiters keep for applicants. */
 export { mailTemplateRoutes } from './routes';
-export { getMailTemplate, listMailTemplates } from './repository';
+export { getMailTemplate, listMailTemplates, mailTemplateFor } from './repository';

@@ -22,6 +22,12 @@ export async function getMailTemplate(db: Kysely<Database>, id: number): Promise
   return row ? toTemplate(row) : null;
 }
 
+/** The template a mail of the site starts from ('interview_slots'), or null once the team deleted it. */
+export async function mailTemplateFor(db: Kysely<Database>, purpose: string): Promise<MailTemplate | null> {
+  const row = await db.selectFrom('mail_templates').selectAll().where('purpose', '=', purpose).executeTakeFirst();
+  return row ? toTemplate(row) : null;
+}
+
 export async function insertMailTemplate(db: Kysely<Database>, input: TemplateInput, now: Date): Promise<MailTemplate> {
   const at = now.toISOString();
   const row = await db
