@@ -41,24 +41,6 @@ export function sourceFromSearch(search: string): string {
   return DIRECT_SOURCE;
 }
 
-/** How the admin names the sources it knows; any other reads as the link carried it ('uni-board'). */
-const SOURCE_LABELS: Readonly<Record<string, string>> = {
-  [DIRECT_SOURCE]: 'Direct',
-  linkedin: 'LinkedIn',
-  indeed: 'Indeed',
-  glassdoor: 'Glassdoor',
-  naukri: 'Naukri',
-  wellfound: 'Wellfound',
-  github: 'GitHub',
-  google: 'Google',
-  twitter: 'X (Twitter)',
-  x: 'X (Twitter)',
-  facebook: 'Facebook',
-  referral: 'Referral',
-  newsletter: 'Newsletter',
-};
-export const sourceLabel = (source: string): string => SOURCE_LABELS[source] ?? source;
-
 /** The report covers this many weeks (Monday to Sunday, UTC), the current one last. */
 export const SOURCE_REPORT_WEEKS = 12;
 /** Sources per page of the report's `bySource`, unless `?limit=` asks for another number up to the maximum. */

@@ -1,20 +1,5 @@
-import type { Page } from '@playwright/test';
-import type { Applicant } from '../../src/lib/schemas';
 import { adminTest as test, expect } from './admin-fixtures';
-import { AdminPage } from './pages/AdminPage';
-
-/** Desktop and mobile share one database: the dashboard shows only this test's applicants (by tag). */
-async function openApplicants(page: Page, tag: string): Promise<AdminPage> {
-  await page.route('**/api/applicants', async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    const body = (await response.json()) as { applicants: Applicant[] };
-    await route.fulfill({ response, json: { applicants: body.applicants.filter((a) => a.name.startsWith(tag)) } });
-  });
-  const admin = new AdminPage(page);
-  await admin.goto('Applicants');
-  return admin;
-}
+import { openApplicants } from './pages/AdminPage';
 
 test.describe('the applicants table', () => {
   test('sorts by a header, opens a row, selects rows for the bulk bar, and is remembered', async ({

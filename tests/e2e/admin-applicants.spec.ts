@@ -1,9 +1,7 @@
-import { formatDateTime } from '../../src/lib/date-time';
 import { readFile } from 'node:fs/promises';
-import type { Page } from '@playwright/test';
-import type { Applicant } from '../../src/lib/schemas';
+import { formatDateTime } from '../../src/lib/date-time';
 import { adminTest as test, expect } from './admin-fixtures';
-import { AdminPage } from './pages/AdminPage';
+import { AdminPage, openApplicants } from './pages/AdminPage';
 import { holdRoute } from './held-route';
 
 const CONFIRM_DELETE = 'Are you sure you want to delete this applicant?';
@@ -12,22 +10,6 @@ const CONFIRM_DELETE = 'Are you sure you want to delete this applicant?';
  * Desktop and mobile share one database and run in parallel: the dashboard is shown only this
  * test's applicants (names start with its unique tag). The data is the real server's answer.
  */
-async function showOnly(page: Page, tag: string): Promise<void> {
-  await page.route('**/api/applicants', async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    const body = (await response.json()) as { applicants: Applicant[] };
-    await route.fulfill({ response, json: { applicants: body.applicants.filter((a) => a.name.startsWith(tag)) } });
-  });
-}
-
-async function openApplicants(page: Page, tag: string): Promise<AdminPage> {
-  await showOnly(page, tag);
-  const admin = new AdminPage(page);
-  await admin.goto('Applicants');
-  return admin;
-}
-
 const actionButtons = /^Move…/;
 
 test.describe('admin applicants', () => {

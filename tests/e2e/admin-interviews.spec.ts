@@ -1,23 +1,15 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 import type { InterviewList } from '../../src/lib/interviews';
-import type { Applicant } from '../../src/lib/schemas';
 import { adminTest as test, expect } from './admin-fixtures';
-import { AdminPage } from './pages/AdminPage';
+import { AdminPage, openApplicants } from './pages/AdminPage';
 
 // The reader's zone is India's: the list must name it, whatever the machine's zone.
 test.use({ timezoneId: 'Asia/Kolkata' });
 
 /** Shows only this test's applicants: desktop and mobile share the server and run side by side. */
 async function openApplicant(page: Page, tag: string, name: string): Promise<AdminPage> {
-  await page.route('**/api/applicants', async (route) => {
-    if (route.request().method() !== 'GET') return route.continue();
-    const response = await route.fetch();
-    const body = (await response.json()) as { applicants: Applicant[] };
-    await route.fulfill({ response, json: { applicants: body.applicants.filter((a) => a.name.startsWith(tag)) } });
-  });
-  const admin = new AdminPage(page);
-  await admin.goto('Applicants');
+  const admin = await openApplicants(page, tag);
   await admin.applicantCard(name).getByRole('button', { name: /^View/ }).click();
   await expect(admin.dialog.first()).toBeVisible();
   return admin;

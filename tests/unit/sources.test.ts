@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { conversionRate, formatRate, sourceFromSearch, sourceLabel, sourceOrDirect } from '~/lib/sources';
+import { sourceLabel } from '~/lib/source-labels';
+import { conversionRate, formatRate, sourceFromSearch, sourceOrDirect } from '~/lib/sources';
 
 describe('the source of a job link', () => {
   it.each([

@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Applicant } from '../../../src/lib/schemas';
 
 export type AdminTab = 'Job Vacancies' | 'Applicants' | 'Messages' | 'Outbox';
 const TAB_HASH: Record<AdminTab, string> = {
@@ -84,4 +85,22 @@ export class AdminPage {
       .filter({ has: this.page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
       .locator('dd');
   }
+}
+
+/** Desktop and mobile share one database: the dashboard lists only the applicants of this test (by tag). */
+async function showOnlyApplicants(page: Page, tag: string): Promise<void> {
+  await page.route('**/api/applicants', async (route) => {
+    if (route.request().method() !== 'GET') return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { applicants: Applicant[] };
+    await route.fulfill({ response, json: { applicants: body.applicants.filter((a) => a.name.startsWith(tag)) } });
+  });
+}
+
+/** The Applicants tab with only this test's applicants. */
+export async function openApplicants(page: Page, tag: string): Promise<AdminPage> {
+  await showOnlyApplicants(page, tag);
+  const admin = new AdminPage(page);
+  await admin.goto('Applicants');
+  return admin;
 }

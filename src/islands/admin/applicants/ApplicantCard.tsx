@@ -1,4 +1,4 @@
-import { sourceLabel } from '~/lib/sources';
+import { sourceLabel } from '~/lib/source-labels';
 import type { Applicant } from '~/lib/schemas';
 import { mailtoHref } from '~/lib/mailto';
 import { formatDate } from '~/lib/date-time';

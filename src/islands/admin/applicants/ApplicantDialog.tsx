@@ -1,4 +1,4 @@
-import { sourceLabel } from '~/lib/sources';
+import { sourceLabel } from '~/lib/source-labels';
 import { useQuery } from '@tanstack/react-query';
 import { useId, type ReactNode } from 'react';
 import { applicantDetailQuery } from '~/islands/queries/privacy';

@@ -2,7 +2,7 @@ import type { MouseEvent } from 'react';
 import type { Applicant } from '~/lib/schemas';
 import { formatDate } from '~/lib/date-time';
 import { scorecardTally } from '~/lib/interviews';
-import { sourceLabel } from '~/lib/sources';
+import { sourceLabel } from '~/lib/source-labels';
 import { OverdueBadge, StatusBadge } from './StatusBadge';
 import { TABLE_COLUMN_LABELS, TABLE_COLUMNS, type TableColumn, type TableSort } from './table-sort';
 

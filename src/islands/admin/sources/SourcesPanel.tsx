@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { SOURCE_REPORT_WEEKS, sourceLabel, sourcesMessages, type SourceStats } from '~/lib/sources';
+import { sourceLabel } from '~/lib/source-labels';
+import { SOURCE_REPORT_WEEKS, sourcesMessages, type SourceStats } from '~/lib/sources';
 import { adminJobsQuery } from '~/islands/queries/jobs';
 import { sourcesReportQuery } from '~/islands/queries/sources';
 import { inputClass } from '~/islands/ui/Field';
