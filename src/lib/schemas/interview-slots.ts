@@ -1,6 +1,6 @@
 /** Interview slots: the admin's payloads, answers and texts (the applicant's side is in application-page.ts). */
 import { z } from 'zod/mini';
-import { interviewInputSchema } from '../interviews';
+import { interviewInputSchema, type Interviewer } from '../interviews';
 import { INTERVIEW_SLOTS_PER_INVITATION_MAX, INTERVIEW_SLOTS_PER_REQUEST_MAX } from '../limits';
 
 export const interviewSlotMessages = {
@@ -63,5 +63,10 @@ export type InterviewSlot = {
   interviewId: number | null;
 };
 
-/** `GET /api/job/{id}/interview-slots` and the answer of every change. */
+/** `POST /api/job/{id}/interview-slots` answers the new slots. */
 export type InterviewSlotList = { slots: InterviewSlot[] };
+
+/** `GET /api/job/{id}/interview-slots`, and a move or removal: every slot, and who may interview. */
+export type InterviewSlotPool = InterviewSlotList & {
+  candidates: Interviewer[];
+};

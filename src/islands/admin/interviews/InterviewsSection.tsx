@@ -12,8 +12,9 @@ import { Can, useCan } from '../session';
 import { InterviewItem } from './InterviewItem';
 import { ScheduleDialog } from './ScheduleDialog';
 import { ScorecardDialog } from './ScorecardDialog';
+import { OfferDialog } from '../interview-slots/OfferDialog';
 
-type Props = { applicant: { id: number; name: string } };
+type Props = { applicant: { id: number; name: string; jobId: number } };
 
 /** Why some scorecards are hidden: the reader's own is due on a panel they sit on, or they left one without it. */
 function hiddenText({ hiddenScorecards: count, interviews }: InterviewList): string {
@@ -35,6 +36,7 @@ export function InterviewsSection({ applicant }: Props) {
   const query = useQuery(interviewsQuery(applicant.id));
   const [editing, setEditing] = useState<Interview | 'new' | null>(null);
   const [scoring, setScoring] = useState<Interview | null>(null);
+  const [offering, setOffering] = useState(false);
   const { confirm, confirmDialog } = useConfirm();
 
   /** A change's answer holds the list and the timeline: both caches take it, nothing is fetched again. */
@@ -60,14 +62,19 @@ export function InterviewsSection({ applicant }: Props) {
           Interviews
         </h3>
         <Can least="recruiter">
-          <button
-            type="button"
-            className="btn btn-secondary px-4 py-2"
-            onClick={() => setEditing('new')}
-            disabled={!data}
-          >
-            Schedule interview
-          </button>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              className="btn btn-secondary px-4 py-2"
+              onClick={() => setEditing('new')}
+              disabled={!data}
+            >
+              Schedule interview
+            </button>
+            <button type="button" className="btn btn-secondary px-4 py-2" onClick={() => setOffering(true)}>
+              Offer times
+            </button>
+          </div>
         </Can>
       </div>
       {query.isPending && <p className="text-sm text-slate-400">Loading interviews…</p>}
@@ -131,6 +138,7 @@ export function InterviewsSection({ applicant }: Props) {
           }}
         />
       )}
+      {offering && <OfferDialog applicant={applicant} onClose={() => setOffering(false)} />}
       {confirmDialog}
     </section>
   );

@@ -16,6 +16,8 @@ type Props = {
   onEdit?: (() => void) | undefined;
   onToggleOpen?: (() => void) | undefined;
   onDelete?: (() => void) | undefined;
+  /** Opens its interview slots (recruiters and owners). */
+  onSlots?: (() => void) | undefined;
   busy: boolean;
 };
 
@@ -56,8 +58,8 @@ function ApplicantCounts({ job, counts }: Pick<Props, 'job' | 'counts'>) {
   );
 }
 
-/** One vacancy: title, its state, facts, posted date, applicants, Edit, Close/Reopen, Delete and Expand/Collapse. */
-export function JobCard({ job, counts, onEdit, onToggleOpen, onDelete, busy }: Props) {
+/** One vacancy: title, its state, facts, posted date, applicants, Edit, Interview slots, Close/Reopen, Delete and Expand/Collapse. */
+export function JobCard({ job, counts, onEdit, onToggleOpen, onDelete, onSlots, busy }: Props) {
   const [expanded, setExpanded] = useState(false);
   // Expand is offered only when the three-line clamp actually hides text (re-measured on resize).
   const [clamped, setClamped] = useState(false);
@@ -114,6 +116,11 @@ export function JobCard({ job, counts, onEdit, onToggleOpen, onDelete, busy }: P
             <button type="button" className="btn btn-secondary px-4 py-2" onClick={onEdit}>
               Edit<span className="sr-only"> {job.title}</span>
             </button>
+            {onSlots && (
+              <button type="button" className="btn btn-secondary px-4 py-2" onClick={onSlots}>
+                Interview slots<span className="sr-only"> of {job.title}</span>
+              </button>
+            )}
             <button type="button" className="btn btn-secondary px-4 py-2" onClick={onToggleOpen} disabled={busy}>
               {open ? 'Close' : 'Reopen'}
               <span className="sr-only"> {job.title}</span>

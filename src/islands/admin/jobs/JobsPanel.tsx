@@ -13,6 +13,7 @@ import { QueryState } from '../StateMessage';
 import { countByStatus } from '../applicants/filter';
 import { JobCard } from './JobCard';
 import { JobFormDialog } from './JobFormDialog';
+import { SlotsDialog } from '../interview-slots/SlotsDialog';
 import { useCan } from '../session';
 
 const jobsTexts = {
@@ -63,6 +64,7 @@ export function JobsPanel() {
   const counts = useMemo(() => applicants.data && countsByJob(applicants.data), [applicants.data]);
   // null: form closed; 'new': create mode; a job: edit mode.
   const [editing, setEditing] = useState<AdminJob | 'new' | null>(null);
+  const [slotsOf, setSlotsOf] = useState<AdminJob | null>(null);
   const { confirm, confirmDialog } = useConfirm();
   const canEdit = useCan('recruiter');
 
@@ -116,6 +118,7 @@ export function JobsPanel() {
                   counts={counts ? (counts.get(job.id) ?? NONE) : undefined}
                   {...(canEdit && {
                     onEdit: () => setEditing(job),
+                    onSlots: () => setSlotsOf(job),
                     onToggleOpen: () => void onToggleOpen(job),
                     // The Open application entry is permanent: it can be renamed or closed, not deleted.
                     ...(job.kind !== 'open' && { onDelete: () => void onDelete(job) }),
@@ -135,6 +138,7 @@ export function JobsPanel() {
           onClose={() => setEditing(null)}
         />
       )}
+      {slotsOf && <SlotsDialog job={slotsOf} onClose={() => setSlotsOf(null)} />}
       {confirmDialog}
     </AdminPanel>
   );

@@ -14,7 +14,7 @@ import { apiError } from '../../errors';
 import { roleGuard } from '../../middleware/auth';
 import { jsonBody } from '../../middleware/validate';
 import { auditRequest } from '../../services/audit';
-import { teamMembersByIds } from '../interviews';
+import { possibleInterviewers, teamMembersByIds } from '../interviews';
 import { slotsOf } from './repository';
 import { createSlots, inviteToSlots, isRefusal, moveSlot, removeSlot } from './service';
 
@@ -46,8 +46,11 @@ export function interviewSlotRoutes(services: Runtime) {
     return id === null ? null : ((await slotsOf(db, { ids: [id] }))[0] ?? null);
   }
 
-  const list = async (c: Context<AppEnv>, jobId: number, message?: string, status: 200 | 201 = 200) =>
-    c.json({ ...(message ? { message } : {}), slots: await slotsOf(db, { jobId }) }, status);
+  // The pool comes with who may sit on a panel: recruiters cannot read the team list.
+  const list = async (c: Context<AppEnv>, jobId: number, message?: string) => {
+    const [slots, candidates] = await Promise.all([slotsOf(db, { jobId }), possibleInterviewers(db)]);
+    return c.json({ ...(message ? { message } : {}), slots, candidates });
+  };
 
   return new Hono<AppEnv>()
     .get('/job/:id/interview-slots', requireRole('viewer'), async (c) => {
