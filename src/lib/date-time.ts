@@ -49,3 +49,13 @@ export const formatDayTime = (at: string | Date, timeZone?: string): string => f
 export const formatUtcDay = (day: string): string => format('date', `${day}T00:00:00.000Z`, 'UTC');
 /** The reader's own time zone by name, e.g. 'Europe/Berlin'. */
 export const readerTimeZone = (): string => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** 'YYYY-MM-DD' and 'HH:MM' of an instant in the reader's zone, for date and time inputs. */
+export function localParts(iso: string): { date: string; time: string } {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return {
+    date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
+    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
+  };
+}

@@ -15,7 +15,8 @@ import { showToast } from '~/islands/ui/toast-store';
 import { localZoneName } from '../interviews/zone';
 import { useCan } from '../session';
 import { AddSlotsForm, type SlotsInput } from './AddSlotsForm';
-import { WEEKDAYS, addDays, localInstant, localParts, mondayOf, sameLocalDay } from './week';
+import { localParts } from '~/lib/date-time';
+import { WEEKDAYS, addDays, localInstant, mondayOf, sameLocalDay } from './week';
 
 type Props = { job: Pick<AdminJob, 'id' | 'title'>; onClose: () => void };
 

@@ -19,16 +19,6 @@ export function addDays(start: Date, days: number): Date {
 export const sameLocalDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
-/** 'YYYY-MM-DD' and 'HH:MM' of an instant in the browser's zone, for the date and time inputs. */
-export function localParts(iso: string): { date: string; time: string } {
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return {
-    date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
-    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
-  };
-}
-
 /** The instant of a local date and time input, or null when either is empty or invalid. */
 export function localInstant(date: string, time: string): Date | null {
   const at = date && time ? new Date(`${date}T${time}`) : null;

@@ -18,7 +18,7 @@ import { Dialog } from '~/islands/ui/Dialog';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { FormAlert } from '~/islands/ui/FormAlert';
 import { localZoneName } from './zone';
-import { readerTimeZone } from '~/lib/date-time';
+import { localParts, readerTimeZone } from '~/lib/date-time';
 
 const DURATIONS = [30, 45, 60, 90, 120] as const;
 
@@ -32,17 +32,6 @@ type Props = {
   onDone: (change: InterviewChange) => void;
 };
 
-/** 'YYYY-MM-DD' and 'HH:MM' of an instant in the browser's zone, for the date and time inputs. */
-function localParts(iso: string | undefined): { date: string; time: string } {
-  if (!iso) return { date: '', time: '' };
-  const d = new Date(iso);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return {
-    date: `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`,
-    time: `${pad(d.getHours())}:${pad(d.getMinutes())}`,
-  };
-}
-
 /** The fields in the order they appear: the first with an error takes focus. */
 const FIELD_ORDER = ['when', 'durationMinutes', 'timeZone', 'location', 'interviewerIds', 'note'] as const;
 type FieldName = (typeof FIELD_ORDER)[number];
@@ -55,7 +44,7 @@ type Errors = Partial<Record<FieldName, string>>;
  */
 export function ScheduleDialog({ applicantId, applicantName, interview, candidates, onClose, onDone }: Props) {
   const id = useId();
-  const start = localParts(interview?.startsAt);
+  const start = interview ? localParts(interview.startsAt) : { date: '', time: '' };
   const [date, setDate] = useState(start.date);
   const [time, setTime] = useState(start.time);
   const [duration, setDuration] = useState(interview?.durationMinutes ?? 60);
