@@ -92,7 +92,7 @@ export async function signInThroughApi(page: Page, email: string, password: stri
 
 type SeededApplicant = Applicant & { resumeBytes: Buffer };
 
-type AdminApi = {
+export type AdminApi = {
   token: string;
   /** A unique word for this test (letters only), to put in names, titles and searches. */
   tag: string;

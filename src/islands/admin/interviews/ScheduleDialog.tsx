@@ -13,10 +13,10 @@ import {
   type InterviewInput,
   type Interviewer,
 } from '~/lib/interviews';
-import { memberLabel } from '~/lib/team';
 import { Dialog } from '~/islands/ui/Dialog';
 import { Field, fieldAria, inputClass } from '~/islands/ui/Field';
 import { FormAlert } from '~/islands/ui/FormAlert';
+import { InterviewerPicker } from './InterviewerPicker';
 import { localZoneName } from './zone';
 import { localParts, readerTimeZone } from '~/lib/date-time';
 
@@ -219,43 +219,13 @@ export function ScheduleDialog({ applicantId, applicantName, interview, candidat
             className={inputClass}
           />
         </Field>
-        <fieldset
-          className="flex flex-col gap-1.5 sm:col-span-2"
-          aria-describedby={errors.interviewerIds ? `${field('interviewerIds')}-error` : undefined}
-        >
-          <legend className="text-sm font-medium text-slate-100">
-            Interviewers
-            <span className="text-rose-300" aria-hidden="true">
-              {' '}
-              *
-            </span>
-          </legend>
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {candidates.map((member, index) => (
-              <li key={member.id}>
-                <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-white/10 bg-ink-900 px-3 py-2 text-sm text-slate-100">
-                  <input
-                    // The first box takes focus when no interviewer is chosen.
-                    {...(index === 0 ? { id: field('interviewerIds') } : {})}
-                    type="checkbox"
-                    className="h-4 w-4 accent-brand-300"
-                    checked={panel.includes(member.id)}
-                    onChange={(e) =>
-                      setPanel((ids) => (e.target.checked ? [...ids, member.id] : ids.filter((x) => x !== member.id)))
-                    }
-                  />
-                  <span className="min-w-0 break-all">{memberLabel(member)}</span>
-                </label>
-              </li>
-            ))}
-          </ul>
-          <p className="text-xs text-slate-400">Owners and recruiters; viewers do not interview.</p>
-          {errors.interviewerIds && (
-            <p id={`${field('interviewerIds')}-error`} className="text-sm text-rose-300">
-              {errors.interviewerIds}
-            </p>
-          )}
-        </fieldset>
+        <InterviewerPicker
+          id={field('interviewerIds')}
+          candidates={candidates}
+          panel={panel}
+          setPanel={setPanel}
+          error={errors.interviewerIds}
+        />
         <Field
           id={field('note')}
           label="Note"
